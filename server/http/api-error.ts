@@ -1,0 +1,161 @@
+/**
+ * The identity provider's error catalogue, declared once. Every failure body
+ * is the spec's API error: `status_code`, `error_type`, `error_message`,
+ * `error_url`, `request_id`.
+ */
+
+/** One entry of the catalogue: the HTTP status and the message a person reads. */
+interface ErrorCode {
+  readonly status: number;
+  readonly message: string;
+}
+
+/** Every `error_type` the server answers with. */
+export const ErrorCodes = {
+  // Request shape and credentials
+  schema_error: { status: 400, message: 'Request does not match the expected schema.' },
+  invalid_public_token: {
+    status: 401,
+    message: 'The public token is not valid for any project.',
+  },
+  unauthorized_credentials: {
+    status: 401,
+    message: 'The credentials in the Authorization header are not valid.',
+  },
+  session_not_found: {
+    status: 401,
+    message: 'The session could not be found: it was revoked, it expired, or it never existed.',
+  },
+  user_unauthenticated: {
+    status: 401,
+    message: 'This call needs an active session.',
+  },
+  origin_not_allowed: {
+    status: 403,
+    message: 'This origin is not on the project’s list of authorized origins.',
+  },
+  product_not_enabled: {
+    status: 403,
+    message: 'This product is not enabled for the project.',
+  },
+  not_found: { status: 404, message: 'There is no such endpoint.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body must be JSON (Content-Type: application/json).',
+  },
+
+  // Destinations
+  invalid_phone_number: { status: 400, message: 'Invalid phone number, please try again.' },
+  phone_country_not_allowed: {
+    status: 400,
+    message: 'Text messages cannot be sent to phone numbers in this country.',
+  },
+  invalid_email: { status: 400, message: 'Invalid email address, please try again.' },
+  phone_number_not_found: {
+    status: 404,
+    message: 'No user has this phone number.',
+  },
+  email_not_found: { status: 404, message: 'No user has this email address.' },
+  duplicate_phone_number: {
+    status: 409,
+    message: 'This phone number already belongs to another user.',
+  },
+  duplicate_email: { status: 409, message: 'This email address already belongs to another user.' },
+
+  // Passcodes
+  otp_code_not_found: {
+    status: 404,
+    message: 'The passcode is incorrect or was already used. Please try again.',
+  },
+  otp_code_expired: { status: 401, message: 'Your code has expired.' },
+  otp_attempts_exceeded: {
+    status: 429,
+    message: 'Too many wrong tries for this passcode. Please request a new code.',
+  },
+  destination_locked: {
+    status: 429,
+    message: 'Too many failed sign-in attempts. Please try again in an hour.',
+  },
+  otp_send_rate_limited: {
+    status: 429,
+    message: 'Too many passcodes were requested. Please wait a few minutes and try again.',
+  },
+  too_many_requests: {
+    status: 429,
+    message: 'Too many requests. Please wait a few minutes and try again.',
+  },
+  delivery_failed: {
+    status: 502,
+    message: 'The passcode could not be delivered. Please try again.',
+  },
+
+  // Users and sessions
+  user_not_found: { status: 404, message: 'The user could not be found.' },
+  email_id_not_found: { status: 404, message: 'The email address could not be found.' },
+  phone_id_not_found: { status: 404, message: 'The phone number could not be found.' },
+  metadata_too_large: {
+    status: 400,
+    message: 'untrusted_metadata may hold at most 4096 bytes of JSON.',
+  },
+
+  internal_server_error: {
+    status: 500,
+    message: 'Something went wrong on our side. Please try again.',
+  },
+} as const satisfies Record<string, ErrorCode>;
+
+/** An `error_type` of the catalogue. */
+export type ErrorType = keyof typeof ErrorCodes;
+
+/** One problem of a schema error: where in the request, and what is wrong. */
+export interface SchemaProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The documentation page for an error type, served by this server at `/docs/errors`. */
+export function errorUrl(type: ErrorType, baseUrl: string): string {
+  return `${baseUrl}/docs/errors#${type}`;
+}
+
+/**
+ * A failure answered with the spec's API error body. Throw it from a handler;
+ * the error handler turns it into the response.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly type: ErrorType,
+    message?: string,
+    /** Extra fields placed in the body beside the standard ones (for instance `retry_after_seconds`). */
+    readonly extra: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message ?? ErrorCodes[type].message);
+    this.name = 'ApiError';
+    this.status = ErrorCodes[type].status;
+  }
+}
+
+/** The JSON body of an API error. */
+export interface ApiErrorBody {
+  status_code: number;
+  request_id: string;
+  error_type: ErrorType;
+  error_message: string;
+  error_url: string;
+  [extra: string]: unknown;
+}
+
+/** Builds the body the spec prescribes for `error`; `baseUrl` is the server's public origin. */
+export function apiErrorBody(error: ApiError, requestId: string, baseUrl: string): ApiErrorBody {
+  return {
+    ...error.extra,
+    status_code: error.status,
+    request_id: requestId,
+    error_type: error.type,
+    error_message: error.message,
+    error_url: errorUrl(error.type, baseUrl),
+  };
+}
