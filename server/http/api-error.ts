@@ -38,6 +38,7 @@ export const ErrorCodes = {
     status: 403,
     message: 'This product is not enabled for the project.',
   },
+  invalid_request: { status: 400, message: 'The request could not be read.' },
   not_found: { status: 404, message: 'There is no such endpoint.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: {
@@ -151,11 +152,11 @@ export interface ApiErrorBody {
 /** Builds the body the spec prescribes for `error`; `baseUrl` is the server's public origin. */
 export function apiErrorBody(error: ApiError, requestId: string, baseUrl: string): ApiErrorBody {
   return {
-    ...error.extra,
     status_code: error.status,
     request_id: requestId,
     error_type: error.type,
     error_message: error.message,
     error_url: errorUrl(error.type, baseUrl),
+    ...error.extra,
   };
 }

@@ -1,0 +1,35 @@
+/**
+ * Runs the server tests (every `server/**\/*.test.ts`) with node's test runner.
+ * `--pg` runs the same tests on PostgreSQL: `VELVET_TEST_DATABASE_URL`, or the
+ * local server at postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [relative(root, path)] : [];
+  });
+}
+
+const usePostgres = process.argv.includes('--pg');
+const env = { ...process.env };
+if (usePostgres) {
+  env.VELVET_TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(`server tests on PostgreSQL (${env.VELVET_TEST_DATABASE_URL})`);
+} else {
+  delete env.VELVET_TEST_DATABASE_URL;
+  console.log('server tests on SQLite');
+}
+const files = testFiles(join(root, 'server')).sort();
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+  { cwd: root, env, stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

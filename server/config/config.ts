@@ -1,0 +1,223 @@
+/**
+ * The server's configuration: environment variables for the process, one
+ * JSON config file for the projects. `loadConfig` validates everything and
+ * throws a `ConfigError` naming the first bad setting, so start-up stops
+ * with a clear message instead of failing later.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv } from 'ajv';
+import {
+  normalizeOrigin,
+  type ProjectConfig,
+  type ProjectSettings,
+  projectConfigSchema,
+  resolveProjectSettings,
+} from '../projects/project-settings.js';
+
+/** The public token of the development project, fixed so the README and the site can name it. */
+export const DEVELOPMENT_PUBLIC_TOKEN = 'public-token-test-5f0c9a7e-velvet-development';
+
+/** A project the server serves. */
+export interface ConfiguredProject {
+  name: string;
+  publicToken: string;
+  settings: ProjectSettings;
+}
+
+/** Everything the server process needs to start. */
+export interface ServerConfig {
+  /** `NODE_ENV=production`: no outbox, real delivery required, secure defaults. */
+  production: boolean;
+  host: string;
+  port: number;
+  /** The origin pages use to reach this server (links, error URLs, the development project). */
+  publicUrl: string;
+  /** Where the SQLite file and the generated secret live. */
+  dataDir: string;
+  /** A `postgres://` URL; when set, PostgreSQL replaces SQLite. */
+  databaseUrl?: string;
+  /** A server secret (at least 32 characters) keying the passcode hashes; generated in development. */
+  secret?: string;
+  /** Trust `X-Forwarded-For` from a proxy in front: `true`, a hop count, or addresses. */
+  trustProxy: boolean | number | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The config file read, if any. */
+  configFile?: string;
+  projects: ConfiguredProject[];
+}
+
+/** A setting is missing or invalid; `setting` names it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`Invalid setting ${setting}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const configFileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    projects: { type: 'array', items: projectConfigSchema, minItems: 1 },
+  },
+} as const;
+
+/** Reads the configuration from `env` (normally `process.env`) and the config file it names. */
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const port = readPort(env.PORT);
+  const host = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  const secret = env.VELVET_SECRET || undefined;
+  if (secret !== undefined && secret.length < 32) {
+    throw new ConfigError('VELVET_SECRET', 'must be at least 32 characters long');
+  }
+  if (production && !secret) {
+    throw new ConfigError(
+      'VELVET_SECRET',
+      'is required when NODE_ENV=production (at least 32 random characters)',
+    );
+  }
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const configFile = findConfigFile(env, cwd);
+  const fileProjects = configFile ? readConfigFile(configFile) : undefined;
+  const projects = fileProjects ?? (production ? [] : [developmentProject(publicUrl, port)]);
+  if (projects.length === 0) {
+    throw new ConfigError(
+      'projects',
+      'production needs at least one project in the config file (VELVET_CONFIG or velvet.config.json)',
+    );
+  }
+  const tokens = new Set<string>();
+  for (const [index, project] of projects.entries()) {
+    if (tokens.has(project.publicToken)) {
+      throw new ConfigError(`projects[${index}].publicToken`, 'is used by two projects');
+    }
+    tokens.add(project.publicToken);
+    if (production && project.publicToken.startsWith('public-token-test-')) {
+      throw new ConfigError(
+        `projects[${index}].publicToken`,
+        'a test token cannot be used in production: use public-token-live-…',
+      );
+    }
+  }
+
+  return {
+    production,
+    host,
+    port,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    secret,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    logLevel: logLevel as ServerConfig['logLevel'],
+    configFile,
+    projects,
+  };
+}
+
+/** The project every development server has, open to its own origin. */
+function developmentProject(publicUrl: string, port: number): ConfiguredProject {
+  const origins = new Set([
+    normalizeOrigin(publicUrl),
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+    // The Vite dev server of `npm run dev`.
+    'http://localhost:5173',
+  ]);
+  return {
+    name: 'Velvet (development)',
+    publicToken: DEVELOPMENT_PUBLIC_TOKEN,
+    settings: resolveProjectSettings({
+      name: 'Velvet (development)',
+      publicToken: DEVELOPMENT_PUBLIC_TOKEN,
+      authorizedOrigins: [...origins],
+    }),
+  };
+}
+
+function findConfigFile(env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  if (env.VELVET_CONFIG) {
+    const path = resolve(cwd, env.VELVET_CONFIG);
+    if (!existsSync(path)) throw new ConfigError('VELVET_CONFIG', `no file at ${path}`);
+    return path;
+  }
+  const path = resolve(cwd, 'velvet.config.json');
+  return existsSync(path) ? path : undefined;
+}
+
+function readConfigFile(path: string): ConfiguredProject[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(path, `is not valid JSON (${(error as Error).message})`);
+  }
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  const validate = ajv.compile(configFileSchema);
+  if (!validate(parsed)) {
+    const [problem] = validate.errors ?? [];
+    const where = problem?.instancePath
+      ? problem.instancePath
+          .replace(/^\//, '')
+          .replace(/\/(\d+)/g, '[$1]')
+          .replaceAll('/', '.')
+      : '(top level)';
+    const missing = (problem?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const setting = missing ? `${where === '(top level)' ? '' : `${where}.`}${missing}` : where;
+    const detail =
+      problem?.keyword === 'additionalProperties'
+        ? `unknown setting "${(problem.params as { additionalProperty: string }).additionalProperty}"`
+        : (problem?.message ?? 'is invalid');
+    throw new ConfigError(`${setting} in ${path}`, detail);
+  }
+  const file = parsed as { projects?: ProjectConfig[] };
+  return file.projects?.map((project) => ({
+    name: project.name,
+    publicToken: project.publicToken,
+    settings: resolveProjectSettings(project),
+  }));
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError('PORT', `must be a whole number from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+function readUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    return url.origin;
+  } catch {
+    throw new ConfigError(name, `must be an http:// or https:// URL, not "${value}"`);
+  }
+}
+
+function readTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,96 @@
+/**
+ * Turns every failure into the spec's API error body. Schema errors come from
+ * the routes' JSON schemas (Fastify's validation), never from hand-written
+ * checks, and list each path with its message.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
+
+interface AjvProblem {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `body` + `/events/0/name` → `body.events[0].name`. */
+function problemPath(context: string, problem: AjvProblem): string {
+  let path = problem.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('');
+  const missing = problem.params.missingProperty;
+  if (problem.keyword === 'required' && typeof missing === 'string') path += `.${missing}`;
+  return `${context}${path}`;
+}
+
+function problemMessage(problem: AjvProblem): string {
+  if (problem.keyword === 'required') return 'is required';
+  if (problem.keyword === 'additionalProperties') {
+    return `has an unknown property "${String(problem.params.additionalProperty)}"`;
+  }
+  return problem.message ?? 'is invalid';
+}
+
+/** The problems of a Fastify validation error. */
+export function schemaProblems(error: FastifyError): SchemaProblem[] {
+  const context = error.validationContext ?? 'body';
+  return ((error.validation ?? []) as AjvProblem[]).map((problem) => ({
+    path: problemPath(context, problem),
+    message: problemMessage(problem),
+  }));
+}
+
+/** The schema error for `problems`: one line per problem in the message, and the list itself. */
+export function schemaError(problems: SchemaProblem[]): ApiError {
+  const lines = problems.map((p) => `${p.path}: ${p.message}`).join('\n');
+  return new ApiError('schema_error', `Request does not match the expected schema.\n${lines}`, {
+    errors: problems,
+  });
+}
+
+/** Maps any error to an `ApiError`. */
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return schemaError(schemaProblems(fastifyError));
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return schemaError([{ path: 'body', message: 'must be a JSON object' }]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return schemaError([{ path: 'body', message: 'is not valid JSON' }]);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new ApiError('unsupported_media_type');
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return schemaError([{ path: 'body', message: 'is not valid JSON' }]);
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 413) return new ApiError('payload_too_large');
+  if (status === 415) return new ApiError('unsupported_media_type');
+  if (status >= 400 && status < 500) return new ApiError('invalid_request');
+  return new ApiError('internal_server_error');
+}
+
+/** Installs the error and not-found handlers on `app`; `baseUrl` builds `error_url`. */
+export function installErrorHandling(app: FastifyInstance, baseUrl: string): void {
+  const send = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+    const retryAfter = error.extra.retry_after_seconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return reply
+      .code(error.status)
+      .type('application/json; charset=utf-8')
+      .send(apiErrorBody(error, request.id, baseUrl));
+  };
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(request, reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => send(request, reply, new ApiError('not_found')));
+}

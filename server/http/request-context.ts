@@ -1,0 +1,49 @@
+/**
+ * What the auth hook learns about a `/sdk/v1` request: its project and, when
+ * the Basic secret is a session credential, its live session.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Project } from '../store/projects-repository.js';
+import type { SessionRecord } from '../store/sessions-repository.js';
+import { ApiError } from './api-error.js';
+
+/** How a route authenticates. */
+export type RouteAuth =
+  /** No Basic auth (JWKS, the bootstrap that names its token in the path). */
+  | 'none'
+  /** Basic auth with the public token; a session credential is read when present. */
+  | 'project'
+  /** Basic auth whose secret must be a live session. */
+  | 'session';
+
+/** The caller of a `/sdk/v1` request. */
+export interface VelvetContext {
+  project: Project;
+  session?: SessionRecord;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    velvet?: VelvetContext;
+  }
+  interface FastifyContextConfig {
+    /** How the route authenticates; `project` when unset. */
+    auth?: RouteAuth;
+  }
+}
+
+/** The request's project; the auth hook guarantees it on authenticated routes. */
+export function projectOf(request: FastifyRequest): Project {
+  if (!request.velvet) throw new Error('route has no project: is its auth "none"?');
+  return request.velvet.project;
+}
+
+/**
+ * The request's live session.
+ * @throws ApiError `user_unauthenticated` when the caller sent none.
+ */
+export function sessionOf(request: FastifyRequest): SessionRecord {
+  const session = request.velvet?.session;
+  if (!session) throw new ApiError('user_unauthenticated');
+  return session;
+}

@@ -1,0 +1,88 @@
+/**
+ * Starts Velvet: reads the configuration, opens the database, picks the
+ * delivery adapters and serves. `npm start` runs this.
+ */
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import {
+  ConfigError,
+  DEVELOPMENT_PUBLIC_TOKEN,
+  loadConfig,
+  type ServerConfig,
+} from './config/config.js';
+import { loadOrCreateSecret } from './config/secret.js';
+import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
+import { DevOutbox } from './delivery/outbox.js';
+import { Store } from './store/store.js';
+
+/** The channels some project enables. */
+function enabledChannels(config: ServerConfig) {
+  return [
+    ...new Set(
+      config.projects
+        .filter((p) => p.settings.products.includes('otp'))
+        .flatMap((p) => p.settings.otp.methods),
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const outbox = config.production ? undefined : new DevOutbox();
+  const delivery = deliveryRoutesFromEnv(process.env, { production: config.production, outbox });
+  const missing = missingChannels(delivery.routes, enabledChannels(config));
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.includes('email') ? 'SMTP_URL' : 'TWILIO_ACCOUNT_SID',
+      `production needs a delivery adapter for every enabled channel; none for ${missing.join(', ')}`,
+    );
+  }
+  const secret = loadOrCreateSecret(config.secret, config.dataDir);
+  const store = await Store.open({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: join(config.dataDir, 'velvet.db'),
+  });
+  const app = await buildApp({ config, store, delivery: delivery.routes, outbox, secret });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : join(config.dataDir, 'velvet.db'),
+      delivery: Object.fromEntries(
+        Object.entries(delivery.routes).map(([channel, adapter]) => [channel, adapter?.name]),
+      ),
+    },
+    'Velvet is running',
+  );
+  if (
+    !config.production &&
+    config.projects.some((p) => p.publicToken === DEVELOPMENT_PUBLIC_TOKEN)
+  ) {
+    app.log.info(
+      `development project: public token ${DEVELOPMENT_PUBLIC_TOKEN}; passcodes appear in this log and at ${config.publicUrl}/dev/outbox`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`velvet: ${error.message}`);
+  } else {
+    console.error('velvet: could not start:', error);
+  }
+  process.exit(1);
+});

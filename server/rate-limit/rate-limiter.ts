@@ -1,0 +1,26 @@
+/** Rate limits over the shared counters: a limit reached answers 429 with `Retry-After`. */
+import { ApiError, type ErrorType } from '../http/api-error.js';
+import type { RateLimit } from '../projects/project-settings.js';
+import type { RateLimitsRepository } from '../store/rate-limits-repository.js';
+
+/** Counts hits and refuses the ones over a limit. */
+export class RateLimiter {
+  constructor(
+    private readonly repository: RateLimitsRepository,
+    private readonly clock: () => number,
+  ) {}
+
+  /**
+   * Counts one hit in `bucket`.
+   * @throws ApiError of `errorType` with `retry_after_seconds` when the hit is over `limit`.
+   */
+  async hit(bucket: string, limit: RateLimit, errorType: ErrorType): Promise<void> {
+    const now = this.clock();
+    const { hits, resetAt } = await this.repository.hit(bucket, now, limit.windowMinutes * 60_000);
+    if (hits > limit.max) {
+      throw new ApiError(errorType, undefined, {
+        retry_after_seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      });
+    }
+  }
+}
