@@ -90,7 +90,7 @@ export const projectConfigSchema = {
     publicToken: { type: 'string', pattern: '^public-token-(test|live)-[A-Za-z0-9-]{8,100}$' },
     authorizedOrigins: {
       type: 'array',
-      items: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
+      items: { type: 'string', pattern: '^https?://[^/?#\\s]+/?$' },
       maxItems: 100,
     },
     products: {

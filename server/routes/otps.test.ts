@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { FAILURES_BEFORE_LOCK, MAX_TRIES_PER_PASSCODE } from '../otp/otp-limits.js';
+import { assertApiError } from '../test/api-assertions.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 /** A code that is not `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-function assertApiError(
-  answer: { status: number; body: Record<string, unknown> },
-  status: number,
-  type: string,
-) {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.equal(answer.body.status_code, status);
-  assert.equal(answer.body.error_type, type);
-  assert.equal(typeof answer.body.error_message, 'string');
-  assert.match(String(answer.body.error_url), new RegExp(`/docs/errors#${type}$`));
-  assert.match(String(answer.body.request_id), /^request-id-/);
-}
 
 describe('passcodes by SMS, WhatsApp and email', () => {
   let server: TestServer;

@@ -82,18 +82,23 @@ export class KeyRing {
     const load = (async () => {
       const since = this.clock() - 2 * this.rotationMs;
       const records = await this.repository.listSince(projectId, since);
-      const keys = await Promise.all(
-        records.map(async (record) => ({
+      const keys: RingKey[] = [];
+      for (const record of records) {
+        let privateJwk: JWK;
+        try {
+          privateJwk = this.sealer.open(record.sealedPrivateJwk) as JWK;
+        } catch {
+          // Sealed under another server secret: unusable, so a new key will take over.
+          continue;
+        }
+        keys.push({
           kid: record.kid,
           createdAt: record.createdAt,
-          privateKey: (await importJWK(
-            this.sealer.open(record.sealedPrivateJwk) as JWK,
-            JWT_ALGORITHM,
-          )) as CryptoKey,
+          privateKey: (await importJWK(privateJwk, JWT_ALGORITHM)) as CryptoKey,
           publicKey: (await importJWK(record.publicJwk as JWK, JWT_ALGORITHM)) as CryptoKey,
           publicJwk: record.publicJwk as JWK,
-        })),
-      );
+        });
+      }
       const ring = { keys, loadedAt: this.clock() };
       this.#rings.set(projectId, ring);
       return ring;

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, DEVELOPMENT_PUBLIC_TOKEN, loadConfig } from './config.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'velvet-config-'));
+
+function writeConfig(content: unknown): string {
+  const path = join(dir(), 'velvet.config.json');
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env, dir());
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, String(error));
+    return error;
+  }
+  assert.fail('loadConfig accepted the configuration');
+}
+
+describe('configuration', () => {
+  test('defaults: port 8080, SQLite under ./data, the development project on its own origin', () => {
+    const cwd = dir();
+    const config = loadConfig({}, cwd);
+    assert.equal(config.port, 8080);
+    assert.equal(config.publicUrl, 'http://localhost:8080');
+    assert.equal(config.dataDir, join(cwd, 'data'));
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.production, false);
+    assert.equal(config.projects.length, 1);
+    const [project] = config.projects;
+    assert.equal(project?.publicToken, DEVELOPMENT_PUBLIC_TOKEN);
+    assert.match(DEVELOPMENT_PUBLIC_TOKEN, /^public-token-test-/);
+    assert.ok(project?.settings.authorizedOrigins.includes('http://localhost:8080'));
+    assert.deepEqual(project?.settings.sms.allowedCountries, ['US', 'CA']);
+    assert.equal(project?.settings.otp.defaultExpirationMinutes, 10);
+  });
+
+  test('bad environment settings are named', () => {
+    assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
+    assert.equal(configError({ PORT: '70000' }).setting, 'PORT');
+    assert.equal(configError({ DATABASE_URL: 'mysql://x' }).setting, 'DATABASE_URL');
+    assert.equal(configError({ PUBLIC_URL: 'ftp://x' }).setting, 'PUBLIC_URL');
+    assert.equal(configError({ LOG_LEVEL: 'loud' }).setting, 'LOG_LEVEL');
+    assert.equal(configError({ VELVET_SECRET: 'short' }).setting, 'VELVET_SECRET');
+    assert.equal(configError({ VELVET_CONFIG: '/nope/velvet.json' }).setting, 'VELVET_CONFIG');
+  });
+
+  test('production needs a secret and configured live projects', () => {
+    assert.equal(configError({ NODE_ENV: 'production' }).setting, 'VELVET_SECRET');
+    const secret = 's'.repeat(32);
+    assert.equal(
+      configError({ NODE_ENV: 'production', VELVET_SECRET: secret }).setting,
+      'projects',
+    );
+    const testToken = writeConfig({
+      projects: [{ name: 'x', publicToken: DEVELOPMENT_PUBLIC_TOKEN }],
+    });
+    assert.match(
+      configError({ NODE_ENV: 'production', VELVET_SECRET: secret, VELVET_CONFIG: testToken })
+        .setting,
+      /^projects\[0\]\.publicToken/,
+    );
+  });
+
+  test('the config file: each bad setting is named with its path', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      ['{not json', /velvet\.config\.json$/],
+      [{ projects: [{ name: 'x' }] }, /^projects\[0\]\.publicToken in /],
+      [{ projects: [{ name: 'x', publicToken: 'nope' }] }, /^projects\[0\]\.publicToken in /],
+      [
+        {
+          projects: [
+            {
+              name: 'x',
+              publicToken: 'public-token-live-12345678',
+              sms: { allowedCountries: ['usa'] },
+            },
+          ],
+        },
+        /^projects\[0\]\.sms\.allowedCountries\[0\] in /,
+      ],
+      [
+        {
+          projects: [
+            { name: 'x', publicToken: 'public-token-live-12345678', otp: { methods: ['fax'] } },
+          ],
+        },
+        /^projects\[0\]\.otp\.methods\[0\] in /,
+      ],
+      [
+        { projects: [{ name: 'x', publicToken: 'public-token-live-12345678', colour: 'red' }] },
+        /^projects\[0\] in /,
+      ],
+      [
+        {
+          projects: [
+            { name: 'a', publicToken: 'public-token-live-12345678' },
+            { name: 'b', publicToken: 'public-token-live-12345678' },
+          ],
+        },
+        /^projects\[1\]\.publicToken$/,
+      ],
+    ];
+    for (const [content, setting] of cases) {
+      const error = configError({ VELVET_CONFIG: writeConfig(content) });
+      assert.match(error.setting, setting, error.message);
+    }
+    const unknown = configError({
+      VELVET_CONFIG: writeConfig({
+        projects: [{ name: 'x', publicToken: 'public-token-live-12345678', colour: 1 }],
+      }),
+    });
+    assert.match(unknown.message, /unknown setting "colour"/);
+  });
+
+  test('a valid config file replaces the development project and fills the defaults', () => {
+    const path = writeConfig({
+      projects: [
+        {
+          name: 'Party',
+          publicToken: 'public-token-live-0123456789',
+          authorizedOrigins: ['https://Party.example:443/'],
+          otp: { methods: ['sms'], defaultExpirationMinutes: 5 },
+          sms: { allowedCountries: ['US'] },
+        },
+      ],
+    });
+    const config = loadConfig({ VELVET_CONFIG: path }, dir());
+    assert.equal(config.projects.length, 1);
+    const settings = config.projects[0]?.settings;
+    assert.deepEqual(settings?.authorizedOrigins, ['https://party.example']);
+    assert.deepEqual(settings?.otp.methods, ['sms']);
+    assert.equal(settings?.otp.defaultExpirationMinutes, 5);
+    assert.equal(settings?.sessions.defaultDurationMinutes, 60);
+  });
+
+  test('start-up stops with a message naming the bad setting', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dir(), ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const badPort = run({ PORT: 'eighty' });
+    assert.equal(badPort.status, 1);
+    assert.match(badPort.stderr, /velvet: Invalid setting PORT: must be a whole number/);
+
+    const config = writeConfig({
+      projects: [{ name: 'Party', publicToken: 'public-token-live-0123456789' }],
+    });
+    const noDelivery = run({
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: config,
+      TWILIO_ACCOUNT_SID: '',
+      SMTP_URL: '',
+    });
+    assert.equal(noDelivery.status, 1);
+    assert.match(
+      noDelivery.stderr,
+      /production needs a delivery adapter for every enabled channel; none for sms, whatsapp, email/,
+    );
+  });
+});
