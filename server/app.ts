@@ -5,6 +5,7 @@
  * very same server on a real database.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerConfig } from './config/config.js';
@@ -22,6 +23,7 @@ import { eventRoutes } from './routes/events.js';
 import { otpRoutes } from './routes/otps.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { userRoutes } from './routes/users.js';
+import { widgetAssetRoutes } from './routes/widget-assets.js';
 import { KeyRing } from './sessions/key-ring.js';
 import { SealedJson } from './sessions/sealed-json.js';
 import { SessionService } from './sessions/session-service.js';
@@ -48,7 +50,12 @@ export interface AppOptions {
   clock?: () => number;
   /** Fastify's logger option; defaults to pino at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
+  /** The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. */
+  widgetDir?: string;
 }
+
+/** Where `npm run build` puts the widget. */
+export const DEFAULT_WIDGET_DIR = join(import.meta.dirname, '..', 'dist', 'widget');
 
 /** The configured projects, stored and indexed. */
 class Projects implements ProjectDirectory {
@@ -147,6 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   docsRoutes(app);
+  const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
+  if (!(await widgetAssetRoutes(app, widgetDir))) {
+    app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
+  }
   app.get('/healthz', async (_request, reply) => {
     await store.db.get('SELECT 1 AS ok');
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });

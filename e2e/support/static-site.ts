@@ -1,0 +1,25 @@
+/** A throwaway web server for a page on its own origin (another port), as a third-party site. */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+
+/** A running static site. */
+export interface StaticSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `html` at every path from 127.0.0.1 on a free port. */
+export async function serveStaticPage(html: string): Promise<StaticSite> {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Starts the real Velvet server (`server/main.ts`, as `npm start` does) in a
+ * child process on a free port and a fresh data directory, for end-to-end
+ * tests. The database is SQLite unless `VELVET_TEST_DATABASE_URL` names a
+ * PostgreSQL server (then a fresh database is created on it).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../../server/test/test-database.js';
+
+/** A message from the development outbox. */
+export interface OutboxMessage {
+  channel: string;
+  to: string;
+  text: string;
+  sent_at: string;
+}
+
+/** A running server. */
+export interface VelvetServer {
+  url: string;
+  database: TestDatabase;
+  /** The messages the outbox holds for `to`, newest first. */
+  outbox(to: string): Promise<OutboxMessage[]>;
+  /** The newest passcode sent to `to`. */
+  lastCode(to: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Starts a server; `config` becomes its velvet.config.json when given. */
+export async function startVelvet(
+  options: { config?: unknown; env?: Record<string, string> } = {},
+): Promise<VelvetServer> {
+  const database = await createTestDatabase();
+  let configPath = '';
+  if (options.config) {
+    configPath = join(database.dataDir, 'velvet.config.json');
+    writeFileSync(configPath, JSON.stringify(options.config));
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? '',
+      VELVET_CONFIG: configPath,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match?.[1]) resolve(`http://localhost:${match[1]}`);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`velvet exited (${code}):\n${output}`)));
+  });
+
+  const outbox = async (to: string): Promise<OutboxMessage[]> => {
+    const response = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
+    return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+  };
+  return {
+    url,
+    database,
+    outbox,
+    async lastCode(to) {
+      const [message] = await outbox(to);
+      const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no passcode for ${to} in the outbox`);
+      return code;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Email through an SMTP relay, with nodemailer. The relay is named by one URL,
+ * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`.
+ */
+
+import {
+  createTransport,
+  type Mail,
+  type SMTPSentMessageInfo,
+  type SMTPTransportOptions,
+} from 'nodemailer';
+import {
+  type Channel,
+  type DeliveryAdapter,
+  DeliveryError,
+  type DeliveryReceipt,
+  type OutgoingMessage,
+} from './delivery.js';
+
+/** Options of `SmtpAdapter`. */
+export interface SmtpAdapterOptions {
+  /** `smtp://` or `smtps://`, credentials URL-encoded in the user info. */
+  readonly url: string;
+  /** The sender, e.g. `Velvet <no-reply@example.com>`. */
+  readonly from: string;
+}
+
+/**
+ * How long to wait for the TCP connection, the greeting and any one reply,
+ * in milliseconds: a sign-in should fail fast rather than hang on a dead relay.
+ */
+export const SMTP_TIMEOUT_MS = 10_000;
+
+/** Delivers `email` through one SMTP relay. */
+export class SmtpAdapter implements DeliveryAdapter {
+  readonly name = 'smtp';
+  readonly channels: readonly Channel[] = ['email'];
+  private readonly from: string;
+  private readonly transport: Mail<SMTPSentMessageInfo, SMTPTransportOptions>;
+
+  /** Throws an Error naming the option when one is missing or malformed. */
+  constructor(options: SmtpAdapterOptions) {
+    const url = options.url?.trim() ?? '';
+    if (url === '') throw new Error('SmtpAdapter option url is missing');
+    if (!URL.canParse(url) || !/^smtps?:$/.test(new URL(url).protocol)) {
+      // The URL may hold a password: name the option, not the value.
+      throw new Error('SmtpAdapter option url must be an smtp:// or smtps:// URL');
+    }
+    const from = options.from?.trim() ?? '';
+    if (from === '') throw new Error('SmtpAdapter option from is missing');
+    this.from = from;
+    this.transport = createTransport({
+      url,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+  }
+
+  /** Hands the email to the relay; resolves with the Message-ID once it accepted it. */
+  async send(message: OutgoingMessage): Promise<DeliveryReceipt> {
+    if (message.channel !== 'email') {
+      throw new DeliveryError(`The smtp adapter cannot deliver ${message.channel}`);
+    }
+    try {
+      const info = await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html === undefined ? {} : { html: message.html }),
+      });
+      return { id: info.messageId };
+    } catch (error) {
+      throw smtpError(error);
+    }
+  }
+
+  /** Closes the transport's connections. */
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/**
+ * A DeliveryError from a nodemailer failure. Only the reply code, the command
+ * and nodemailer's error code are kept: never the message, whose body holds the
+ * passcode, nor a reply text that might quote it.
+ */
+function smtpError(error: unknown): DeliveryError {
+  const details = typeof error === 'object' && error !== null ? error : {};
+  const responseCode =
+    'responseCode' in details && typeof details.responseCode === 'number'
+      ? details.responseCode
+      : undefined;
+  const command =
+    'command' in details && typeof details.command === 'string' ? details.command : undefined;
+  const code = 'code' in details && typeof details.code === 'string' ? details.code : undefined;
+  if (responseCode !== undefined) {
+    const after = command === undefined ? '' : ` after ${command}`;
+    const what = code === 'EAUTH' ? 'the credentials' : 'the message';
+    return new DeliveryError(
+      `The SMTP server refused ${what}: reply ${responseCode}${after}`,
+      responseCode,
+    );
+  }
+  if (code !== undefined && UNREACHABLE.has(code)) {
+    return new DeliveryError(`The SMTP server could not be reached: ${code}`);
+  }
+  return new DeliveryError(`The email could not be sent: ${code ?? 'unknown error'}`);
+}
+
+/** Nodemailer codes for a relay that was never reached or dropped the connection. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EPROXY']);
