@@ -15,7 +15,10 @@ describe('POST /events', () => {
         events: [
           { event_name: 'render_login_screen' },
           { event_name: 'render_login_screen' },
-          { event_name: 'email_sent', details: { type: 'login_or_create_otp' } },
+          {
+            telemetry: {},
+            event: { event_name: 'email_sent', details: { type: 'login_or_create_otp' } },
+          },
         ],
       },
     });

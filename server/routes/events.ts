@@ -24,8 +24,12 @@ export function countEvents(body: unknown): Map<string, number> {
   const counts = new Map<string, number>();
   for (const event of list.slice(0, MAX_EVENTS_PER_BATCH)) {
     if (typeof event !== 'object' || event === null) continue;
+    // The client library sends `{telemetry, event: {event_name, details}}`; a bare event works too.
     const record = event as Record<string, unknown>;
-    const name = record.event_name ?? record.name;
+    const inner = record.event;
+    const source =
+      typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : record;
+    const name = source.event_name ?? source.name;
     if (typeof name !== 'string' || !EVENT_NAME.test(name)) continue;
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }

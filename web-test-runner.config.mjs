@@ -1,0 +1,22 @@
+/**
+ * web-test-runner: the widget's browser tests (`widget/**\/*.test.ts`) in
+ * headless Chromium. The browser comes from `scripts/chromium-path.mjs`:
+ * `CHROME_PATH`, else Playwright's own Chromium, else Debian's `/usr/bin/chromium`.
+ */
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
+
+export default {
+  files: ['widget/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['production'] },
+  concurrency: 1,
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS },
+    }),
+  ],
+  testFramework: { config: { timeout: 10_000 } },
+};

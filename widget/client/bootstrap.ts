@@ -1,0 +1,167 @@
+/**
+ * The project's configuration from `GET /projects/bootstrap/{public_token}`, in camelCase.
+ * Read synchronously from the localStorage cache first, then from the server asynchronously
+ * (which refreshes the cache); when the server cannot be asked, the fallback config applies.
+ */
+
+import { type BootstrapResponse, isBootstrapResponse } from './api-types.js';
+import { BOOTSTRAP_STORAGE_PREFIX, DEFAULT_EMAIL_DOMAIN } from './constants.js';
+import type { HttpClient } from './http-client.js';
+import { defaultStorage, type KeyValueStorage, readJson, writeJson } from './key-value-storage.js';
+import { isObject, isStringArray } from './type-checks.js';
+
+/** Device-fingerprint protection modes. */
+export const DfpProtectedAuthMode = {
+  DECISIONING: 'DECISIONING',
+  OBSERVATION: 'OBSERVATION',
+} as const;
+
+/** One of {@link DfpProtectedAuthMode}. */
+export type DfpProtectedAuthMode = (typeof DfpProtectedAuthMode)[keyof typeof DfpProtectedAuthMode];
+
+/** Consumer or business project. */
+export type Vertical = 'CONSUMER' | 'B2B';
+
+/** The project configuration the widget and the client read. */
+export interface BootstrapData {
+  readonly projectName: string | null;
+  /** Whether to show the provider's watermark (`!disable_sdk_watermark`). */
+  readonly displayWatermark: boolean;
+  readonly captchaSettings: { readonly enabled: boolean };
+  /** The custom API domain, when the project has one. */
+  readonly cnameDomain: string | null;
+  /** Domains the project's emails come from (the mail-provider hint uses a single one). */
+  readonly emailDomains: readonly string[];
+  readonly pkceRequiredForEmailMagicLinks: boolean;
+  readonly pkceRequiredForPasswordResets: boolean;
+  readonly pkceRequiredForOAuth: boolean;
+  readonly pkceRequiredForSso: boolean;
+  readonly slugPattern: string | null;
+  readonly createOrganizationEnabled: boolean;
+  readonly passwordConfig: {
+    readonly ludsComplexity: number;
+    readonly ludsMinimumCount: number;
+  } | null;
+  readonly dfpProtectedAuthEnabled: boolean;
+  readonly dfpProtectedAuthMode: DfpProtectedAuthMode | null;
+  readonly rbacPolicy: unknown;
+  readonly siweRequiredForCryptoWallets: boolean;
+  readonly vertical: Vertical | null;
+}
+
+/** The configuration used when the server cannot be asked: every flag false, one domain. */
+export const FALLBACK_BOOTSTRAP: BootstrapData = Object.freeze({
+  projectName: null,
+  displayWatermark: false,
+  captchaSettings: Object.freeze({ enabled: false }),
+  cnameDomain: null,
+  emailDomains: Object.freeze([DEFAULT_EMAIL_DOMAIN]),
+  pkceRequiredForEmailMagicLinks: false,
+  pkceRequiredForPasswordResets: false,
+  pkceRequiredForOAuth: false,
+  pkceRequiredForSso: false,
+  slugPattern: null,
+  createOrganizationEnabled: false,
+  passwordConfig: null,
+  dfpProtectedAuthEnabled: false,
+  dfpProtectedAuthMode: null,
+  rbacPolicy: null,
+  siweRequiredForCryptoWallets: false,
+  vertical: null,
+});
+
+/** Maps the server's snake_case answer to {@link BootstrapData}. */
+export function toBootstrapData(body: BootstrapResponse): BootstrapData {
+  const password = body.password_config;
+  const mode = body.dfp_protected_auth_mode;
+  return {
+    projectName: body.project_name ?? null,
+    displayWatermark: body.disable_sdk_watermark === false,
+    captchaSettings: { enabled: body.captcha_settings?.enabled === true },
+    cnameDomain: body.cname_domain || null,
+    emailDomains: [...(body.email_domains ?? FALLBACK_BOOTSTRAP.emailDomains)],
+    pkceRequiredForEmailMagicLinks: body.pkce_required_for_email_magic_links === true,
+    pkceRequiredForPasswordResets: body.pkce_required_for_password_resets === true,
+    pkceRequiredForOAuth: body.pkce_required_for_oauth === true,
+    pkceRequiredForSso: body.pkce_required_for_sso === true,
+    slugPattern: body.slug_pattern ?? null,
+    createOrganizationEnabled: body.create_organization_enabled === true,
+    passwordConfig: password
+      ? {
+          ludsComplexity: password.luds_complexity ?? 0,
+          ludsMinimumCount: password.luds_minimum_count ?? 0,
+        }
+      : null,
+    dfpProtectedAuthEnabled: body.dfp_protected_auth_enabled === true,
+    dfpProtectedAuthMode: mode === 'DECISIONING' || mode === 'OBSERVATION' ? mode : null,
+    rbacPolicy: body.rbac_policy ?? null,
+    siweRequiredForCryptoWallets: body.siwe_required_for_crypto_wallets === true,
+    vertical: body.vertical === 'CONSUMER' || body.vertical === 'B2B' ? body.vertical : null,
+  };
+}
+
+/** Options of {@link BootstrapClient}. */
+export interface BootstrapClientOptions {
+  readonly storage?: KeyValueStorage;
+}
+
+/** Reads the project configuration: cache first, then the server. */
+export class BootstrapClient {
+  private readonly http: HttpClient;
+  private readonly publicToken: string;
+  private readonly storage: KeyValueStorage;
+  private pending: Promise<BootstrapData> | null = null;
+
+  constructor(http: HttpClient, publicToken: string, options: BootstrapClientOptions = {}) {
+    this.http = http;
+    this.publicToken = publicToken;
+    this.storage = options.storage ?? defaultStorage();
+  }
+
+  /** The localStorage key of the cached configuration. */
+  get storageKey(): string {
+    return `${BOOTSTRAP_STORAGE_PREFIX}${this.publicToken}`;
+  }
+
+  /** The cached configuration, or the fallback when nothing (valid) is cached. Never waits. */
+  getSync(): BootstrapData {
+    const cached = readJson(this.storage, this.storageKey);
+    return isCachedBootstrap(cached) ? cached : FALLBACK_BOOTSTRAP;
+  }
+
+  /**
+   * The configuration from the server, fetched once per client and cached; resolves to the
+   * fallback config when the request fails. Never rejects.
+   */
+  getAsync(): Promise<BootstrapData> {
+    this.pending ??= this.fetch();
+    return this.pending;
+  }
+
+  /** Asks the server again (for example after the project was reconfigured). */
+  refresh(): Promise<BootstrapData> {
+    this.pending = this.fetch();
+    return this.pending;
+  }
+
+  private async fetch(): Promise<BootstrapData> {
+    try {
+      const path = `/projects/bootstrap/${encodeURIComponent(this.publicToken)}`;
+      const body = await this.http.get(path, isBootstrapResponse);
+      const data = toBootstrapData(body);
+      writeJson(this.storage, this.storageKey, data);
+      return data;
+    } catch {
+      return FALLBACK_BOOTSTRAP;
+    }
+  }
+}
+
+function isCachedBootstrap(value: unknown): value is BootstrapData {
+  return (
+    isObject(value) &&
+    typeof value.displayWatermark === 'boolean' &&
+    isStringArray(value.emailDomains) &&
+    isObject(value.captchaSettings)
+  );
+}

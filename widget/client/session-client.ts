@@ -1,0 +1,77 @@
+/**
+ * `client.session`: the public face of the session. Read it synchronously, subscribe to its
+ * changes, confirm it with the server, or revoke it.
+ */
+
+import type { AuthenticateResponse, Session, User } from './api-types.js';
+import type { SessionAuthenticateOptions, SessionManager } from './session-manager.js';
+import type { SessionData, SessionListener, SessionStatus } from './session-state.js';
+
+/** The two tokens of a session. */
+export interface SessionTokens {
+  readonly sessionToken: string;
+  readonly sessionJwt: string;
+}
+
+/** The session and its user. */
+export interface SessionInfo {
+  readonly session: Session | null;
+  readonly user: User | null;
+}
+
+/** `client.session`. */
+export class SessionClient {
+  private readonly manager: SessionManager;
+
+  constructor(manager: SessionManager) {
+    this.manager = manager;
+  }
+
+  /** Where the session is in its lifecycle: signed_out, signed_in, refreshed or destroyed. */
+  get status(): SessionStatus {
+    return this.manager.status;
+  }
+
+  /** The session object, or `null` when signed out. */
+  getSync(): Session | null {
+    return this.manager.data?.session ?? null;
+  }
+
+  /** The session and its user (both `null` when signed out). */
+  getInfo(): SessionInfo {
+    const data = this.manager.data;
+    return { session: data?.session ?? null, user: data?.user ?? null };
+  }
+
+  /** Everything held about the session, or `null`. */
+  getData(): SessionData | null {
+    return this.manager.data;
+  }
+
+  /** The opaque token and the JWT, or `null` when signed out. */
+  getTokens(): SessionTokens | null {
+    const data = this.manager.data;
+    return data ? { sessionToken: data.sessionToken, sessionJwt: data.sessionJwt } : null;
+  }
+
+  /**
+   * Calls `listener` on every change: sign-in, refresh, user update, destruction, and changes
+   * synced from other tabs. Returns the function that unsubscribes.
+   */
+  onChange(listener: SessionListener): () => void {
+    return this.manager.onChange(listener);
+  }
+
+  /**
+   * `POST /sessions/authenticate`: confirms (and with `session_duration_minutes` extends) the
+   * session. Throws `NoCurrentSessionError` when signed out.
+   */
+  authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResponse> {
+    return this.manager.authenticate(options);
+  }
+
+  /** `POST /sessions/revoke`, then the local session is destroyed whatever the answer. */
+  revoke(): Promise<void> {
+    return this.manager.revoke();
+  }
+}

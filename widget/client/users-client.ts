@@ -1,0 +1,108 @@
+/**
+ * `client.user`: the signed-in user. Reads come from the session synchronously or from
+ * `GET /users/me`; changes go to `PUT /users/me` and the deletion endpoints. Every answer that
+ * carries the user updates the session, so subscribers see the new user.
+ */
+
+import {
+  isUser,
+  isUserResponse,
+  isUserSearchResponse,
+  isUserUpdateResponse,
+  type User,
+  type UserResponse,
+  type UserSearchResponse,
+  type UserUpdateResponse,
+} from './api-types.js';
+import { NoCurrentSessionError } from './errors.js';
+import type { HttpClient } from './http-client.js';
+import type { SessionManager } from './session-manager.js';
+import { checkObject, checkString, type JsonObject } from './type-checks.js';
+
+/** What {@link UsersClient.update} may change. */
+export interface UserUpdateOptions {
+  /** Replaces the user's untrusted metadata. */
+  readonly untrusted_metadata: JsonObject;
+}
+
+/** `client.user`. */
+export class UsersClient {
+  private readonly http: HttpClient;
+  private readonly sessions: SessionManager;
+
+  constructor(http: HttpClient, sessions: SessionManager) {
+    this.http = http;
+    this.sessions = sessions;
+  }
+
+  /** The user of the current session, or `null` when signed out. Never waits. */
+  getSync(): User | null {
+    return this.sessions.data?.user ?? null;
+  }
+
+  /** Calls `listener` with the user (or `null`) on every session change; returns unsubscribe. */
+  onChange(listener: (user: User | null) => void): () => void {
+    return this.sessions.onChange((change) => listener(change.data?.user ?? null));
+  }
+
+  /** `GET /users/me`: the signed-in user, fresh from the server. */
+  async get(): Promise<UserResponse> {
+    this.requireSession();
+    const response = await this.http.get('/users/me', isUserResponse);
+    this.sessions.updateUser(stripEnvelope(response));
+    return response;
+  }
+
+  /** `PUT /users/me {untrusted_metadata}`. */
+  async update(options: UserUpdateOptions): Promise<UserUpdateResponse> {
+    checkObject('untrusted_metadata', options?.untrusted_metadata);
+    this.requireSession();
+    const response = await this.http.put(
+      '/users/me',
+      { untrusted_metadata: options.untrusted_metadata },
+      isUserUpdateResponse,
+    );
+    this.adoptUser(response);
+    return response;
+  }
+
+  /** `DELETE /users/emails/{email_id}`. */
+  async deleteEmail(emailId: string): Promise<UserUpdateResponse> {
+    checkString('email_id', emailId);
+    return this.remove(`/users/emails/${encodeURIComponent(emailId)}`);
+  }
+
+  /** `DELETE /users/phone_numbers/{phone_id}`. */
+  async deletePhoneNumber(phoneId: string): Promise<UserUpdateResponse> {
+    checkString('phone_id', phoneId);
+    return this.remove(`/users/phone_numbers/${encodeURIComponent(phoneId)}`);
+  }
+
+  /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
+  async search(email: string): Promise<UserSearchResponse> {
+    checkString('email', email);
+    return this.http.post('/users/search', { email }, isUserSearchResponse);
+  }
+
+  private async remove(path: string): Promise<UserUpdateResponse> {
+    this.requireSession();
+    const response = await this.http.delete(path, isUserUpdateResponse);
+    this.adoptUser(response);
+    return response;
+  }
+
+  /** Takes the updated user from an answer: its `user` field, or the flat body. */
+  private adoptUser(response: JsonObject): void {
+    if (isUser(response.user)) this.sessions.updateUser(response.user);
+    else if (isUser(response)) this.sessions.updateUser(stripEnvelope(response));
+  }
+
+  private requireSession(): void {
+    if (!this.sessions.data) throw new NoCurrentSessionError();
+  }
+}
+
+function stripEnvelope(body: User & JsonObject): User {
+  const { request_id: _requestId, status_code: _statusCode, ...user } = body;
+  return user as User;
+}

@@ -1,0 +1,160 @@
+/**
+ * The front door of the client library: `new VelvetClient(publicToken, options?)`. One client
+ * per page and project; it wires the HTTP client, the session, the resource clients, the
+ * bootstrap configuration and telemetry together. Framework-free, no UI.
+ */
+
+import { BootstrapClient } from './bootstrap.js';
+import { type Clock, type RandomSource, systemClock } from './clock.js';
+import { Messages, PUBLIC_TOKEN_PREFIX } from './constants.js';
+import type { CookieJar } from './cookies.js';
+import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
+import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
+import { OtpClient } from './otp-client.js';
+import { PkceManager, type RandomValues } from './pkce.js';
+import { SessionClient } from './session-client.js';
+import { SessionManager } from './session-manager.js';
+import { SessionChangeReason } from './session-state.js';
+import { SessionStorage } from './session-storage.js';
+import { Telemetry } from './telemetry.js';
+import { checkString } from './type-checks.js';
+import { UsersClient } from './users-client.js';
+
+/** Options of {@link VelvetClient}; all optional. */
+export interface VelvetClientOptions {
+  /** Scheme and host of the identity provider; defaults to `location.origin`. */
+  readonly apiBase?: string;
+  /** The `fetch` to call; tests pass a stub. */
+  readonly fetch?: FetchLike;
+  /** Time and timers; tests pass a fake clock. */
+  readonly clock?: Clock;
+  /** `Math.random`-like source for retry jitter. */
+  readonly random?: RandomSource;
+  /** Random source for PKCE verifiers; `crypto.getRandomValues` by default. */
+  readonly randomValues?: RandomValues;
+  /** Persistent storage; `localStorage` by default. */
+  readonly storage?: KeyValueStorage;
+  /** Cookie jar; `document.cookie` by default. */
+  readonly cookies?: CookieJar;
+  /** Supplies a captcha token and dfp telemetry id when the server asks for them. */
+  readonly captchaProvider?: CaptchaProvider;
+  /** Where warnings go; `console` by default. */
+  readonly logger?: Pick<Console, 'warn'>;
+  /** Where window events are heard (`focus`, `online`, `offline`, `storage`). */
+  readonly windowTarget?: EventTarget | null;
+  /** Where `visibilitychange` is heard. */
+  readonly documentTarget?: Document | null;
+}
+
+const liveTokens = new Set<string>();
+let warnedDuplicate = false;
+
+/** The headless client: `client.otps`, `client.session`, `client.user`, and the rest. */
+export class VelvetClient {
+  /** The project's public token. */
+  readonly publicToken: string;
+  /** One-time passcodes by SMS, WhatsApp and email. */
+  readonly otps: OtpClient;
+  /** The session: read, subscribe, authenticate, revoke. */
+  readonly session: SessionClient;
+  /** The signed-in user. */
+  readonly user: UsersClient;
+  /** The project configuration (cache first, then the server, else the fallback). */
+  readonly bootstrap: BootstrapClient;
+  /** The telemetry header and the batched analytics events. */
+  readonly telemetry: Telemetry;
+  /** PKCE verifiers of the redirect flows. */
+  readonly pkce: PkceManager;
+  /** The HTTP client every call goes through (for products without their own client yet). */
+  readonly http: HttpClient;
+  private readonly sessions: SessionManager;
+  private disposed = false;
+
+  constructor(publicToken: string, options: VelvetClientOptions = {}) {
+    checkString('public_token', publicToken);
+    const logger = options.logger ?? console;
+    if (typeof window === 'undefined') logger.warn(Messages.SERVER_ENVIRONMENT);
+    if (!publicToken.startsWith(PUBLIC_TOKEN_PREFIX)) {
+      logger.warn(
+        `The public token '${publicToken}' does not start with '${PUBLIC_TOKEN_PREFIX}'. ` +
+          'Check that you copied the public token of your project.',
+      );
+    }
+    if (liveTokens.has(publicToken) && !warnedDuplicate) {
+      warnedDuplicate = true;
+      logger.warn(Messages.DUPLICATE_CLIENT);
+    }
+    liveTokens.add(publicToken);
+
+    this.publicToken = publicToken;
+    const clock = options.clock ?? systemClock;
+    const storage = options.storage ?? defaultStorage();
+    this.telemetry = new Telemetry({ clock, storage });
+    this.http = new HttpClient({
+      publicToken,
+      apiBase: resolveApiBase(options.apiBase, logger),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
+      getSessionToken: () => this.sessions?.sessionToken ?? null,
+      telemetryHeader: () => this.telemetry.createHeader(),
+      onUnrecoverableError: () => this.sessions?.destroy(SessionChangeReason.UNRECOVERABLE_ERROR),
+    });
+    this.telemetry.setSender((events) =>
+      this.http.request('POST', '/events', { body: { events }, keepalive: true }),
+    );
+    this.sessions = new SessionManager({
+      publicToken,
+      http: this.http,
+      storage: new SessionStorage(publicToken, {
+        storage,
+        clock,
+        ...(options.cookies ? { cookies: options.cookies } : {}),
+      }),
+      clock,
+      random: options.random ?? Math.random,
+      logger,
+      ...(options.windowTarget !== undefined ? { windowTarget: options.windowTarget } : {}),
+      ...(options.documentTarget !== undefined ? { documentTarget: options.documentTarget } : {}),
+    });
+    this.session = new SessionClient(this.sessions);
+    this.otps = new OtpClient(this.http, this.sessions);
+    this.user = new UsersClient(this.http, this.sessions);
+    this.bootstrap = new BootstrapClient(this.http, publicToken, { storage });
+    this.pkce = new PkceManager(publicToken, {
+      storage,
+      logger,
+      ...(options.randomValues ? { randomValues: options.randomValues } : {}),
+    });
+    globalThis.addEventListener?.('pagehide', this.handlePageHide);
+  }
+
+  /**
+   * Stops background work (refresh timers, tab sync, listeners) and sends queued telemetry.
+   * The stored session stays for the next page load.
+   */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    liveTokens.delete(this.publicToken);
+    globalThis.removeEventListener?.('pagehide', this.handlePageHide);
+    this.sessions.dispose();
+    await this.telemetry.dispose();
+  }
+
+  private readonly handlePageHide = (): void => {
+    void this.telemetry.flush();
+  };
+}
+
+function resolveApiBase(apiBase: string | undefined, logger: Pick<Console, 'warn'>): string {
+  const origin = globalThis.location?.origin ?? '';
+  if (apiBase === undefined) return origin;
+  try {
+    const url = new URL(apiBase);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin + url.pathname;
+  } catch {
+    // Reported below.
+  }
+  logger.warn(`Invalid custom domain '${apiBase}'; using ${origin} instead.`);
+  return origin;
+}
