@@ -11,7 +11,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ServerConfig } from './config/config.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
-import { installErrorHandling } from './http/error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandling,
+} from './http/error-handler.js';
 import './http/request-context.js';
 import { type ProjectDirectory, sdkAuthHook } from './http/sdk-auth.js';
 import { OtpService } from './otp/otp-service.js';
@@ -103,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean | string,
     genReqId: () => `request-id-${randomUUID()}`,
     requestIdHeader: false,
+    // Public tokens run to 200 characters; Fastify's default cut-off is 100.
+    routerOptions: { maxParamLength: 256 },
+    frameworkErrors: frameworkErrorHandler(ownOrigin),
+    clientErrorHandler: clientErrorHandler(ownOrigin),
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
   });
   installErrorHandling(app, ownOrigin);
@@ -139,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         methods: ['GET', 'POST', 'PUT', 'DELETE'],
         allowedHeaders: ['Authorization', 'Content-Type', 'X-Velvet-Client'],
         maxAge: 600,
+        // A bare OPTIONS (no browser headers) is answered like any preflight, not with a text 400.
+        strictPreflight: false,
       });
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', async (request) => {

@@ -3,6 +3,8 @@
  * the routes' JSON schemas (Fastify's validation), never from hand-written
  * checks, and list each path with its message.
  */
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
 
@@ -77,16 +79,57 @@ export function toApiError(error: FastifyError | Error): ApiError {
   return new ApiError('internal_server_error');
 }
 
+/** Answers `request` with the API error body of `error`. */
+function sendApiError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+  baseUrl: string,
+): FastifyReply {
+  const retryAfter = error.extra.retry_after_seconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(apiErrorBody(error, request.id, baseUrl));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a
+ * malformed percent-encoding in the path, say) get the API error body too.
+ */
+export function frameworkErrorHandler(baseUrl: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const apiError =
+      error.code === 'FST_ERR_BAD_URL'
+        ? new ApiError('invalid_request', 'The request path is not valid.')
+        : toApiError(error);
+    sendApiError(request, reply, apiError, baseUrl);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser cannot
+ * read at all is answered with the API error body and the connection closed.
+ */
+export function clientErrorHandler(baseUrl: string) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (!socket.writable) return;
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const apiError = new ApiError(tooLarge ? 'payload_too_large' : 'invalid_request');
+    const body = JSON.stringify(apiErrorBody(apiError, `request-id-${randomUUID()}`, baseUrl));
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+}
+
 /** Installs the error and not-found handlers on `app`; `baseUrl` builds `error_url`. */
 export function installErrorHandling(app: FastifyInstance, baseUrl: string): void {
-  const send = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
-    const retryAfter = error.extra.retry_after_seconds;
-    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-    return reply
-      .code(error.status)
-      .type('application/json; charset=utf-8')
-      .send(apiErrorBody(error, request.id, baseUrl));
-  };
+  const send = (request: FastifyRequest, reply: FastifyReply, error: ApiError) =>
+    sendApiError(request, reply, error, baseUrl);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -23,7 +23,7 @@ export const phoneNumber = { type: 'string', minLength: 1, maxLength: 64 } as co
 export const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
 
 /** An identifier in a path or body. */
-export const id = { type: 'string', minLength: 1, maxLength: 128 } as const;
+export const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const;
 
 /** Fields any SDK body may carry (fingerprint and captcha; read by nobody yet). */
 export const sdkExtras = {

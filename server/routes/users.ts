@@ -29,6 +29,15 @@ export function mergeMetadata(current: JsonObject, change: JsonObject): JsonObje
   return merged;
 }
 
+/** The UTF-8 size of `value` as JSON; nesting too deep to serialize counts as too large. */
+function serializedSize(value: JsonObject): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value));
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** Registers the user routes. */
 export function userRoutes(
   app: FastifyInstance,
@@ -65,7 +74,7 @@ export function userRoutes(
       const projectId = projectOf(request).projectId;
       const user = await currentUser(projectId, sessionOf(request).userId);
       const merged = mergeMetadata(user.untrustedMetadata, request.body.untrusted_metadata);
-      if (Buffer.byteLength(JSON.stringify(merged)) > UNTRUSTED_METADATA_MAX_BYTES) {
+      if (serializedSize(merged) > UNTRUSTED_METADATA_MAX_BYTES) {
         throw new ApiError('metadata_too_large');
       }
       await users.setUntrustedMetadata(user.userId, merged);

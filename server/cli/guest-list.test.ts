@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { resolveProjectSettings } from '../projects/project-settings.js';
+import type { Project } from '../store/projects-repository.js';
+import { Store } from '../store/store.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import {
+  formatGuestTable,
+  GuestListError,
+  importGuests,
+  inviteGuest,
+  isHeaderRow,
+  listGuests,
+  parseGuestPhone,
+  removeGuest,
+  splitName,
+} from './guest-list.js';
+
+const NOW = Date.parse('2025-07-26T18:00:00Z');
+const TOKEN = 'public-token-test-guest-list-0001';
+
+describe('parseGuestPhone', () => {
+  test('reads international numbers and US numbers without +', () => {
+    for (const raw of [
+      '+14155552671',
+      ' +1 (415) 555-2671 ',
+      '4155552671',
+      '(415) 555-2671',
+      '415.555.2671',
+      '1-415-555-2671',
+      '0014155552671',
+    ]) {
+      assert.equal(parseGuestPhone(raw).e164, '+14155552671', raw);
+    }
+    assert.deepEqual(parseGuestPhone('+33612345678'), { e164: '+33612345678', country: 'FR' });
+  });
+
+  test('rejects what is not a valid number', () => {
+    for (const raw of ['', 'abc', '12', '+1415555267', '555-2671', '+99912345678']) {
+      assert.throws(() => parseGuestPhone(raw), GuestListError, raw);
+    }
+  });
+});
+
+describe('splitName and isHeaderRow', () => {
+  test('first word is the first name, the rest the last name', () => {
+    assert.deepEqual(splitName('  Ada   Augusta  Lovelace '), {
+      first_name: 'Ada',
+      last_name: 'Augusta Lovelace',
+    });
+    assert.deepEqual(splitName('Cher'), { first_name: 'Cher', last_name: '' });
+  });
+
+  test('detects header rows', () => {
+    assert.equal(isHeaderRow(['phone', 'name']), true);
+    assert.equal(isHeaderRow(['Phone number', 'Guest']), true);
+    assert.equal(isHeaderRow(['+14155552671', 'Ada']), false);
+    assert.equal(isHeaderRow(['nope', 'bad']), false);
+  });
+});
+
+describe('the guest list on a real store', () => {
+  let database: TestDatabase;
+  let store: Store;
+  let project: Project;
+  let other: Project;
+
+  before(async () => {
+    database = await createTestDatabase();
+    store = await Store.open({
+      databaseUrl: database.databaseUrl,
+      sqlitePath: database.sqlitePath,
+    });
+    const config = { name: 'Guest tests', publicToken: TOKEN };
+    project = await store.projects.upsert(
+      { ...config, settings: resolveProjectSettings(config) },
+      NOW,
+    );
+    const second = { name: 'Other', publicToken: `${TOKEN}-other` };
+    other = await store.projects.upsert(
+      { ...second, settings: resolveProjectSettings(second) },
+      NOW,
+    );
+  });
+
+  after(async () => {
+    await store?.close();
+    await database?.drop();
+  });
+
+  const userOf = async (e164: string, inProject = project) => {
+    const method = await store.users.findByDestination(inProject.projectId, 'phone', e164);
+    assert.ok(method, `no user for ${e164}`);
+    const user = await store.users.findById(inProject.projectId, method.userId);
+    assert.ok(user);
+    return user;
+  };
+
+  test('add creates an invited user with a name', async () => {
+    const result = await inviteGuest(store, project, '415 555 2671', 'Ada  Lovelace', NOW);
+    assert.deepEqual(result, {
+      e164: '+14155552671',
+      country: 'US',
+      name: 'Ada Lovelace',
+      outcome: 'invited',
+      createdUser: true,
+    });
+    const user = await userOf('+14155552671');
+    assert.deepEqual(user.trustedMetadata, { invited: true, guest_name: 'Ada Lovelace' });
+    assert.equal(user.name.first_name, 'Ada');
+    assert.equal(user.name.last_name, 'Lovelace');
+    assert.equal(user.phoneNumbers[0]?.verified, false);
+  });
+
+  test('add again says already invited; a new name replaces the old one', async () => {
+    const again = await inviteGuest(store, project, '+14155552671', undefined, NOW);
+    assert.equal(again.outcome, 'already-invited');
+    assert.equal(again.name, 'Ada Lovelace');
+    const renamed = await inviteGuest(store, project, '+14155552671', 'Augusta King', NOW);
+    assert.equal(renamed.outcome, 'already-invited');
+    const user = await userOf('+14155552671');
+    assert.deepEqual(user.name, { first_name: 'Augusta', middle_name: '', last_name: 'King' });
+    assert.equal(user.trustedMetadata.guest_name, 'Augusta King');
+  });
+
+  test('add invites an existing user and keeps its other trusted metadata', async () => {
+    const method = await store.users.findOrCreateByDestination(
+      project,
+      'phone',
+      '+14155550101',
+      NOW + 1,
+    );
+    await store.users.setTrustedMetadata(method.userId, { table: 7 });
+    const result = await inviteGuest(store, project, '+14155550101', undefined, NOW);
+    assert.equal(result.outcome, 'invited');
+    assert.equal(result.createdUser, false);
+    assert.deepEqual((await userOf('+14155550101')).trustedMetadata, { table: 7, invited: true });
+  });
+
+  test('add rejects an invalid number and writes nothing', async () => {
+    await assert.rejects(inviteGuest(store, project, '555', 'Nobody', NOW), GuestListError);
+  });
+
+  test('remove sets invited false and keeps the user', async () => {
+    const removed = await removeGuest(store, project, '+14155550101');
+    assert.deepEqual(removed, { e164: '+14155550101', outcome: 'removed' });
+    assert.deepEqual((await userOf('+14155550101')).trustedMetadata, { table: 7, invited: false });
+    const again = await removeGuest(store, project, '+14155550101');
+    assert.equal(again.outcome, 'not-invited');
+  });
+
+  test('remove of an unknown number fails clearly', async () => {
+    await assert.rejects(removeGuest(store, project, '+14155550199'), /not on the guest list/);
+    // The same number in another project is another guest.
+    await inviteGuest(store, other, '+14155550199', undefined, NOW);
+    await assert.rejects(removeGuest(store, project, '+14155550199'), GuestListError);
+  });
+
+  test('list shows the invited numbers and who signed in', async () => {
+    // Distinct creation times: the list is ordered by them.
+    await inviteGuest(store, project, '+14155550102', 'Grace Hopper', NOW + 2);
+    const ada = await store.users.findByDestination(project.projectId, 'phone', '+14155552671');
+    assert.ok(ada);
+    await store.users.markVerified(ada);
+    await store.sessions.create({
+      sessionId: 'session-test-guest-list-1',
+      projectId: project.projectId,
+      userId: ada.userId,
+      tokenHash: 'hash-guest-list-1',
+      startedAt: NOW + 60_000,
+      lastAccessedAt: NOW + 60_000,
+      expiresAt: NOW + 3_600_000,
+      authenticationFactors: [],
+      attributes: { ip_address: '', user_agent: '' },
+    });
+
+    const invited = await listGuests(store, project);
+    assert.deepEqual(
+      invited.map((entry) => [entry.e164, entry.name, entry.invited, entry.signedIn]),
+      [
+        ['+14155552671', 'Augusta King', true, true],
+        ['+14155550102', 'Grace Hopper', true, false],
+      ],
+    );
+    assert.equal(invited[0]?.lastSessionAt, NOW + 60_000);
+    const all = await listGuests(store, project, { all: true });
+    assert.deepEqual(
+      all.map((entry) => [entry.e164, entry.invited]),
+      [
+        ['+14155552671', true],
+        ['+14155550101', false],
+        ['+14155550102', true],
+      ],
+    );
+
+    const table = formatGuestTable(invited);
+    assert.match(
+      table,
+      /\(415\) 555-2671 +\+14155552671 +Augusta King +yes +yes, 2025-07-26 18:01 UTC/,
+    );
+    assert.match(table, /\+14155550102 +Grace Hopper +yes +not yet/);
+    assert.match(table, /\n2 invited, 1 signed in$/);
+    assert.match(
+      formatGuestTable(all, { all: true }),
+      /2 invited, 1 signed in, 1 not on the list$/,
+    );
+    assert.match(
+      formatGuestTable([]),
+      /^Nobody is on the guest list yet\.\n0 invited, 0 signed in$/,
+    );
+  });
+
+  test('import invites good lines and reports bad ones with their line numbers', async () => {
+    const csv = [
+      'Phone,Name',
+      '+14155550110,"Hopper, Grace"',
+      '',
+      '(415) 555-0111,Alan Turing',
+      '+14155550110,Grace again',
+      'not a number,Nobody',
+      ',Empty',
+      '+14155552671',
+    ].join('\n');
+    const result = await importGuests(store, project, csv, NOW);
+    assert.equal(result.header, true);
+    assert.deepEqual(
+      result.invited.map((r) => r.e164),
+      ['+14155550110', '+14155550111'],
+    );
+    assert.deepEqual(
+      result.alreadyInvited.map((r) => r.e164),
+      ['+14155550110', '+14155552671'],
+    );
+    assert.deepEqual(
+      result.invalid.map((p) => p.line),
+      [6, 7],
+    );
+    assert.match(result.invalid[0]?.message ?? '', /"not a number" is not a valid phone number/);
+    assert.equal((await userOf('+14155550111')).name.last_name, 'Turing');
+  });
+
+  test('import without a header reads the first line as a guest', async () => {
+    const result = await importGuests(store, project, '+14155550120,Linus\r\n', NOW);
+    assert.equal(result.header, false);
+    assert.equal(result.invited.length, 1);
+  });
+});

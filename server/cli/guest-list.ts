@@ -1,0 +1,278 @@
+/**
+ * The guest list: which phone numbers are invited, kept as
+ * `trusted_metadata.invited` on each number's user. Hosts edit it with
+ * `npm run guests`; the site reads it from `GET /users/me`. Every function
+ * takes the store and the project, so tests run them on a real database.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { JsonObject } from '../store/json-column.js';
+import type { Project } from '../store/projects-repository.js';
+import type { Store } from '../store/store.js';
+import type { UserName } from '../store/users-repository.js';
+import { normalizePhone } from '../users/destinations.js';
+import { parseCsv } from './csv.js';
+
+/** An expected failure (a bad or unknown number): print the message, no stack trace. */
+export class GuestListError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GuestListError';
+  }
+}
+
+/** A phone number read from the command line or a CSV file. */
+export interface GuestPhone {
+  /** E.164, as the server stores it. */
+  e164: string;
+  /** ISO 3166 country, when the number has one. */
+  country: string | undefined;
+}
+
+/**
+ * Reads a phone number as a host types it: international with `+`, or a US
+ * number without it (`415 555 2671`, `(415) 555-2671`, `1-415-555-2671`).
+ * @throws GuestListError when it is not a valid number.
+ */
+export function parseGuestPhone(raw: string): GuestPhone {
+  const typed = raw.trim();
+  let candidate = typed;
+  if (!typed.startsWith('+')) {
+    const digits = typed.replace(/[\s().-]/g, '');
+    if (/^\d{10}$/.test(digits)) candidate = `+1${digits}`;
+    else if (/^1\d{10}$/.test(digits)) candidate = `+${digits}`;
+    else if (/^00\d{6,}$/.test(digits)) candidate = `+${digits.slice(2)}`;
+  }
+  try {
+    return normalizePhone(candidate);
+  } catch {
+    const shown = typed === '' ? '(empty)' : `"${typed.slice(0, 64)}"`;
+    throw new GuestListError(
+      `${shown} is not a valid phone number ` +
+        '(use +<country code><number>, or 10 digits for the US).',
+    );
+  }
+}
+
+/** `"Ada  Augusta Lovelace"` → first name `Ada`, last name `Augusta Lovelace`. */
+export function splitName(name: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first_name: first, last_name: rest.join(' ') };
+}
+
+/** A user's name as one line (`''` when it has none). */
+export function fullName(name: UserName): string {
+  return [name.first_name, name.middle_name, name.last_name]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/** `+14155552671` → `(415) 555-2671`; the E.164 text when it cannot be formatted. */
+export function nationalFormat(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+}
+
+/** What `inviteGuest` did. */
+export interface InviteResult {
+  e164: string;
+  country: string | undefined;
+  /** The name now on the list (`''` when none is known). */
+  name: string;
+  /** `invited`: newly on the list; `already-invited`: it was on the list before. */
+  outcome: 'invited' | 'already-invited';
+  /** Whether the number had no user before. */
+  createdUser: boolean;
+}
+
+/**
+ * Puts a phone number on the list: finds or creates its user, sets
+ * `trusted_metadata.invited = true` (keeping the other trusted fields) and,
+ * when `name` is given, the user's name and `trusted_metadata.guest_name`.
+ * @throws GuestListError for an invalid number.
+ */
+export async function inviteGuest(
+  store: Store,
+  project: Project,
+  rawPhone: string,
+  name: string | undefined,
+  now: number,
+): Promise<InviteResult> {
+  const phone = parseGuestPhone(rawPhone);
+  const guestName = name?.trim().replace(/\s+/g, ' ') || undefined;
+  const method = await store.users.findOrCreateByDestination(project, 'phone', phone.e164, now, {
+    trustedMetadata: { invited: true, ...(guestName ? { guest_name: guestName } : {}) },
+    ...(guestName ? { name: splitName(guestName) } : {}),
+  });
+  const user = await store.users.findById(project.projectId, method.userId);
+  if (!user) throw new Error(`user ${method.userId} vanished`);
+  const wasInvited = !method.created && user.trustedMetadata.invited === true;
+  const metadata: JsonObject = { ...user.trustedMetadata, invited: true };
+  if (guestName) metadata.guest_name = guestName;
+  if (!method.created) await store.users.setTrustedMetadata(user.userId, metadata);
+  let shownName = fullName(user.name);
+  if (guestName && !method.created) {
+    const parts = splitName(guestName);
+    await store.users.setName(user.userId, { ...user.name, ...parts, middle_name: '' });
+    shownName = guestName;
+  }
+  return {
+    e164: phone.e164,
+    country: phone.country,
+    name: shownName || (typeof metadata.guest_name === 'string' ? metadata.guest_name : ''),
+    outcome: wasInvited ? 'already-invited' : 'invited',
+    createdUser: method.created,
+  };
+}
+
+/** What `removeGuest` did. */
+export interface RemoveResult {
+  e164: string;
+  /** `removed`: it was on the list; `not-invited`: the user exists but was not on it. */
+  outcome: 'removed' | 'not-invited';
+}
+
+/**
+ * Takes a number off the list (`trusted_metadata.invited = false`); the user
+ * and its history stay.
+ * @throws GuestListError for an invalid number or one no user has.
+ */
+export async function removeGuest(
+  store: Store,
+  project: Project,
+  rawPhone: string,
+): Promise<RemoveResult> {
+  const phone = parseGuestPhone(rawPhone);
+  const method = await store.users.findByDestination(project.projectId, 'phone', phone.e164);
+  const user = method && (await store.users.findById(project.projectId, method.userId));
+  if (!user) throw new GuestListError(`${phone.e164} is not on the guest list (no such number).`);
+  const wasInvited = user.trustedMetadata.invited === true;
+  await store.users.setTrustedMetadata(user.userId, { ...user.trustedMetadata, invited: false });
+  return { e164: phone.e164, outcome: wasInvited ? 'removed' : 'not-invited' };
+}
+
+/** One phone number of the list. */
+export interface GuestEntry {
+  e164: string;
+  name: string;
+  invited: boolean;
+  /** Whether the guest ever signed in (the number is verified or has a session). */
+  signedIn: boolean;
+  /** When the newest session started, in epoch milliseconds. */
+  lastSessionAt: number | null;
+}
+
+/** The invited numbers (every phone user with `all`), oldest first. */
+export async function listGuests(
+  store: Store,
+  project: Project,
+  options: { all?: boolean } = {},
+): Promise<GuestEntry[]> {
+  const users = await store.users.listPhoneUsers(project.projectId);
+  return users
+    .map((user) => {
+      const guestName = user.trustedMetadata.guest_name;
+      return {
+        e164: user.phoneNumber,
+        name: fullName(user.name) || (typeof guestName === 'string' ? guestName : ''),
+        invited: user.trustedMetadata.invited === true,
+        signedIn: user.lastSessionAt !== null || user.verified,
+        lastSessionAt: user.lastSessionAt,
+      };
+    })
+    .filter((entry) => options.all || entry.invited);
+}
+
+/** `2025-07-26 18:00 UTC`. */
+export function formatTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The list as a text table with a count line, ready to print. */
+export function formatGuestTable(entries: readonly GuestEntry[], options: { all?: boolean } = {}) {
+  const header = ['Phone', 'E.164', 'Name', 'Invited', 'Signed in'];
+  const rows = entries.map((entry) => [
+    nationalFormat(entry.e164),
+    entry.e164,
+    entry.name || '-',
+    entry.invited ? 'yes' : 'no',
+    !entry.signedIn
+      ? 'not yet'
+      : entry.lastSessionAt === null
+        ? 'yes'
+        : `yes, ${formatTime(entry.lastSessionAt)}`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  const invited = entries.filter((entry) => entry.invited);
+  const signedIn = invited.filter((entry) => entry.signedIn).length;
+  let count = `${invited.length} invited, ${signedIn} signed in`;
+  const others = entries.length - invited.length;
+  if (options.all && others > 0) count += `, ${others} not on the list`;
+  const lines =
+    entries.length === 0
+      ? [options.all ? 'No phone numbers yet.' : 'Nobody is on the guest list yet.']
+      : [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+  return [...lines, count].join('\n');
+}
+
+/** A line of an imported file that could not be used. */
+export interface ImportProblem {
+  line: number;
+  message: string;
+}
+
+/** What `importGuests` did. */
+export interface ImportResult {
+  invited: InviteResult[];
+  alreadyInvited: InviteResult[];
+  invalid: ImportProblem[];
+  /** Whether the first row was taken as a header. */
+  header: boolean;
+}
+
+/** A first row such as `phone,name` or `Phone number, Guest`: no digits, a known title. */
+export function isHeaderRow(fields: readonly string[]): boolean {
+  return (
+    fields.every((field) => !/\d/.test(field)) &&
+    fields.some((field) => /phone|number|mobile|cell|tel|name|guest/i.test(field))
+  );
+}
+
+/**
+ * Invites every `phone,name` line of a CSV file (a header row is detected and
+ * skipped; further columns are ignored). A bad line is reported and skipped;
+ * the others are still invited. A number given twice counts as already
+ * invited the second time.
+ */
+export async function importGuests(
+  store: Store,
+  project: Project,
+  csvText: string,
+  now: number,
+): Promise<ImportResult> {
+  const rows = parseCsv(csvText);
+  const header = rows[0] !== undefined && isHeaderRow(rows[0].fields);
+  const result: ImportResult = { invited: [], alreadyInvited: [], invalid: [], header };
+  for (const row of header ? rows.slice(1) : rows) {
+    // Columns after the name are ignored; a name holding a comma must be quoted.
+    const [phone = '', name = ''] = row.fields;
+    if (phone === '') {
+      result.invalid.push({ line: row.line, message: 'no phone number' });
+      continue;
+    }
+    try {
+      const invite = await inviteGuest(store, project, phone, name || undefined, now);
+      (invite.outcome === 'invited' ? result.invited : result.alreadyInvited).push(invite);
+    } catch (error) {
+      if (!(error instanceof GuestListError)) throw error;
+      result.invalid.push({ line: row.line, message: error.message });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,179 @@
+/**
+ * The real `guests` command, run as a child process against the database of
+ * a running test server, checked through the API a guest's browser uses.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  signInBySms,
+  startTestServer,
+  TEST_ORIGIN,
+  TEST_PUBLIC_TOKEN,
+  type TestServer,
+} from '../test/test-server.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const PHONE = '+14155552671';
+
+/** What a run of the command printed and how it ended. */
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('npm run guests (end to end, while the server runs)', () => {
+  let server: TestServer;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+
+  before(async () => {
+    server = await startTestServer();
+    dir = mkdtempSync(join(tmpdir(), 'velvet-guests-'));
+    const configFile = join(dir, 'velvet.config.json');
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        projects: [
+          {
+            name: 'Velvet tests',
+            publicToken: TEST_PUBLIC_TOKEN,
+            authorizedOrigins: [TEST_ORIGIN],
+          },
+        ],
+      }),
+    );
+    env = {
+      ...process.env,
+      DATA_DIR: server.database.dataDir,
+      DATABASE_URL: server.database.databaseUrl ?? '',
+      VELVET_CONFIG: configFile,
+    };
+    // The child is a command, not a test file.
+    delete env.NODE_TEST_CONTEXT;
+    delete env.NODE_ENV;
+  });
+
+  after(async () => {
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const guests = (...args: string[]) =>
+    new Promise<CliRun>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/cli/guests.ts', ...args],
+        { cwd: ROOT, env, timeout: 30_000 },
+        (error, stdout, stderr) => {
+          if (error && typeof error.code !== 'number') reject(error);
+          else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+        },
+      );
+    });
+
+  const me = async (sessionToken: string) => {
+    const answer = await server.api('/users/me', { secret: sessionToken });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body;
+  };
+
+  let sessionToken = '';
+
+  test('add invites a number; the guest signs in and sees invited: true', async () => {
+    const run = await guests('add', PHONE, 'Ada Lovelace');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout.trim(), `Invited ${PHONE} (Ada Lovelace).`);
+    assert.equal(run.stderr, '');
+
+    const signedIn = await signInBySms(server, PHONE);
+    sessionToken = signedIn.session_token;
+    const user = await me(sessionToken);
+    assert.equal(user.trusted_metadata.invited, true);
+    assert.equal(user.trusted_metadata.guest_name, 'Ada Lovelace');
+    assert.equal(user.name.first_name, 'Ada');
+    assert.equal(user.name.last_name, 'Lovelace');
+
+    const again = await guests('add', PHONE);
+    assert.equal(again.code, 0);
+    assert.equal(again.stdout.trim(), `${PHONE} (Ada Lovelace) was already invited.`);
+  });
+
+  test('list shows the guest as signed in', async () => {
+    const run = await guests('list');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /\(415\) 555-2671 +\+14155552671 +Ada Lovelace +yes +yes, 2025-07-26 18:00 UTC/,
+    );
+    assert.match(run.stdout, /^1 invited, 1 signed in$/m);
+  });
+
+  test('remove takes the guest off the list; the session sees invited: false', async () => {
+    const run = await guests('remove', PHONE);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout.trim(), `Removed ${PHONE} from the guest list.`);
+    const user = await me(sessionToken);
+    assert.equal(user.trusted_metadata.invited, false);
+
+    const listed = await guests('list');
+    assert.match(listed.stdout, /Nobody is on the guest list yet\.\n0 invited, 0 signed in/);
+    const all = await guests('list', '--all');
+    assert.match(all.stdout, /\+14155552671 +Ada Lovelace +no +yes, /);
+
+    const unknown = await guests('remove', '+14155550188');
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /\+14155550188 is not on the guest list/);
+    assert.doesNotMatch(unknown.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  test('import reports bad lines, sums up and exits 1', async () => {
+    const file = join(dir, 'guests.csv');
+    writeFileSync(
+      file,
+      ['phone,name', '+14155550123,"Hopper, Grace"', `${PHONE},Ada Lovelace`, 'nope,Bad'].join(
+        '\n',
+      ),
+    );
+    const run = await guests('import', file);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /guests\.csv:4: "nope" is not a valid phone number/);
+    assert.match(run.stdout, /^Invited 2, already invited 0, invalid 1\.$/m);
+    // The removed guest is back on the list.
+    assert.equal((await me(sessionToken)).trusted_metadata.invited, true);
+
+    const again = await guests('import', file);
+    assert.match(again.stdout, /^Invited 0, already invited 2, invalid 1\.$/m);
+
+    const listed = await guests('list');
+    assert.match(listed.stdout, /\+14155550123 +Hopper, Grace +yes +not yet/);
+    assert.match(listed.stdout, /^2 invited, 1 signed in$/m);
+  });
+
+  test('bad usage prints the help and exits 2; a bad configuration exits 1', async () => {
+    const usages = [[], ['frobnicate'], ['add'], ['list', 'extra'], ['list', '--nope']];
+    const runs = await Promise.all(usages.map((args) => guests(...args)));
+    for (const [index, run] of runs.entries()) {
+      assert.equal(run.code, 2, usages[index]?.join(' '));
+      assert.match(run.stderr, /Usage: npm run guests -- <command>/);
+    }
+    const help = await guests('help');
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /add <phone> \[name\]/);
+
+    const saved = env.VELVET_CONFIG;
+    env.VELVET_CONFIG = join(dir, 'missing.json');
+    try {
+      const run = await guests('list');
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, /^guests: Invalid setting VELVET_CONFIG: no file at /);
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+    } finally {
+      env.VELVET_CONFIG = saved;
+    }
+  });
+});

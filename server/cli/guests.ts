@@ -1,0 +1,221 @@
+/**
+ * `npm run guests -- <command>`: the hosts' guest list on the command line.
+ * It reads the server's configuration, opens the same database (safe while
+ * the server runs) and edits the first configured project, or the one
+ * `--project <public token>` names. The work is done by `guest-list.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import type { Project } from '../store/projects-repository.js';
+import { Store } from '../store/store.js';
+import { CsvError } from './csv.js';
+import {
+  formatGuestTable,
+  GuestListError,
+  importGuests,
+  inviteGuest,
+  listGuests,
+  removeGuest,
+} from './guest-list.js';
+
+/** The help text, printed by `help` and after a usage mistake. */
+export const HELP = `Velvet guest list
+
+Usage: npm run guests -- <command> [options]
+
+Commands:
+  add <phone> [name]    Invite a phone number (and name the guest).
+  remove <phone>        Take a number off the list (the account stays).
+  list                  Show the guest list and who has signed in.
+  import <file.csv>     Invite every "phone,name" line of a CSV file.
+  help                  Show this text.
+
+Options:
+  --project <token>     Work on the project with this public token
+                        (default: the first project of the configuration).
+  --all                 With list: show every phone number, invited or not.
+
+Phone numbers are international (+14155552671); 10 digits without + are read as US.
+The configuration is the server's: DATA_DIR, DATABASE_URL, VELVET_CONFIG or
+velvet.config.json.
+
+Examples:
+  npm run guests -- add +14155552671 "Ada Lovelace"
+  npm run guests -- import guests.csv
+  npm run guests -- list --all`;
+
+/** Bad usage: the help text follows, and the exit code is 2. */
+class UsageError extends Error {}
+
+interface Command {
+  name: 'add' | 'remove' | 'list' | 'import' | 'help';
+  args: string[];
+  project?: string;
+  all: boolean;
+}
+
+/** The options of every command. */
+const OPTIONS = {
+  project: { type: 'string' },
+  all: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function readArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function parseCommand(argv: string[]): Command {
+  const parsed = readArgs(argv);
+  const [name, ...args] = parsed.positionals;
+  const { project, all = false, help = false } = parsed.values;
+  if (help || name === 'help') return { name: 'help', args: [], all };
+  const arity: Record<string, [number, number]> = {
+    add: [1, Number.POSITIVE_INFINITY],
+    remove: [1, 1],
+    list: [0, 0],
+    import: [1, 1],
+  };
+  if (name === undefined) throw new UsageError('Name a command.');
+  const bounds = arity[name];
+  if (!bounds) throw new UsageError(`Unknown command "${name}".`);
+  if (args.length < bounds[0] || args.length > bounds[1]) {
+    throw new UsageError(`Wrong number of arguments for "${name}".`);
+  }
+  if (all && name !== 'list') throw new UsageError('--all goes with list only.');
+  return { name: name as Command['name'], args, project, all };
+}
+
+async function openProject(
+  store: Store,
+  config: ReturnType<typeof loadConfig>,
+  token?: string,
+): Promise<Project> {
+  const stored: Project[] = [];
+  for (const project of config.projects)
+    stored.push(await store.projects.upsert(project, Date.now()));
+  const chosen = token === undefined ? stored[0] : stored.find((p) => p.publicToken === token);
+  if (!chosen) {
+    const known = stored.map((p) => `  ${p.publicToken} (${p.name})`).join('\n');
+    throw new GuestListError(
+      `No configured project has the public token "${token}". Known:\n${known}`,
+    );
+  }
+  return chosen;
+}
+
+async function run(command: Command, store: Store, project: Project): Promise<number> {
+  const now = Date.now();
+  switch (command.name) {
+    case 'add': {
+      const [phone = '', ...words] = command.args;
+      const name = words.join(' ').trim() || undefined;
+      const result = await inviteGuest(store, project, phone, name, now);
+      const who = result.name ? `${result.e164} (${result.name})` : result.e164;
+      console.log(result.outcome === 'invited' ? `Invited ${who}.` : `${who} was already invited.`);
+      const allowed = project.settings.sms.allowedCountries;
+      if (!result.country || !allowed.includes(result.country)) {
+        console.log(
+          `Note: this project sends text messages only to ${allowed.join(', ')} ` +
+            '(sms.allowedCountries), so this guest cannot sign in by SMS.',
+        );
+      }
+      return 0;
+    }
+    case 'remove': {
+      const result = await removeGuest(store, project, command.args[0] ?? '');
+      console.log(
+        result.outcome === 'removed'
+          ? `Removed ${result.e164} from the guest list.`
+          : `${result.e164} was not on the guest list.`,
+      );
+      return 0;
+    }
+    case 'list': {
+      const entries = await listGuests(store, project, { all: command.all });
+      console.log(`Guest list of ${project.name}`);
+      console.log(formatGuestTable(entries, { all: command.all }));
+      return 0;
+    }
+    case 'import': {
+      const file = command.args[0] ?? '';
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new GuestListError(
+          `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+        );
+      }
+      const result = await importGuests(store, project, text, now);
+      for (const problem of result.invalid) {
+        console.log(`${file}:${problem.line}: ${problem.message}`);
+      }
+      console.log(
+        `Invited ${result.invited.length}, already invited ${result.alreadyInvited.length}, ` +
+          `invalid ${result.invalid.length}.`,
+      );
+      return result.invalid.length > 0 ? 1 : 0;
+    }
+    case 'help':
+      return 0;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`guests: ${error.message}\n`);
+    console.error(HELP);
+    return 2;
+  }
+  if (command.name === 'help') {
+    console.log(HELP);
+    return 0;
+  }
+
+  const config = loadConfig(process.env);
+  let store: Store;
+  try {
+    store = await Store.open({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: join(config.dataDir, 'velvet.db'),
+    });
+  } catch (error) {
+    const where = config.databaseUrl
+      ? 'the PostgreSQL database'
+      : join(config.dataDir, 'velvet.db');
+    throw new GuestListError(`Cannot open ${where}: ${(error as Error).message}`);
+  }
+  try {
+    const project = await openProject(store, config, command.project);
+    return await run(command, store, project);
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof GuestListError) {
+      console.error(`guests: ${error.message}`);
+    } else if (error instanceof CsvError) {
+      console.error(`guests: the CSV file cannot be read: ${error.message}`);
+    } else {
+      console.error('guests: unexpected error:', error);
+    }
+    process.exitCode = 1;
+  },
+);
