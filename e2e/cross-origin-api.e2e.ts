@@ -4,8 +4,8 @@
  * sign-in works from such a page against the real server.
  */
 import { expect, test } from '@playwright/test';
+import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
-import { startVelvet, type VelvetServer } from './support/velvet-server.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-cross-origin';
 const PHONE = '+14155550601';

@@ -77,6 +77,25 @@ export class DuplicateDestinationError extends Error {
   }
 }
 
+/** Inserts an unverified phone number or email for a user and returns its method. */
+async function insertDestination(
+  db: Database,
+  project: { projectId: string; environment: 'test' | 'live' },
+  userId: string,
+  kind: DestinationKind,
+  destination: string,
+  now: number,
+): Promise<MethodRecord> {
+  const t = TABLES[kind];
+  const methodId = newId(t.idKind, project.environment);
+  await db.run(
+    `INSERT INTO ${t.table} (${t.id}, project_id, user_id, ${t.value}, verified, created_at)
+     VALUES (?, ?, ?, ?, 0, ?)`,
+    [methodId, project.projectId, userId, destination, now],
+  );
+  return { kind, methodId, projectId: project.projectId, userId, destination, verified: false };
+}
+
 /** Reads and writes users. */
 export class UsersRepository {
   constructor(private readonly db: Database) {}
@@ -173,9 +192,8 @@ export class UsersRepository {
     const existing = await this.findByDestination(project.projectId, kind, destination);
     if (existing) return { ...existing, created: false };
     const userId = newId('user', project.environment);
-    const methodId = newId(TABLES[kind].idKind, project.environment);
     try {
-      await this.db.transaction(async (tx) => {
+      const method = await this.db.transaction(async (tx) => {
         await tx.run(
           `INSERT INTO users (user_id, project_id, status, name, trusted_metadata,
              untrusted_metadata, created_at) VALUES (?, ?, 'active', ?, ?, '{}', ?)`,
@@ -187,28 +205,15 @@ export class UsersRepository {
             now,
           ],
         );
-        const t = TABLES[kind];
-        await tx.run(
-          `INSERT INTO ${t.table} (${t.id}, project_id, user_id, ${t.value}, verified, created_at)
-           VALUES (?, ?, ?, ?, 0, ?)`,
-          [methodId, project.projectId, userId, destination, now],
-        );
+        return insertDestination(tx, project, userId, kind, destination, now);
       });
+      return { ...method, created: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.findByDestination(project.projectId, kind, destination);
       if (!winner) throw error;
       return { ...winner, created: false };
     }
-    return {
-      kind,
-      methodId,
-      projectId: project.projectId,
-      userId,
-      destination,
-      verified: false,
-      created: true,
-    };
   }
 
   /**
@@ -228,26 +233,12 @@ export class UsersRepository {
       if (existing.userId !== userId) throw new DuplicateDestinationError(kind);
       return existing;
     }
-    const t = TABLES[kind];
-    const methodId = newId(t.idKind, project.environment);
     try {
-      await this.db.run(
-        `INSERT INTO ${t.table} (${t.id}, project_id, user_id, ${t.value}, verified, created_at)
-         VALUES (?, ?, ?, ?, 0, ?)`,
-        [methodId, project.projectId, userId, destination, now],
-      );
+      return await insertDestination(this.db, project, userId, kind, destination, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateDestinationError(kind);
       throw error;
     }
-    return {
-      kind,
-      methodId,
-      projectId: project.projectId,
-      userId,
-      destination,
-      verified: false,
-    };
   }
 
   /** Marks a phone number or email as verified. */

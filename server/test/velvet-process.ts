@@ -1,7 +1,7 @@
 /**
  * Starts the real Velvet server (`server/main.ts`, as `npm start` does) in a
  * child process on a free port and a fresh data directory, for end-to-end
- * tests. The database is SQLite unless `VELVET_TEST_DATABASE_URL` names a
+ * and crash tests. The database is SQLite unless `VELVET_TEST_DATABASE_URL` names a
  * PostgreSQL server (then a fresh database is created on it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -26,10 +26,19 @@ export interface VelvetServer {
   outbox(to: string): Promise<OutboxMessage[]>;
   /** The newest passcode sent to `to`. */
   lastCode(to: string): Promise<string>;
+  /** Kills the process without warning (SIGKILL), leaving the database in place. */
+  crash(): Promise<void>;
+  /** Stops the process and drops the database. */
   stop(): Promise<void>;
 }
 
 const root = join(import.meta.dirname, '..', '..');
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  await once(child, 'exit');
+}
 
 /** Starts a server; `config` becomes its velvet.config.json when given. */
 export async function startVelvet(
@@ -82,11 +91,9 @@ export async function startVelvet(
       if (!code) throw new Error(`no passcode for ${to} in the outbox`);
       return code;
     },
+    crash: () => kill(child, 'SIGKILL'),
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      await kill(child, 'SIGTERM');
       await database.drop();
     },
   };
