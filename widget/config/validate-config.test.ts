@@ -1,0 +1,62 @@
+import { expect } from '@open-wc/testing';
+import { describe, it } from '../client/testing/mocha.js';
+import { ConfigErrors, checkConfig } from './validate-config.js';
+
+describe('checkConfig', () => {
+  it('defaults to the email magic-link product', () => {
+    const { config, problems, configError } = checkConfig(undefined);
+    expect(config.products).to.deep.equal(['emailMagicLinks']);
+    expect(problems).to.deep.equal([]);
+    expect(configError).to.equal(undefined);
+  });
+
+  it('keeps a valid SMS configuration as given', () => {
+    const input = {
+      products: ['otp'],
+      otpOptions: { methods: ['sms'], expirationMinutes: 10 },
+      sessionOptions: { sessionDurationMinutes: 60 },
+      enableShadowDOM: true,
+      colors: { primary: '#c2185b' },
+    };
+    const { config, problems } = checkConfig(input);
+    expect(problems).to.deep.equal([]);
+    expect(config).to.deep.equal(input);
+  });
+
+  it('reports unknown and mistyped options by path, and leaves them out', () => {
+    const { config, problems } = checkConfig({
+      products: ['otp', 'fax'],
+      otpOptions: { methods: ['sms'], expirationMinutes: '10' },
+      enableShadowDom: true,
+      hideHeaderText: 'yes',
+    });
+    expect(problems).to.deep.equal([
+      'products[1] must be one of "oauth", "crypto", "emailMagicLinks", "otp", "passwords", "passkeys"; got "fax".',
+      'otpOptions.expirationMinutes must be a number; got "10".',
+      'Unknown option enableShadowDom (did you mean enableShadowDOM?).',
+      'hideHeaderText must be a boolean; got "yes".',
+    ]);
+    expect(config.products).to.deep.equal(['otp']);
+    expect(config.otpOptions).to.deep.equal({ methods: ['sms'], expirationMinutes: 10 });
+    expect('enableShadowDom' in config).to.equal(false);
+  });
+
+  it('gives the spec’s configuration errors', () => {
+    expect(checkConfig({ products: ['passkeys'] }).configError).to.equal(
+      ConfigErrors.passkeysAlone,
+    );
+    expect(
+      checkConfig({
+        products: ['emailMagicLinks', 'otp'],
+        otpOptions: { methods: ['email'], expirationMinutes: 5 },
+      }).configError,
+    ).to.equal(ConfigErrors.emlAndEmailOtp);
+    expect(checkConfig({ products: ['passkeys', 'otp'] }).configError).to.equal(undefined);
+  });
+
+  it('a config that is not an object is a problem, not a crash', () => {
+    const { config, problems } = checkConfig('otp');
+    expect(problems[0]).to.match(/^config must be an object/);
+    expect(config.products).to.deep.equal(['emailMagicLinks']);
+  });
+});

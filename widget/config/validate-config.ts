@@ -1,0 +1,227 @@
+/**
+ * Checks a page's widget configuration. Unknown or mistyped options are
+ * reported with a clear message (the widget logs them with `console.error`)
+ * and left out, so a typo never blanks the widget; the spec's two
+ * configuration errors replace the form instead.
+ */
+import { Products, type VelvetConfig } from './widget-config.js';
+
+/** The spec's configuration errors (section 2). */
+export const ConfigErrors = {
+  passkeysAlone: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  emlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
+} as const;
+
+/** What a check found. */
+export interface ConfigCheck {
+  /** The configuration with bad options left out and defaults filled in. */
+  config: VelvetConfig;
+  /** One readable line per unknown or mistyped option. */
+  problems: string[];
+  /** A configuration error of the spec that replaces the form, if any. */
+  configError: string | undefined;
+}
+
+type Shape =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'string[]'
+  | 'record'
+  | { enumOf: readonly string[] }
+  | { arrayOf: Shape }
+  | { object: Record<string, Shape> };
+
+const buttonShape: Shape = {
+  object: {
+    backgroundColor: 'string',
+    textColor: 'string',
+    borderColor: 'string',
+    borderRadius: 'string',
+  },
+};
+
+const themeShape: Record<string, Shape> = {
+  container: {
+    object: {
+      backgroundColor: 'string',
+      borderColor: 'string',
+      borderRadius: 'string',
+      width: 'string',
+    },
+  },
+  colors: {
+    object: { primary: 'string', secondary: 'string', success: 'string', error: 'string' },
+  },
+  buttons: { object: { primary: buttonShape, secondary: buttonShape, disabled: buttonShape } },
+  inputs: {
+    object: {
+      backgroundColor: 'string',
+      borderColor: 'string',
+      borderRadius: 'string',
+      placeholderColor: 'string',
+      textColor: 'string',
+    },
+  },
+  typography: {
+    object: { fontFamily: 'string', fontSize: 'string', titleColor: 'string', textColor: 'string' },
+  },
+  fontFamily: 'string',
+  hideHeaderText: 'boolean',
+  logo: { object: { logoImageUrl: 'string' } },
+};
+
+/** The shape of the whole configuration. */
+const configShape: Record<string, Shape> = {
+  products: { arrayOf: { enumOf: Object.values(Products) } },
+  emailMagicLinksOptions: {
+    object: {
+      loginRedirectURL: 'string',
+      loginExpirationMinutes: 'number',
+      signupRedirectURL: 'string',
+      signupExpirationMinutes: 'number',
+      createUserAsPending: 'boolean',
+      domainHint: 'string',
+    },
+  },
+  oauthOptions: {
+    object: {
+      providers: {
+        arrayOf: {
+          object: {
+            type: 'string',
+            position: 'string',
+            one_tap: 'boolean',
+            cancel_on_tap_outside: 'boolean',
+            custom_scopes: 'string[]',
+            provider_params: 'record',
+          },
+        },
+      },
+      loginRedirectURL: 'string',
+      signupRedirectURL: 'string',
+    },
+  },
+  otpOptions: {
+    object: {
+      methods: { arrayOf: { enumOf: ['sms', 'whatsapp', 'email'] } },
+      expirationMinutes: 'number',
+      loginTemplateId: 'string',
+      signupTemplateId: 'string',
+    },
+  },
+  passwordOptions: {
+    object: {
+      loginRedirectURL: 'string',
+      loginExpirationMinutes: 'number',
+      resetPasswordRedirectURL: 'string',
+      resetPasswordExpirationMinutes: 'number',
+      resetPasswordTemplateId: 'string',
+    },
+  },
+  sessionOptions: { object: { sessionDurationMinutes: 'number' } },
+  enableShadowDOM: 'boolean',
+  theme: { object: themeShape },
+  locale: 'string',
+  ...themeShape,
+};
+
+function describeShape(shape: Shape): string {
+  if (typeof shape === 'string') {
+    return shape === 'string[]'
+      ? 'an array of strings'
+      : shape === 'record'
+        ? 'an object'
+        : `a ${shape}`;
+  }
+  if ('enumOf' in shape) return `one of ${shape.enumOf.map((v) => `"${v}"`).join(', ')}`;
+  if ('arrayOf' in shape)
+    return `an array of ${describeShape(shape.arrayOf).replace(/^an? /, '')}s`;
+  return 'an object';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value with its bad parts left out, or `undefined` when it is wholly wrong. */
+function clean(value: unknown, shape: Shape, path: string, problems: string[]): unknown {
+  const wrong = () => {
+    problems.push(`${path} must be ${describeShape(shape)}; got ${JSON.stringify(value)}.`);
+    return undefined;
+  };
+  if (shape === 'string') return typeof value === 'string' ? value : wrong();
+  if (shape === 'number')
+    return typeof value === 'number' && Number.isFinite(value) ? value : wrong();
+  if (shape === 'boolean') return typeof value === 'boolean' ? value : wrong();
+  if (shape === 'string[]') {
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : wrong();
+  }
+  if (shape === 'record') return isPlainObject(value) ? value : wrong();
+  if ('enumOf' in shape) return shape.enumOf.includes(value as string) ? value : wrong();
+  if ('arrayOf' in shape) {
+    if (!Array.isArray(value)) return wrong();
+    return value
+      .map((item, index) => clean(item, shape.arrayOf, `${path}[${index}]`, problems))
+      .filter((item) => item !== undefined);
+  }
+  if (!isPlainObject(value)) return wrong();
+  return cleanObject(value, shape.object, path, problems);
+}
+
+function cleanObject(
+  value: Record<string, unknown>,
+  fields: Record<string, Shape>,
+  path: string,
+  problems: string[],
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const where = path ? `${path}.${key}` : key;
+    const shape = fields[key];
+    if (!shape) {
+      const near = Object.keys(fields).find((k) => k.toLowerCase() === key.toLowerCase());
+      problems.push(`Unknown option ${where}${near ? ` (did you mean ${near}?)` : ''}.`);
+      continue;
+    }
+    if (item === undefined) continue;
+    const cleaned = clean(item, shape, where, problems);
+    if (cleaned !== undefined) result[key] = cleaned;
+  }
+  return result;
+}
+
+/** Checks `input` and returns the usable configuration, the problems and any configuration error. */
+export function checkConfig(input: unknown): ConfigCheck {
+  const problems: string[] = [];
+  let cleaned: Record<string, unknown> = {};
+  if (input === undefined || input === null) {
+    cleaned = {};
+  } else if (isPlainObject(input)) {
+    cleaned = cleanObject(input, configShape, '', problems);
+  } else {
+    problems.push(`config must be an object; got ${JSON.stringify(input)}.`);
+  }
+  const config = cleaned as Partial<VelvetConfig>;
+  const products = config.products?.length
+    ? [...new Set(config.products)]
+    : [Products.emailMagicLinks];
+  const result: VelvetConfig = { ...config, products };
+  if (products.includes(Products.otp) && !result.otpOptions?.methods?.length) {
+    result.otpOptions = { expirationMinutes: 10, ...result.otpOptions, methods: ['sms'] };
+  }
+  if (result.otpOptions && result.otpOptions.expirationMinutes === undefined) {
+    result.otpOptions = { ...result.otpOptions, expirationMinutes: 10 };
+  }
+  let configError: string | undefined;
+  if (products.length === 1 && products[0] === Products.passkeys) {
+    configError = ConfigErrors.passkeysAlone;
+  } else if (
+    products.includes(Products.emailMagicLinks) &&
+    products.includes(Products.otp) &&
+    result.otpOptions?.methods.includes('email')
+  ) {
+    configError = ConfigErrors.emlAndEmailOtp;
+  }
+  return { config: result, problems, configError };
+}

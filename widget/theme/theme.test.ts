@@ -1,0 +1,42 @@
+import { expect } from '@open-wc/testing';
+import { describe, it } from '../client/testing/mocha.js';
+import { THEME_DEFAULTS, themeDefaultsCss, themeProperties } from './theme.js';
+
+describe('theme', () => {
+  it('has the spec’s layout defaults', () => {
+    expect(THEME_DEFAULTS['--velvet-container-width']).to.equal('400px');
+    expect(THEME_DEFAULTS['--velvet-container-radius']).to.equal('8px');
+    expect(THEME_DEFAULTS['--velvet-button-radius']).to.equal('4px');
+    expect(THEME_DEFAULTS['--velvet-button-height']).to.equal('45px');
+    expect(THEME_DEFAULTS['--velvet-input-height']).to.equal('47px');
+    expect(THEME_DEFAULTS['--velvet-font-family']).to.equal('Arial, Helvetica, sans-serif');
+    expect(themeDefaultsCss()).to.contain('--velvet-container-width: 400px;');
+  });
+
+  it('maps the theme config to custom properties, and only what it names', () => {
+    expect(
+      themeProperties({
+        colors: { primary: '#c2185b' },
+        container: { width: '360px', borderRadius: '12px' },
+        buttons: { primary: { backgroundColor: '#111', borderRadius: '999px' } },
+        inputs: { borderColor: '#222' },
+        fontFamily: 'Georgia, serif',
+      }),
+    ).to.deep.equal({
+      '--velvet-primary': '#c2185b',
+      '--velvet-container-width': '360px',
+      '--velvet-container-radius': '12px',
+      '--velvet-button-primary-background': '#111',
+      '--velvet-button-radius': '999px',
+      '--velvet-input-border': '#222',
+      '--velvet-font-family': 'Georgia, serif',
+    });
+    expect(themeProperties({})).to.deep.equal({});
+  });
+
+  it('typography.fontFamily wins over the top-level fontFamily', () => {
+    expect(
+      themeProperties({ fontFamily: 'A', typography: { fontFamily: 'B' } })['--velvet-font-family'],
+    ).to.equal('B');
+  });
+});
