@@ -1,0 +1,56 @@
+/**
+ * The widget's English texts: one typed catalogue. The spec's texts are
+ * exact; a page overrides any of them through the element's `strings`.
+ */
+export const en = {
+  mainTitle: 'Sign up or log in',
+  tabText: 'Text',
+  tabWhatsApp: 'WhatsApp',
+  tabEmail: 'Email',
+  phoneLabel: 'Phone number',
+  phonePlaceholder: '(123) 456-7890',
+  countryLabel: 'Country code',
+  emailLabel: 'Email',
+  emailPlaceholder: 'example@email.com',
+  continueWithText: 'Continue with text message',
+  continueWithWhatsApp: 'Continue with WhatsApp',
+  continueWithEmail: 'Continue with email',
+  invalidEmail: 'Invalid email address, please try again.',
+  invalidPhone: 'Invalid phone number, please try again.',
+  invalidPasscode: 'Invalid passcode, please try again.',
+  codeExpired: 'Your code has expired.',
+  verifyingPasscode: 'Verifying passcode...',
+  enterPasscode: 'Enter passcode',
+  passcodeSentTo: (destination: string) => `A 6-digit passcode was sent to you at ${destination}.`,
+  codeExpiresIn: (time: string) => `Your code expires in ${time}.`,
+  didNotGetIt: 'Didn’t get it?',
+  resendCode: 'Resend code',
+  sendingCode: 'Sending...',
+  codeSent: 'Code sent',
+  emailResent: 'Email resent',
+  otpSuccessTitle: 'Success!',
+  otpSuccessText: 'Your passcode has been successfully verified.',
+  genericError: 'Looks like there was an error!',
+  genericErrorAdvice: 'Please use the back arrow to try again.',
+  back: 'Back',
+  loading: 'Loading',
+  dismiss: 'Dismiss',
+  passcodeGroupLabel: 'One-time passcode',
+} as const;
+
+/** The catalogue's shape: every text, or a function for texts with values. */
+export type Strings = {
+  [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : string;
+};
+
+/** The English catalogue with a page's overrides on top (unknown keys are ignored). */
+export function withOverrides(overrides: Partial<Strings> | undefined): Strings {
+  const merged: Record<string, unknown> = { ...en };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (key in en && typeof value === typeof (en as Record<string, unknown>)[key])
+      merged[key] = value;
+  }
+  return merged as Strings;
+}
