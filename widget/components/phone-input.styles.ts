@@ -1,3 +1,5 @@
+import { textInputStyles } from './text-input.styles.js';
+
 /**
  * The styles of `<velvet-phone-input>`: the country box showing `+code` over a transparent
  * native select, then the number field. Plain CSS text for the widget's one stylesheet.
@@ -80,46 +82,16 @@ velvet-phone-input {
 }
 
 .velvet-phone-input__input {
-  box-sizing: border-box;
   flex: 1 1 auto;
   min-width: 0;
-  height: var(--velvet-input-height, 47px);
-  margin: 0;
-  padding: 0 12px;
-  border: 1px solid var(--velvet-border, #adbcc5);
-  border-radius: var(--velvet-input-radius, 4px);
-  background: var(--velvet-background, #fff);
-  color: var(--velvet-text, #19303d);
-  font-family: inherit;
-  font-size: 18px;
 }
-
-.velvet-phone-input__input::placeholder {
-  color: color-mix(in srgb, var(--velvet-text, #19303d) 75%, transparent);
-}
-
-.velvet-phone-input__input:focus {
-  outline: none;
-}
-
-.velvet-phone-input__input:focus-visible {
-  border-color: var(--velvet-primary, #19303d);
-  outline: 2px solid var(--velvet-primary, #19303d);
-  outline-offset: 1px;
-}
-
-.velvet-phone-input__input[aria-invalid='true'] {
-  border-color: var(--velvet-error, #8b1214);
-}
-
-.velvet-phone-input__select:disabled,
-.velvet-phone-input__input:disabled {
+${textInputStyles('.velvet-phone-input__input')}
+.velvet-phone-input__select:disabled {
   cursor: not-allowed;
 }
 
 /* Disabled: a tinted background; the text keeps its contrast. */
-.velvet-phone-input__country:has(.velvet-phone-input__select:disabled),
-.velvet-phone-input__input:disabled {
+.velvet-phone-input__country:has(.velvet-phone-input__select:disabled) {
   background: color-mix(in srgb, var(--velvet-text, #19303d) 6%, var(--velvet-background, #fff));
 }
 `;

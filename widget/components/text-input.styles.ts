@@ -1,0 +1,46 @@
+/**
+ * The look every single-line text input of the widget shares (the email
+ * input, the phone number input): height, border, colours, placeholder,
+ * focus ring, the invalid and disabled states.
+ */
+
+/** The shared rules for the input matched by `selector`. */
+export function textInputStyles(selector: string): string {
+  return `
+${selector} {
+  box-sizing: border-box;
+  height: var(--velvet-input-height, 47px);
+  margin: 0;
+  padding: 0 12px;
+  border: 1px solid var(--velvet-border, #adbcc5);
+  border-radius: var(--velvet-input-radius, 4px);
+  background: var(--velvet-background, #fff);
+  color: var(--velvet-text, #19303d);
+  font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
+  font-size: 18px;
+}
+
+${selector}::placeholder {
+  color: color-mix(in srgb, var(--velvet-text, #19303d) 75%, transparent);
+}
+
+${selector}:focus {
+  outline: none;
+}
+
+${selector}:focus-visible {
+  border-color: var(--velvet-primary, #19303d);
+  outline: 2px solid var(--velvet-primary, #19303d);
+  outline-offset: 1px;
+}
+
+${selector}[aria-invalid='true'] {
+  border-color: var(--velvet-error, #8b1214);
+}
+
+${selector}:disabled {
+  cursor: not-allowed;
+  background: color-mix(in srgb, var(--velvet-text, #19303d) 6%, var(--velvet-background, #fff));
+}
+`;
+}
