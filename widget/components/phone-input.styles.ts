@@ -1,4 +1,4 @@
-import { textInputStyles } from './text-input.styles.js';
+import { textInputStyles, visuallyHiddenStyles } from './text-input.styles.js';
 
 /**
  * The styles of `<velvet-phone-input>`: the country box showing `+code` over a transparent
@@ -15,18 +15,7 @@ velvet-phone-input {
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
 }
 
-.velvet-phone-input__label {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-}
-
+${visuallyHiddenStyles('.velvet-phone-input__label')}
 .velvet-phone-input__country {
   position: relative;
   box-sizing: border-box;

@@ -44,3 +44,20 @@ ${selector}:disabled {
 }
 `;
 }
+
+/** Rules that hide an element visually but keep it for screen readers (a field's label). */
+export function visuallyHiddenStyles(selector: string): string {
+  return `
+${selector} {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+`;
+}
