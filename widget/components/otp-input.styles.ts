@@ -21,10 +21,10 @@ velvet-otp-input {
   height: var(--velvet-input-height, 47px);
   margin: 0;
   padding: 0;
-  border: 1px solid var(--velvet-border, #adbcc5);
+  border: 1px solid var(--velvet-input-border, var(--velvet-border, #adbcc5));
   border-radius: var(--velvet-input-radius, 4px);
-  background: var(--velvet-background, #fff);
-  color: var(--velvet-text, #19303d);
+  background: var(--velvet-input-background, var(--velvet-background, #fff));
+  color: var(--velvet-input-text, var(--velvet-text, #19303d));
   caret-color: var(--velvet-primary, #19303d);
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
   font-size: 20px;
@@ -48,6 +48,6 @@ velvet-otp-input {
 
 .velvet-otp-input__box:disabled {
   cursor: not-allowed;
-  background: color-mix(in srgb, var(--velvet-text, #19303d) 6%, var(--velvet-background, #fff));
+  background: color-mix(in srgb, var(--velvet-input-text, var(--velvet-text, #19303d)) 6%, var(--velvet-input-background, var(--velvet-background, #fff)));
 }
 `;

@@ -50,9 +50,9 @@ function digitsOf(text: string): string {
  *
  * @cssproperty --velvet-primary - Focus ring and caret (#19303d).
  * @cssproperty --velvet-error - Border when `invalid` (#8b1214).
- * @cssproperty --velvet-text - Digit colour (#19303d).
- * @cssproperty --velvet-border - Box border (#adbcc5).
- * @cssproperty --velvet-background - Box background (#fff).
+ * @cssproperty --velvet-input-text - Digit colour (--velvet-text, else #19303d).
+ * @cssproperty --velvet-input-border - Box border (--velvet-border, else #adbcc5).
+ * @cssproperty --velvet-input-background - Box background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Digit font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-input-height - Box height and largest width (47px).
  * @cssproperty --velvet-input-radius - Box corner radius (4px).

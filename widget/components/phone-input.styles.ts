@@ -25,10 +25,10 @@ ${visuallyHiddenStyles('.velvet-phone-input__label')}
   min-width: 72px;
   height: var(--velvet-input-height, 47px);
   padding: 0 28px 0 12px;
-  border: 1px solid var(--velvet-border, #adbcc5);
+  border: 1px solid var(--velvet-input-border, var(--velvet-border, #adbcc5));
   border-radius: var(--velvet-input-radius, 4px);
-  background: var(--velvet-background, #fff);
-  color: var(--velvet-text, #19303d);
+  background: var(--velvet-input-background, var(--velvet-background, #fff));
+  color: var(--velvet-input-text, var(--velvet-text, #19303d));
   font-size: 18px;
 }
 
@@ -81,6 +81,6 @@ ${textInputStyles('.velvet-phone-input__input')}
 
 /* Disabled: a tinted background; the text keeps its contrast. */
 .velvet-phone-input__country:has(.velvet-phone-input__select:disabled) {
-  background: color-mix(in srgb, var(--velvet-text, #19303d) 6%, var(--velvet-background, #fff));
+  background: color-mix(in srgb, var(--velvet-input-text, var(--velvet-text, #19303d)) 6%, var(--velvet-input-background, var(--velvet-background, #fff)));
 }
 `;

@@ -12,16 +12,19 @@ ${selector} {
   height: var(--velvet-input-height, 47px);
   margin: 0;
   padding: 0 12px;
-  border: 1px solid var(--velvet-border, #adbcc5);
+  border: 1px solid var(--velvet-input-border, var(--velvet-border, #adbcc5));
   border-radius: var(--velvet-input-radius, 4px);
-  background: var(--velvet-background, #fff);
-  color: var(--velvet-text, #19303d);
+  background: var(--velvet-input-background, var(--velvet-background, #fff));
+  color: var(--velvet-input-text, var(--velvet-text, #19303d));
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
   font-size: 18px;
 }
 
 ${selector}::placeholder {
-  color: color-mix(in srgb, var(--velvet-text, #19303d) 75%, transparent);
+  color: var(
+    --velvet-input-placeholder,
+    color-mix(in srgb, var(--velvet-input-text, var(--velvet-text, #19303d)) 75%, transparent)
+  );
 }
 
 ${selector}:focus {
@@ -40,7 +43,7 @@ ${selector}[aria-invalid='true'] {
 
 ${selector}:disabled {
   cursor: not-allowed;
-  background: color-mix(in srgb, var(--velvet-text, #19303d) 6%, var(--velvet-background, #fff));
+  background: color-mix(in srgb, var(--velvet-input-text, var(--velvet-text, #19303d)) 6%, var(--velvet-input-background, var(--velvet-background, #fff)));
 }
 `;
 }

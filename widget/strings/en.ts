@@ -36,6 +36,8 @@ export const en = {
   loading: 'Loading',
   dismiss: 'Dismiss',
   passcodeGroupLabel: 'One-time passcode',
+  methodTabsLabel: 'Sign-in method',
+  noProducts: 'No sign-in method is available.',
 } as const;
 
 /** The catalogue's shape: every text, or a function for texts with values. */

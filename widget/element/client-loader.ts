@@ -1,0 +1,25 @@
+/**
+ * The client library, loaded the first time a widget needs it (after its first render, so it
+ * never delays the form). Widgets with the same public token and API base share one client,
+ * and so one session.
+ */
+import type { VelvetClient } from '../client/velvet-client.js';
+
+const clients = new Map<string, Promise<VelvetClient>>();
+
+/** The shared client for `publicToken` at `apiBase` (the page's origin when undefined). */
+export function loadClient(
+  publicToken: string,
+  apiBase: string | undefined,
+): Promise<VelvetClient> {
+  const key = `${publicToken}\u0000${apiBase ?? ''}`;
+  let client = clients.get(key);
+  if (!client) {
+    client = import('../client/velvet-client.js').then(
+      ({ VelvetClient }) => new VelvetClient(publicToken, apiBase === undefined ? {} : { apiBase }),
+    );
+    client.catch(() => clients.delete(key));
+    clients.set(key, client);
+  }
+  return client;
+}

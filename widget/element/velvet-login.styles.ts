@@ -1,0 +1,181 @@
+/**
+ * The element's own CSS: the container, the headings, the forms, the buttons and links, the
+ * divider, the main screen's sections, plus the pieces every screen may use (progress bar,
+ * alert, tabs, back button). Products bring the CSS of their own screens.
+ */
+import { alertStyles } from '../components/alert.styles.js';
+import { progressBarStyles } from '../components/progress-bar.styles.js';
+import { tabsStyles } from '../components/tabs.styles.js';
+
+const FONT = 'var(--velvet-font-family, Arial, Helvetica, sans-serif)';
+const PRIMARY = 'var(--velvet-primary, #19303d)';
+const SECONDARY = 'var(--velvet-secondary, #5c727d)';
+
+const layoutStyles = `
+:host {
+  display: block;
+  max-width: 100%;
+}
+
+.velvet-container {
+  position: relative;
+  box-sizing: border-box;
+  width: var(--velvet-container-width, 400px);
+  max-width: 100%;
+  padding: 32px 24px 24px;
+  overflow: hidden;
+  border: 1px solid var(--velvet-container-border, #adbcc5);
+  border-radius: var(--velvet-container-radius, 8px);
+  background: var(--velvet-container-background, #ffffff);
+  color: var(--velvet-text, #19303d);
+  font-family: ${FONT};
+  font-size: var(--velvet-font-size, 16px);
+  line-height: 1.5;
+  text-align: left;
+}
+
+.velvet-container *,
+.velvet-container *::before,
+.velvet-container *::after {
+  box-sizing: border-box;
+}
+
+.velvet-container > velvet-progress-bar {
+  position: absolute;
+  top: 0;
+  left: 0;
+  right: 0;
+}
+
+.velvet-screen {
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+}
+
+.velvet-logo {
+  display: block;
+  align-self: center;
+  max-width: 100%;
+  max-height: 56px;
+  object-fit: contain;
+}
+
+.velvet-title {
+  margin: 0;
+  color: var(--velvet-title, var(--velvet-text, #19303d));
+  font-family: ${FONT};
+  font-size: 24px;
+  font-weight: 600;
+  line-height: 1.25;
+  text-align: center;
+}
+
+.velvet-text {
+  margin: 0;
+}
+
+.velvet-section {
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+}
+
+.velvet-form {
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin: 0;
+}
+
+.velvet-form__error {
+  margin: 0;
+  color: var(--velvet-error, #8b1214);
+  font-size: 14px;
+  line-height: 20px;
+}
+
+.velvet-button {
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 100%;
+  height: var(--velvet-button-height, 45px);
+  margin: 0;
+  padding: 0 16px;
+  border: 1px solid;
+  border-radius: var(--velvet-button-radius, 4px);
+  font-family: ${FONT};
+  font-size: 16px;
+  font-weight: 600;
+  cursor: pointer;
+}
+
+.velvet-button--primary {
+  border-color: var(--velvet-button-primary-border, var(--velvet-button-primary-background, ${PRIMARY}));
+  background: var(--velvet-button-primary-background, ${PRIMARY});
+  color: var(--velvet-button-primary-text, #ffffff);
+}
+
+.velvet-button--secondary {
+  border-color: var(--velvet-button-secondary-border, ${PRIMARY});
+  background: var(--velvet-button-secondary-background, #ffffff);
+  color: var(--velvet-button-secondary-text, ${PRIMARY});
+}
+
+.velvet-button:disabled {
+  border-color: var(--velvet-button-disabled-border, #f3f5f6);
+  background: var(--velvet-button-disabled-background, #f3f5f6);
+  color: var(--velvet-button-disabled-text, ${SECONDARY});
+  cursor: default;
+}
+
+.velvet-button:focus-visible,
+.velvet-link:focus-visible {
+  outline: 2px solid ${PRIMARY};
+  outline-offset: 2px;
+}
+
+.velvet-link {
+  margin: 0;
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${PRIMARY};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+}
+
+.velvet-link:disabled {
+  color: ${SECONDARY};
+  text-decoration: none;
+  cursor: default;
+}
+
+.velvet-divider {
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin: 0;
+  color: ${SECONDARY};
+  font-size: 14px;
+}
+
+.velvet-divider::before,
+.velvet-divider::after {
+  content: '';
+  flex: 1;
+  border-top: 1px solid var(--velvet-border, #adbcc5);
+}
+
+[hidden] {
+  display: none !important;
+}
+`;
+
+/** Everything the element itself renders. */
+export const velvetLoginStyles = [layoutStyles, progressBarStyles, alertStyles, tabsStyles].join(
+  '\n',
+);

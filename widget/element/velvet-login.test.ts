@@ -1,0 +1,571 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { apiErrorBody, authenticateBody, success } from '../client/testing/fixtures.js';
+import { afterEach, describe, it } from '../client/testing/mocha.js';
+import {
+  cleanUpClients,
+  createTestClient,
+  type TestClient,
+} from '../client/testing/test-client.js';
+import type { VelvetConfig } from '../config/widget-config.js';
+import type { VelvetErrorDetail, VelvetEventDetail } from '../events.js';
+import '../velvet.js';
+import type { VelvetLogin } from './velvet-login.js';
+
+const SMS_ONLY: Partial<VelvetConfig> = {
+  products: ['otp'],
+  otpOptions: { methods: ['sms'], expirationMinutes: 10 },
+};
+
+interface Mounted {
+  el: VelvetLogin;
+  test: TestClient;
+  events: VelvetEventDetail[];
+  errors: VelvetErrorDetail[];
+  domEvents: VelvetEventDetail[];
+  /** Where the widget renders: its shadow root or the element itself. */
+  root(): ShadowRoot | HTMLElement;
+  text(): string;
+}
+
+async function mount(config: unknown, options: { strings?: Record<string, string> } = {}) {
+  const test = createTestClient();
+  const events: VelvetEventDetail[] = [];
+  const errors: VelvetErrorDetail[] = [];
+  const domEvents: VelvetEventDetail[] = [];
+  const el = await fixture<VelvetLogin>(html`<velvet-login
+    public-token=${test.publicToken}
+    .client=${test.client}
+    .clock=${test.clock}
+    .config=${config}
+    .strings=${options.strings ?? {}}
+    .callbacks=${{
+      onEvent: (detail: VelvetEventDetail) => events.push(detail),
+      onError: (detail: VelvetErrorDetail) => errors.push(detail),
+    }}
+    @velvet-event=${(event: CustomEvent<VelvetEventDetail>) => domEvents.push(event.detail)}
+  ></velvet-login>`);
+  const mounted: Mounted = {
+    el,
+    test,
+    events,
+    errors,
+    domEvents,
+    root: () => el.shadowRoot ?? el,
+    text: () => (el.shadowRoot ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  };
+  await waitUntil(
+    () => mounted.root().querySelector('form, velvet-alert'),
+    'the main screen did not render',
+  );
+  await el.updateComplete;
+  return mounted;
+}
+
+function $<T extends Element>(mounted: Mounted, selector: string): T {
+  const found = mounted.root().querySelector<T>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+function button(mounted: Mounted, label: string): HTMLButtonElement {
+  const found = [...mounted.root().querySelectorAll('button')].find(
+    (candidate) => candidate.textContent?.trim() === label,
+  );
+  if (!found) throw new Error(`no button '${label}'`);
+  return found;
+}
+
+async function typePhone(mounted: Mounted, digits: string): Promise<void> {
+  $<HTMLInputElement>(mounted, 'input[type=tel]').focus();
+  await sendKeys({ type: digits });
+}
+
+/** Waits for the screen whose heading reads `title`. */
+async function screenTitled(mounted: Mounted, title: string): Promise<void> {
+  await waitUntil(
+    () => mounted.root().querySelector('.velvet-title')?.textContent?.trim() === title,
+    `the screen '${title}' did not show; shown: ${mounted.text()}`,
+  );
+}
+
+function answerSms(test: TestClient): void {
+  test.api.on('POST', '/otps/sms/login_or_create', {
+    json: success({
+      user_id: 'user-test-1',
+      method_id: 'phone-number-test-1',
+      phone_id: 'phone-number-test-1',
+    }),
+  });
+}
+
+/** Signs in up to the passcode screen with +1 415 555 2671. */
+async function toPasscodeScreen(config: unknown = SMS_ONLY): Promise<Mounted> {
+  const mounted = await mount(config);
+  answerSms(mounted.test);
+  await typePhone(mounted, '4155552671');
+  button(mounted, 'Continue with text message').click();
+  await screenTitled(mounted, 'Enter passcode');
+  await waitUntil(() => mounted.text().includes('(415) 555-2671'), 'national format not shown');
+  return mounted;
+}
+
+async function typeCode(mounted: Mounted, code: string): Promise<void> {
+  $<HTMLInputElement>(mounted, 'velvet-otp-input input').focus();
+  await sendKeys({ type: code });
+}
+
+afterEach(async () => {
+  await cleanUpClients();
+});
+
+describe('<velvet-login>', () => {
+  describe('main screen', () => {
+    it('shows the SMS form alone: title, country +1, placeholder, button, no tabs', async () => {
+      const mounted = await mount(SMS_ONLY);
+      expect($(mounted, '.velvet-title').textContent?.trim()).to.equal('Sign up or log in');
+      expect(mounted.root().querySelector('[role=tablist]')).to.equal(null);
+      const input = $<HTMLInputElement>(mounted, 'input[type=tel]');
+      expect(input.placeholder).to.equal('(123) 456-7890');
+      expect(input.required).to.equal(true);
+      expect(input.autocomplete).to.equal('tel');
+      expect($<HTMLSelectElement>(mounted, 'select').value).to.equal('US');
+      expect($(mounted, '.velvet-phone-input__dial-code').textContent?.trim()).to.equal('+1');
+      expect(button(mounted, 'Continue with text message').type).to.equal('submit');
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('shows no title when the header is hidden, and the logo when one is set', async () => {
+      const mounted = await mount({
+        ...SMS_ONLY,
+        hideHeaderText: true,
+        logo: { logoImageUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' },
+      });
+      expect(mounted.text()).not.to.include('Sign up or log in');
+      expect($<HTMLImageElement>(mounted, 'img[part=logo]').src).to.match(/^data:image\/gif/);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('shows tabs Text, WhatsApp, Email with the first selected; arrow keys switch the form', async () => {
+      const mounted = await mount({
+        products: ['otp'],
+        otpOptions: { methods: ['sms', 'whatsapp', 'email'], expirationMinutes: 10 },
+      });
+      await waitUntil(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
+      const tabs = [...mounted.root().querySelectorAll<HTMLButtonElement>('[role=tab]')];
+      expect(tabs.map((tab) => tab.textContent?.trim())).to.deep.equal([
+        'Text',
+        'WhatsApp',
+        'Email',
+      ]);
+      expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).to.deep.equal([
+        'true',
+        'false',
+        'false',
+      ]);
+      const visibleButton = () =>
+        [...mounted.root().querySelectorAll<HTMLButtonElement>('button[type=submit]')]
+          .filter((candidate) => candidate.offsetParent !== null)
+          .map((candidate) => candidate.textContent?.trim());
+      expect(visibleButton()).to.deep.equal(['Continue with text message']);
+      await expect(mounted.el).to.be.accessible();
+
+      tabs[0]?.focus();
+      await sendKeys({ press: 'ArrowRight' });
+      await mounted.el.updateComplete;
+      expect(visibleButton()).to.deep.equal(['Continue with WhatsApp']);
+      await sendKeys({ press: 'ArrowRight' });
+      await mounted.el.updateComplete;
+      expect(visibleButton()).to.deep.equal(['Continue with email']);
+      const email = $<HTMLInputElement>(mounted, 'input[type=email]');
+      expect(email.placeholder).to.equal('example@email.com');
+      expect(email.autocomplete).to.include('email');
+      expect(email.required).to.equal(true);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('follows the configured method order', async () => {
+      const mounted = await mount({
+        products: ['otp'],
+        otpOptions: { methods: ['email', 'sms'], expirationMinutes: 10 },
+      });
+      await waitUntil(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
+      const selected = $(mounted, '[role=tab][aria-selected=true]');
+      expect(selected.textContent?.trim()).to.equal('Email');
+    });
+
+    it('replaces the form with the configuration errors of the spec', async () => {
+      const passkeys = await mount({ products: ['passkeys'] });
+      expect(passkeys.text()).to.include(
+        'Error: Cannot use Passkeys by itself, please add another product to the config.',
+      );
+      expect(passkeys.root().querySelector('form')).to.equal(null);
+      await expect(passkeys.el).to.be.accessible();
+
+      const both = await mount({
+        products: ['emailMagicLinks', 'otp'],
+        otpOptions: { methods: ['email'], expirationMinutes: 10 },
+      });
+      expect(both.text()).to.include('Error: Cannot use both EML and Email OTP');
+      expect(both.root().querySelector('form')).to.equal(null);
+    });
+
+    it('reports unknown and mistyped options on the console and still shows the form', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+      try {
+        const mounted = await mount({
+          ...SMS_ONLY,
+          hideHeadrText: true,
+          enableShadowDOM: 'yes',
+        });
+        expect(mounted.root().querySelector('form')).not.to.equal(null);
+        expect(logged.join('\n')).to.include('Unknown option hideHeadrText');
+        expect(logged.join('\n')).to.include('enableShadowDOM must be a boolean');
+      } finally {
+        console.error = original;
+      }
+    });
+
+    it('reads a JSON config attribute, and reports one that is not JSON', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+      try {
+        const el = await fixture<VelvetLogin>(html`<velvet-login
+          public-token="public-token-test-attr"
+          config='{"products":["otp"],"otpOptions":{"methods":["whatsapp"]}}'
+        ></velvet-login>`);
+        await waitUntil(() => el.querySelector('form'), 'no form');
+        expect(el.textContent).to.include('Continue with WhatsApp');
+        el.setAttribute('config', '{products: otp}');
+        await el.updateComplete;
+        expect(logged.join('\n')).to.include('The config attribute is not JSON');
+      } finally {
+        console.error = original;
+      }
+    });
+
+    it('takes texts from the page', async () => {
+      const mounted = await mount(SMS_ONLY, {
+        strings: { mainTitle: 'Do we know you?', continueWithText: 'Text me a code' },
+      });
+      expect(mounted.text()).to.include('Do we know you?');
+      expect(button(mounted, 'Text me a code')).to.exist;
+    });
+
+    it('logs render_login_screen to /events', async () => {
+      const mounted = await mount(SMS_ONLY);
+      await mounted.test.clock.tick(800);
+      await waitUntil(() => mounted.test.api.requestsTo('/events').length > 0, 'no events sent');
+      const body = mounted.test.api.requestsTo('/events')[0]?.body as {
+        events: { event: { event_name: string } }[];
+      };
+      expect(body.events.map((event) => event.event.event_name)).to.include('render_login_screen');
+    });
+  });
+
+  describe('validation', () => {
+    it('refuses an invalid phone number without a call', async () => {
+      const mounted = await mount(SMS_ONLY);
+      await typePhone(mounted, '12');
+      button(mounted, 'Continue with text message').click();
+      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      expect(mounted.text()).to.include('Invalid phone number, please try again.');
+      expect($<HTMLInputElement>(mounted, 'input[type=tel]').getAttribute('aria-invalid')).to.equal(
+        'true',
+      );
+      expect(mounted.test.api.requestsTo('/otps/sms/login_or_create')).to.have.length(0);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('refuses an empty phone number without a call', async () => {
+      const mounted = await mount(SMS_ONLY);
+      button(mounted, 'Continue with text message').click();
+      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      expect(mounted.text()).to.include('Invalid phone number, please try again.');
+      expect(mounted.test.api.requests.filter((r) => r.path.startsWith('/otps'))).to.have.length(0);
+    });
+
+    it('refuses an invalid email address without a call', async () => {
+      const mounted = await mount({
+        products: ['otp'],
+        otpOptions: { methods: ['email'], expirationMinutes: 10 },
+      });
+      $<HTMLInputElement>(mounted, 'input[type=email]').focus();
+      await sendKeys({ type: 'guest@example' });
+      button(mounted, 'Continue with email').click();
+      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      expect(mounted.text()).to.include('Invalid email address, please try again.');
+      expect(mounted.test.api.requests.filter((r) => r.path.startsWith('/otps'))).to.have.length(0);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('shows and reports the server error when a send fails', async () => {
+      const mounted = await mount(SMS_ONLY);
+      mounted.test.api.on('POST', '/otps/sms/login_or_create', {
+        status: 429,
+        json: apiErrorBody(429, 'otp_send_rate_limited', 'Too many passcodes were sent.'),
+      });
+      await typePhone(mounted, '4155552671');
+      button(mounted, 'Continue with text message').click();
+      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      expect(mounted.text()).to.include('Too many passcodes were sent.');
+      expect(mounted.errors).to.deep.equal([
+        { message: 'Too many passcodes were sent.', errorType: 'otp_send_rate_limited' },
+      ]);
+      expect(button(mounted, 'Continue with text message').disabled).to.equal(false);
+    });
+  });
+
+  describe('passcode flow', () => {
+    it('sends the passcode in E.164 with the expiry and shows the passcode screen', async () => {
+      const mounted = await toPasscodeScreen();
+      const [send] = mounted.test.api.requestsTo('/otps/sms/login_or_create');
+      expect(send?.body).to.deep.equal({ phone_number: '+14155552671', expiration_minutes: 10 });
+      expect(mounted.text()).to.include('A 6-digit passcode was sent to you at (415) 555-2671.');
+      expect(mounted.events.map((event) => event.type)).to.deep.equal(['OTP_SMS_LOGIN_OR_CREATE']);
+      expect(mounted.domEvents).to.deep.equal(mounted.events);
+      const first = $<HTMLInputElement>(mounted, 'velvet-otp-input input');
+      expect(first.autocomplete).to.equal('one-time-code');
+      await waitUntil(
+        () => (mounted.el.shadowRoot ?? document).activeElement === first,
+        'the first box has no focus',
+      );
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('counts down in m:ss each second until the code expires', async () => {
+      const mounted = await toPasscodeScreen();
+      expect(mounted.text()).to.include('Your code expires in 10:00.');
+      await mounted.test.clock.tick(1000);
+      expect(mounted.text()).to.include('Your code expires in 9:59.');
+      await mounted.test.clock.tick(60_000);
+      expect(mounted.text()).to.include('Your code expires in 8:59.');
+      await mounted.test.clock.tick(8 * 60_000 + 58_000);
+      expect(mounted.text()).to.include('Your code expires in 0:01.');
+      await mounted.test.clock.tick(1000);
+      expect(mounted.text()).to.include('Your code has expired.');
+      expect(mounted.text()).not.to.include('expires in');
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('verifies a typed code, shows Verifying passcode..., then Success! and completes once', async () => {
+      const mounted = await toPasscodeScreen();
+      let answer: (() => void) | undefined;
+      mounted.test.api.on(
+        'POST',
+        '/otps/authenticate',
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ json: authenticateBody() });
+          }),
+      );
+      await typeCode(mounted, '123456');
+      await waitUntil(() => mounted.text().includes('Verifying passcode...'), 'no verifying text');
+      const [request] = mounted.test.api.requestsTo('/otps/authenticate');
+      expect(request?.body).to.deep.equal({
+        token: '123456',
+        method_id: 'phone-number-test-1',
+        session_duration_minutes: 60,
+      });
+      answer?.();
+      await screenTitled(mounted, 'Success!');
+      expect(mounted.text()).to.include('Your passcode has been successfully verified.');
+      expect(mounted.events.map((event) => event.type)).to.deep.equal([
+        'OTP_SMS_LOGIN_OR_CREATE',
+        'OTP_AUTHENTICATE',
+        'AUTHENTICATE_FLOW_COMPLETE',
+      ]);
+      expect(JSON.stringify(mounted.events)).not.to.include('session-token-1');
+      expect(mounted.test.client.session.getSync()).not.to.equal(null);
+      mounted.el.requestUpdate();
+      await mounted.el.updateComplete;
+      expect(
+        mounted.events.filter((event) => event.type === 'AUTHENTICATE_FLOW_COMPLETE'),
+      ).to.have.length(1);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('keeps a wrong code error on the screen and lets the guest type again', async () => {
+      const mounted = await toPasscodeScreen();
+      mounted.test.api.on('POST', '/otps/authenticate', {
+        status: 404,
+        json: apiErrorBody(404, 'otp_code_not_found', 'The passcode is wrong.'),
+      });
+      await typeCode(mounted, '000000');
+      await waitUntil(() => mounted.text().includes('The passcode is wrong.'), 'no error');
+      expect(mounted.errors).to.deep.equal([
+        { message: 'The passcode is wrong.', errorType: 'otp_code_not_found' },
+      ]);
+      await mounted.test.clock.tick(5000);
+      expect(mounted.text()).to.include('The passcode is wrong.');
+      expect($(mounted, '.velvet-title').textContent?.trim()).to.equal('Enter passcode');
+      const boxes = [
+        ...mounted.root().querySelectorAll<HTMLInputElement>('velvet-otp-input input'),
+      ];
+      expect(boxes.map((box) => box.value).join('')).to.equal('');
+      expect(boxes.every((box) => !box.disabled)).to.equal(true);
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('refuses a code that is not 6 digits without a call', async () => {
+      const mounted = await toPasscodeScreen();
+      $(mounted, 'velvet-otp-input').dispatchEvent(
+        new CustomEvent('velvet-otp-complete', { detail: { code: '12a456' }, bubbles: true }),
+      );
+      await mounted.el.updateComplete;
+      await waitUntil(
+        () => mounted.text().includes('Invalid passcode, please try again.'),
+        'no error',
+      );
+      expect(mounted.test.api.requestsTo('/otps/authenticate')).to.have.length(0);
+    });
+
+    it('resends: Sending..., Code sent, and back to the link after 2 s; the countdown restarts', async () => {
+      const mounted = await toPasscodeScreen();
+      await mounted.test.clock.tick(30_000);
+      expect(mounted.text()).to.include('Your code expires in 9:30.');
+      let answer: (() => void) | undefined;
+      mounted.test.api.on(
+        'POST',
+        '/otps/sms/login_or_create',
+        () =>
+          new Promise((resolve) => {
+            answer = () =>
+              resolve({
+                json: success({ user_id: 'user-test-1', method_id: 'phone-number-test-2' }),
+              });
+          }),
+      );
+      button(mounted, 'Resend code').click();
+      await waitUntil(() => mounted.text().includes('Sending...'), 'no sending state');
+      answer?.();
+      await waitUntil(() => mounted.text().includes('Code sent'), 'no sent state');
+      expect(mounted.text()).to.include('Your code expires in 10:00.');
+      await mounted.test.clock.tick(1999);
+      expect(mounted.text()).to.include('Code sent');
+      await mounted.test.clock.tick(1);
+      expect(button(mounted, 'Resend code').disabled).to.equal(false);
+      expect(mounted.events.map((event) => event.type)).to.include('OTP_RESEND');
+    });
+
+    it('goes back to the main screen with the back button', async () => {
+      const mounted = await toPasscodeScreen();
+      $<HTMLButtonElement>(mounted, 'velvet-back-button button').click();
+      await screenTitled(mounted, 'Sign up or log in');
+      expect(mounted.root().querySelector('input[type=tel]')).not.to.equal(null);
+    });
+
+    it('sends by email, shows the address and toasts Email resent on a resend', async () => {
+      const mounted = await mount({
+        products: ['otp'],
+        otpOptions: { methods: ['email'], expirationMinutes: 5, loginTemplateId: 'login-1' },
+      });
+      mounted.test.api.on('POST', '/otps/email/login_or_create', {
+        json: success({
+          user_id: 'user-test-1',
+          method_id: 'email-test-1',
+          email_id: 'email-test-1',
+        }),
+      });
+      $<HTMLInputElement>(mounted, 'input[type=email]').focus();
+      await sendKeys({ type: 'ada@example.com' });
+      button(mounted, 'Continue with email').click();
+      await screenTitled(mounted, 'Enter passcode');
+      expect(mounted.test.api.requestsTo('/otps/email/login_or_create')[0]?.body).to.deep.equal({
+        email: 'ada@example.com',
+        expiration_minutes: 5,
+        login_template_id: 'login-1',
+      });
+      expect(mounted.text()).to.include('A 6-digit passcode was sent to you at ada@example.com.');
+      expect(mounted.text()).to.include('Your code expires in 5:00.');
+      button(mounted, 'Resend code').click();
+      await waitUntil(() => mounted.text().includes('Email resent'), 'no toast');
+      expect(mounted.events.map((event) => event.type)).to.deep.equal([
+        'OTP_EMAIL_LOGIN_OR_CREATE',
+        'OTP_RESEND',
+      ]);
+    });
+  });
+
+  describe('shadow DOM and theme', () => {
+    it('renders into a shadow root with enableShadowDOM, and into the element without', async () => {
+      const shadow = await mount({ ...SMS_ONLY, enableShadowDOM: true });
+      expect(shadow.el.shadowRoot?.querySelector('form')).not.to.equal(null);
+      expect(shadow.el.querySelector('form')).to.equal(null);
+      await expect(shadow.el).to.be.accessible();
+
+      const light = await mount(SMS_ONLY);
+      expect(light.el.shadowRoot).to.equal(null);
+      expect(light.el.querySelector('form')).not.to.equal(null);
+    });
+
+    it('switches between shadow and light DOM when the config changes', async () => {
+      const mounted = await mount(SMS_ONLY);
+      mounted.el.config = { ...SMS_ONLY, enableShadowDOM: true };
+      await mounted.el.updateComplete;
+      expect(mounted.el.shadowRoot?.querySelector('form')).not.to.equal(null);
+      expect(mounted.el.querySelector('form')).to.equal(null);
+      mounted.el.config = { ...SMS_ONLY, enableShadowDOM: false };
+      await mounted.el.updateComplete;
+      expect(mounted.el.querySelector('form')).not.to.equal(null);
+      expect(mounted.el.querySelector('form')?.offsetParent).not.to.equal(null);
+    });
+
+    for (const enableShadowDOM of [true, false]) {
+      it(`applies the spec's defaults (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const mounted = await mount({ ...SMS_ONLY, enableShadowDOM });
+        const container = getComputedStyle($(mounted, '.velvet-container'));
+        expect(container.width).to.equal('400px');
+        expect(container.borderTopLeftRadius).to.equal('8px');
+        expect(container.fontFamily).to.equal('Arial, Helvetica, sans-serif');
+        const submit = getComputedStyle(button(mounted, 'Continue with text message'));
+        expect(submit.height).to.equal('45px');
+        expect(submit.borderTopLeftRadius).to.equal('4px');
+        expect(getComputedStyle($(mounted, 'input[type=tel]')).height).to.equal('47px');
+      });
+
+      it(`applies the theme (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const mounted = await mount({
+          ...SMS_ONLY,
+          enableShadowDOM,
+          container: { width: '320px', borderRadius: '0px', backgroundColor: 'rgb(250, 240, 230)' },
+          colors: { primary: 'rgb(120, 20, 90)' },
+          buttons: { primary: { textColor: 'rgb(255, 255, 0)', borderRadius: '20px' } },
+          inputs: { borderColor: 'rgb(0, 128, 0)' },
+          fontFamily: 'Georgia, serif',
+        });
+        const container = getComputedStyle($(mounted, '.velvet-container'));
+        expect(container.width).to.equal('320px');
+        expect(container.borderTopLeftRadius).to.equal('0px');
+        expect(container.backgroundColor).to.equal('rgb(250, 240, 230)');
+        expect(container.fontFamily).to.equal('Georgia, serif');
+        const submit = getComputedStyle(button(mounted, 'Continue with text message'));
+        expect(submit.backgroundColor).to.equal('rgb(120, 20, 90)');
+        expect(submit.color).to.equal('rgb(255, 255, 0)');
+        expect(submit.borderTopLeftRadius).to.equal('20px');
+        expect(getComputedStyle($(mounted, 'input[type=tel]')).borderTopColor).to.equal(
+          'rgb(0, 128, 0)',
+        );
+      });
+    }
+
+    it('keeps its light-DOM styles inside the element', async () => {
+      const mounted = await mount(SMS_ONLY);
+      const outside = document.createElement('button');
+      outside.className = 'velvet-button velvet-button--primary';
+      outside.textContent = 'Page button';
+      document.body.append(outside);
+      try {
+        expect(getComputedStyle(outside).height).not.to.equal('45px');
+        expect(getComputedStyle(button(mounted, 'Continue with text message')).height).to.equal(
+          '45px',
+        );
+      } finally {
+        outside.remove();
+      }
+    });
+  });
+});

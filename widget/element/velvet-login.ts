@@ -1,0 +1,478 @@
+/**
+ * `<velvet-login>`: the sign-in widget. One element a page drops in with one script tag; it
+ * checks its configuration, loads the configured products as lazy chunks, keeps the one current
+ * screen in a reducer, and tells the page what happened through DOM events and callbacks.
+ */
+import {
+  html,
+  nothing,
+  type PropertyValues,
+  ReactiveElement,
+  render,
+  type TemplateResult,
+} from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { Clock } from '../client/clock.js';
+import type { VelvetClient } from '../client/velvet-client.js';
+import '../components/alert.js';
+import '../components/back-button.js';
+import '../components/progress-bar.js';
+import type { TabChangeEventDetail } from '../components/tabs.js';
+import { type ConfigCheck, checkConfig } from '../config/validate-config.js';
+import type { Product, VelvetConfig } from '../config/widget-config.js';
+import {
+  type VelvetCallbacks,
+  type VelvetErrorDetail,
+  type VelvetEventDetail,
+  VelvetEventType,
+} from '../events.js';
+import type { FormMethod, ProductContext, ProductPlugin } from '../products/product.js';
+import { PRODUCT_LOADERS } from '../products/registry.js';
+import { Screen } from '../state/screen.js';
+import {
+  initialState,
+  reduce,
+  type WidgetAction,
+  type WidgetState,
+} from '../state/widget-state.js';
+import { type Strings, withOverrides } from '../strings/en.js';
+import { themeProperties } from '../theme/theme.js';
+import { loadClient } from './client-loader.js';
+import { mainLayout } from './main-layout.js';
+import { adoptOnce, type StyleMode, styleSheet } from './style-sheets.js';
+import { velvetLoginStyles } from './velvet-login.styles.js';
+
+/** The element's tag. */
+export const VELVET_LOGIN_TAG = 'velvet-login';
+
+/** The locales with a text catalogue of their own. */
+const LOCALES_WITH_TEXTS = ['en'];
+
+/** What the `config` attribute held when it was not JSON. */
+class UnparsableConfig {
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+  ) {}
+}
+
+/** `config` as a property: an object; as an attribute: JSON. */
+const configConverter = {
+  fromAttribute(value: string | null): unknown {
+    if (value === null || value.trim() === '') return undefined;
+    try {
+      return JSON.parse(value);
+    } catch (error) {
+      return new UnparsableConfig(value, error instanceof Error ? error.message : String(error));
+    }
+  },
+  toAttribute(value: unknown): string {
+    return JSON.stringify(value);
+  },
+};
+
+let nextInstance = 1;
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
+};
+
+/**
+ * The Velvet sign-in widget. Give it the project's public token and a configuration; it shows
+ * the configured sign-in products and signs the user in against the Velvet API (`/sdk/v1` at
+ * `api-base`, the page's origin by default). The session is kept by the client library in
+ * storage and cookies, where the page's own client (or the server) reads it.
+ *
+ * The configuration follows the widget config of the spec: `products`, `otpOptions`,
+ * `sessionOptions`, `enableShadowDOM`, the theme (`container`, `colors`, `buttons`, `inputs`,
+ * `typography`, `fontFamily`, `hideHeaderText`, `logo`) and `locale`. Unknown or mistyped
+ * options are reported with `console.error` and left out; the spec's configuration errors
+ * replace the form.
+ *
+ * With `enableShadowDOM` the widget renders into an open shadow root; without it, into the
+ * element itself with its styles scoped to `velvet-login`. Either way the inputs are real
+ * `<input>`s in a real `<form>` with `autocomplete` (`tel`, `email`, `one-time-code`), so
+ * autofill and password managers reach them.
+ *
+ * @summary A sign-in widget: passcodes by SMS, WhatsApp and email.
+ *
+ * @event {CustomEvent<VelvetEventDetail>} velvet-event - A step of a flow succeeded (a
+ *   passcode sent, verified; `AUTHENTICATE_FLOW_COMPLETE` once a sign-in is over). Detail:
+ *   `{type, data}`. Bubbles and crosses shadow roots; `callbacks.onEvent` gets the same detail.
+ * @event {CustomEvent<VelvetErrorDetail>} velvet-error - A call failed. Detail:
+ *   `{message, errorType?}`; `callbacks.onError` gets the same detail.
+ *
+ * @csspart container - The box around every screen.
+ * @csspart logo - The logo image (`logo.logoImageUrl`).
+ * @csspart title - Each screen's heading.
+ * @csspart text - Body text.
+ * @csspart form - Each sign-in form.
+ * @csspart error - The error text under a form or the passcode.
+ * @csspart button - Every button of a form; `button-primary` too for the main action.
+ * @csspart link - Text buttons such as `Resend code`.
+ * @csspart divider - The rule between button products and the form.
+ * @csspart input - Text fields (email, phone number).
+ * @csspart box - The six passcode boxes.
+ * @csspart tab - Each method tab; `tab-selected` too for the current one.
+ *
+ * @cssproperty --velvet-container-width - Width of the box (400px).
+ * @cssproperty --velvet-container-radius - Corner radius of the box (8px).
+ * @cssproperty --velvet-container-background - Background of the box (#ffffff).
+ * @cssproperty --velvet-container-border - Border of the box (#adbcc5).
+ * @cssproperty --velvet-primary - Primary colour: buttons, links, focus rings (#19303d).
+ * @cssproperty --velvet-secondary - Secondary text (#5c727d).
+ * @cssproperty --velvet-success - Success colour (#0c5a56).
+ * @cssproperty --velvet-error - Error colour (#8b1214).
+ * @cssproperty --velvet-text - Text colour (#19303d).
+ * @cssproperty --velvet-title - Heading colour (the text colour).
+ * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
+ * @cssproperty --velvet-font-size - Body text size (16px).
+ * @cssproperty --velvet-button-height - Button height (45px).
+ * @cssproperty --velvet-button-radius - Button corner radius (4px).
+ * @cssproperty --velvet-button-primary-background - Main button background (the primary colour).
+ * @cssproperty --velvet-button-primary-text - Main button text (#ffffff).
+ * @cssproperty --velvet-button-primary-border - Main button border (its background).
+ * @cssproperty --velvet-button-secondary-background - Other buttons' background (#ffffff).
+ * @cssproperty --velvet-button-secondary-text - Other buttons' text (the primary colour).
+ * @cssproperty --velvet-button-secondary-border - Other buttons' border (the primary colour).
+ * @cssproperty --velvet-button-disabled-background - Disabled buttons' background (#f3f5f6).
+ * @cssproperty --velvet-button-disabled-text - Disabled buttons' text (#5c727d).
+ * @cssproperty --velvet-button-disabled-border - Disabled buttons' border (#f3f5f6).
+ * @cssproperty --velvet-input-height - Input height (47px).
+ * @cssproperty --velvet-input-radius - Input corner radius (4px).
+ * @cssproperty --velvet-input-background - Input background (#ffffff).
+ * @cssproperty --velvet-input-border - Input border (#adbcc5).
+ * @cssproperty --velvet-input-text - Input text (#19303d).
+ * @cssproperty --velvet-input-placeholder - Placeholder text.
+ */
+export class VelvetLogin extends ReactiveElement {
+  /** The project's public token (`public-token-…`). */
+  @property({ attribute: 'public-token' }) publicToken = '';
+
+  /** The widget configuration (spec section 3); as an attribute, JSON. */
+  @property({ converter: configConverter }) config: Partial<VelvetConfig> | undefined;
+
+  /** `{onEvent, onError}`: called next to the `velvet-event` and `velvet-error` events. */
+  @property({ attribute: false }) callbacks: VelvetCallbacks = {};
+
+  /** Where the Velvet API is (scheme and host); the page's origin by default. */
+  @property({ attribute: 'api-base' }) apiBase: string | undefined;
+
+  /** Texts to use instead of the English catalogue's, by key. */
+  @property({ attribute: false }) strings: Partial<Strings> = {};
+
+  /** The page's own client library instance, to share one session; made on demand otherwise. */
+  @property({ attribute: false }) client: VelvetClient | undefined;
+
+  /** Time and timers; tests pass a fake clock. */
+  @property({ attribute: false }) clock: Clock = realClock;
+
+  @state() private widgetState: WidgetState = initialState();
+  @state() private plugins: ReadonlyMap<Product, ProductPlugin> = new Map();
+  @state() private loading = 0;
+  @state() private selectedMethod = '';
+
+  private checked: ConfigCheck = checkConfig(undefined);
+  private texts: Strings = withOverrides(undefined);
+  private readonly instance = nextInstance++;
+  private renderedInto: HTMLElement | ShadowRoot | undefined;
+  private flowCompleted = false;
+  private loggedMainScreen = false;
+
+  /** The current screen. */
+  get screen(): Screen {
+    return this.widgetState.screen;
+  }
+
+  /** Renders into the element itself; a shadow root is made when `enableShadowDOM` asks. */
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('config') || !this.hasUpdated) this.applyConfig();
+    if (changed.has('strings')) this.texts = withOverrides(this.strings);
+  }
+
+  private applyConfig(): void {
+    const given: unknown = this.config;
+    const problems: string[] = [];
+    let input: unknown = given;
+    if (given instanceof UnparsableConfig) {
+      problems.push(`The config attribute is not JSON (${given.reason}); using the defaults.`);
+      input = undefined;
+    }
+    const checked = checkConfig(input);
+    problems.push(...checked.problems);
+    const locale = checked.config.locale ?? 'en';
+    if (!LOCALES_WITH_TEXTS.includes(locale)) {
+      problems.push(
+        `locale "${locale}" has no text catalogue yet: texts stay in English (give \`strings\` to translate them); country names follow the locale.`,
+      );
+    }
+    const products = checked.config.products.filter((product) => {
+      if (PRODUCT_LOADERS[product]) return true;
+      problems.push(
+        `The product "${product}" is not available in this version of <velvet-login>; it is left out.`,
+      );
+      return false;
+    });
+    for (const problem of problems) console.error(`<velvet-login>: ${problem}`);
+    this.checked = { ...checked, config: { ...checked.config, products } };
+    this.loadProducts(products);
+  }
+
+  private loadProducts(products: readonly Product[]): void {
+    for (const product of products) {
+      const load = PRODUCT_LOADERS[product];
+      if (!load || this.plugins.has(product)) continue;
+      this.loading += 1;
+      load()
+        .then((plugin) => {
+          this.plugins = new Map(this.plugins).set(product, plugin);
+        })
+        .catch((error: unknown) => {
+          console.error(`<velvet-login>: the product "${product}" could not load.`, error);
+          this.dispatch({
+            type: 'set-error',
+            error: { message: this.texts.genericError },
+          });
+        })
+        .finally(() => {
+          this.loading -= 1;
+        });
+    }
+  }
+
+  private get shadowMode(): boolean {
+    return this.checked.config.enableShadowDOM === true;
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const mode: StyleMode = this.shadowMode ? 'shadow' : 'light';
+    const target =
+      mode === 'shadow' ? (this.shadowRoot ?? this.attachShadow({ mode: 'open' })) : this;
+    if (this.renderedInto && this.renderedInto !== target) render(nothing, this.renderedInto);
+    if (mode === 'light' && this.shadowRoot) render(html`<slot></slot>`, this.shadowRoot);
+    this.adoptStyles(mode);
+    render(this.renderWidget(), target, { host: this });
+    this.renderedInto = target;
+  }
+
+  private adoptStyles(mode: StyleMode): void {
+    const css = [velvetLoginStyles, ...[...this.plugins.values()].map((plugin) => plugin.styles)];
+    const sheets = css.map((text) => styleSheet(text, mode, VELVET_LOGIN_TAG));
+    if (mode === 'shadow' && this.shadowRoot) {
+      this.shadowRoot.adoptedStyleSheets = sheets;
+      return;
+    }
+    const root = this.getRootNode();
+    const host = root instanceof ShadowRoot || root instanceof Document ? root : document;
+    for (const sheet of sheets) adoptOnce(host, sheet);
+  }
+
+  protected override updated(): void {
+    const onMain = this.widgetState.screen === Screen.Main;
+    const ready = this.loading === 0 && this.plugins.size > 0;
+    if (!onMain) {
+      this.loggedMainScreen = false;
+    } else if (ready && !this.loggedMainScreen && !this.checked.configError) {
+      this.loggedMainScreen = true;
+      void this.logMainScreen();
+    }
+    if (onMain) this.flowCompleted = false;
+  }
+
+  private async logMainScreen(): Promise<void> {
+    try {
+      const client = await this.getClient();
+      client.telemetry.logEvent('render_login_screen', {
+        products: this.checked.config.products,
+        otp_methods: this.checked.config.otpOptions?.methods ?? [],
+      });
+    } catch (error) {
+      console.error('<velvet-login>: the client library could not load.', error);
+    }
+  }
+
+  private getClient(): Promise<VelvetClient> {
+    if (this.client) return Promise.resolve(this.client);
+    return loadClient(this.publicToken, this.apiBase);
+  }
+
+  private dispatch(action: WidgetAction): void {
+    this.widgetState = reduce(this.widgetState, action);
+  }
+
+  private emit(type: VelvetEventType, data: Record<string, unknown>): void {
+    const detail: VelvetEventDetail = { type, data };
+    this.dispatchEvent(new CustomEvent('velvet-event', { detail, bubbles: true, composed: true }));
+    this.callbacks?.onEvent?.(detail);
+  }
+
+  private reportError(error: unknown): string {
+    const body = (typeof error === 'object' && error !== null ? error : {}) as {
+      error_message?: unknown;
+      error_type?: unknown;
+      message?: unknown;
+    };
+    const message =
+      typeof body.error_message === 'string'
+        ? body.error_message
+        : typeof body.message === 'string' && body.message
+          ? body.message
+          : this.texts.genericError;
+    const detail: VelvetErrorDetail =
+      typeof body.error_type === 'string' ? { message, errorType: body.error_type } : { message };
+    this.dispatchEvent(new CustomEvent('velvet-error', { detail, bubbles: true, composed: true }));
+    this.callbacks?.onError?.(detail);
+    return message;
+  }
+
+  private context(): ProductContext {
+    return {
+      config: this.checked.config,
+      strings: this.texts,
+      locale: this.checked.config.locale ?? 'en',
+      state: this.widgetState,
+      clock: this.clock,
+      dispatch: (action) => this.dispatch(action),
+      client: () => this.getClient(),
+      busy: async (work) => {
+        this.loading += 1;
+        try {
+          return await work;
+        } finally {
+          this.loading -= 1;
+        }
+      },
+      emitEvent: (type, data) => this.emit(type, data),
+      reportError: (error) => this.reportError(error),
+      completeFlow: () => {
+        if (this.flowCompleted) return;
+        this.flowCompleted = true;
+        this.emit(VelvetEventType.AuthenticateFlowComplete, {});
+      },
+    };
+  }
+
+  private renderWidget(): TemplateResult {
+    const config = this.checked.config;
+    const theme = { ...config, ...config.theme };
+    return html`<div
+      class="velvet-container"
+      part="container"
+      style=${styleMap(themeProperties(theme))}
+    >
+      <velvet-progress-bar
+        ?active=${this.loading > 0}
+        label=${this.texts.loading}
+      ></velvet-progress-bar>
+      ${
+        this.checked.configError
+          ? html`<div class="velvet-screen">
+            <velvet-alert variant="error" text=${this.checked.configError}></velvet-alert>
+          </div>`
+          : this.renderScreen()
+      }
+    </div>`;
+  }
+
+  private renderScreen(): TemplateResult {
+    const screen = this.widgetState.screen;
+    if (screen === Screen.Main) return this.renderMain();
+    const context = this.context();
+    for (const plugin of this.plugins.values()) {
+      const view = plugin.screens[screen];
+      if (view) return view(context);
+    }
+    return html`<div class="velvet-screen">
+      <velvet-back-button
+        label=${this.texts.back}
+        @velvet-back=${() => this.dispatch({ type: 'transition', screen: Screen.Main })}
+      ></velvet-back-button>
+      <h2 class="velvet-title" part="title">${this.texts.genericError}</h2>
+      <p class="velvet-text" part="text">${this.texts.genericErrorAdvice}</p>
+    </div>`;
+  }
+
+  private renderMain(): TemplateResult {
+    const config = this.checked.config;
+    const theme = { ...config, ...config.theme };
+    const context = this.context();
+    const methods = [...this.plugins.values()].flatMap(
+      (plugin) => plugin.formMethods?.(context) ?? [],
+    );
+    const { sections } = mainLayout(config.products);
+    const logo = theme.logo?.logoImageUrl;
+    const nothingToShow = this.loading === 0 && methods.length === 0;
+    return html`<div class="velvet-screen velvet-main">
+      ${logo ? html`<img class="velvet-logo" part="logo" src=${logo} alt="" />` : nothing}
+      ${
+        theme.hideHeaderText
+          ? nothing
+          : html`<h2 class="velvet-title" part="title">${this.texts.mainTitle}</h2>`
+      }
+      ${
+        this.widgetState.error
+          ? html`<velvet-alert variant="error" text=${this.widgetState.error.message}></velvet-alert>`
+          : nothing
+      }
+      ${sections.map((section) =>
+        section === 'form' && methods.length > 0 ? this.renderForm(methods, context) : nothing,
+      )}
+      ${
+        nothingToShow
+          ? html`<velvet-alert variant="warning" text=${this.texts.noProducts}></velvet-alert>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  private renderForm(methods: readonly FormMethod[], context: ProductContext): TemplateResult {
+    const selected = methods.find((method) => method.id === this.selectedMethod) ?? methods[0];
+    const tabbed = methods.length > 1;
+    const tabPrefix = `velvet-login-${this.instance}-tab-`;
+    const panelPrefix = `velvet-login-${this.instance}-panel-`;
+    if (tabbed) void import('../components/tabs.js');
+    return html`<div class="velvet-section velvet-section--form">
+      ${
+        tabbed
+          ? html`<velvet-tabs
+            .tabs=${methods.map(({ id, label }) => ({ id, label }))}
+            selected=${selected?.id ?? ''}
+            tab-id-prefix=${tabPrefix}
+            panel-id-prefix=${panelPrefix}
+            label=${this.texts.methodTabsLabel}
+            @velvet-tab-change=${this.onTabChange}
+          ></velvet-tabs>`
+          : nothing
+      }
+      ${methods.map(
+        (method) =>
+          html`<div
+            id=${tabbed ? `${panelPrefix}${method.id}` : nothing}
+            role=${tabbed ? 'tabpanel' : nothing}
+            aria-labelledby=${tabbed ? `${tabPrefix}${method.id}` : nothing}
+            ?hidden=${method !== selected}
+          >
+            ${method.render(context)}
+          </div>`,
+      )}
+    </div>`;
+  }
+
+  private readonly onTabChange = (event: CustomEvent<TabChangeEventDetail>): void => {
+    this.selectedMethod = event.detail.id;
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'velvet-login': VelvetLogin;
+  }
+}

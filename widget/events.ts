@@ -1,0 +1,50 @@
+/**
+ * What `<velvet-login>` tells its page: `velvet-event` (and the `onEvent` callback) after each
+ * step of a flow the user took, `velvet-error` (and `onError`) when one failed.
+ */
+
+/** The types of `velvet-event`, as `detail.type`. */
+export const VelvetEventType = {
+  /** A passcode went out by text message (`data`: the send response). */
+  OtpSmsLoginOrCreate: 'OTP_SMS_LOGIN_OR_CREATE',
+  /** A passcode went out by WhatsApp (`data`: the send response). */
+  OtpWhatsAppLoginOrCreate: 'OTP_WHATSAPP_LOGIN_OR_CREATE',
+  /** A passcode went out by email (`data`: the send response). */
+  OtpEmailLoginOrCreate: 'OTP_EMAIL_LOGIN_OR_CREATE',
+  /** A passcode was sent again from the passcode screen (`data`: the send response). */
+  OtpResend: 'OTP_RESEND',
+  /** A passcode was verified and a session started (`data`: user, session, request id). */
+  OtpAuthenticate: 'OTP_AUTHENTICATE',
+  /** The sign-in is over and the page may move on (`data`: `{}`); fired once per flow. */
+  AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
+} as const;
+
+/** One of {@link VelvetEventType}. */
+export type VelvetEventType = (typeof VelvetEventType)[keyof typeof VelvetEventType];
+
+/** The detail of `velvet-event` and the argument of `onEvent`. */
+export interface VelvetEventDetail {
+  readonly type: VelvetEventType;
+  readonly data: Record<string, unknown>;
+}
+
+/** The detail of `velvet-error` and the argument of `onError`. */
+export interface VelvetErrorDetail {
+  /** What went wrong, as shown to the user (the server's `error_message` for API errors). */
+  readonly message: string;
+  /** The API's `error_type`, when the error came from the API. */
+  readonly errorType?: string;
+}
+
+/** The callbacks a page may give the element, next to the DOM events. */
+export interface VelvetCallbacks {
+  onEvent?: (event: VelvetEventDetail) => void;
+  onError?: (error: VelvetErrorDetail) => void;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'velvet-event': CustomEvent<VelvetEventDetail>;
+    'velvet-error': CustomEvent<VelvetErrorDetail>;
+  }
+}

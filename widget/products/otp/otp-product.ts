@@ -1,0 +1,49 @@
+/**
+ * The passcode product (`otp`): passcodes by text message, WhatsApp and email. It adds one form
+ * per configured method to the main screen (Text, WhatsApp, Email) and brings the passcode and
+ * confirmation screens, which load as a chunk of their own when a code is sent.
+ */
+import { html } from 'lit';
+import { Screen } from '../../state/screen.js';
+import type { FormMethod, ProductPlugin } from '../product.js';
+import './email-form.js';
+import { otpStyles } from './otp.styles.js';
+import { loadOtpScreens } from './otp-flow.js';
+import './phone-form.js';
+
+/** The passcode product's plugin. */
+export const otpProduct: ProductPlugin = {
+  styles: otpStyles,
+  formMethods(context) {
+    const methods = context.config.otpOptions?.methods ?? ['sms'];
+    return methods.map(
+      (method): FormMethod =>
+        method === 'email'
+          ? {
+              id: 'email',
+              label: context.strings.tabEmail,
+              render: (current) =>
+                html`<velvet-otp-email-form .context=${current}></velvet-otp-email-form>`,
+            }
+          : {
+              id: method,
+              label: method === 'sms' ? context.strings.tabText : context.strings.tabWhatsApp,
+              render: (current) =>
+                html`<velvet-otp-phone-form
+                  .context=${current}
+                  channel=${method}
+                ></velvet-otp-phone-form>`,
+            },
+    );
+  },
+  screens: {
+    [Screen.OtpAuthenticate]: (context) => {
+      void loadOtpScreens();
+      return html`<velvet-otp-authenticate .context=${context}></velvet-otp-authenticate>`;
+    },
+    [Screen.OtpConfirmation]: (context) => {
+      void loadOtpScreens();
+      return html`<velvet-otp-confirmation .context=${context}></velvet-otp-confirmation>`;
+    },
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * `<velvet-otp-phone-form>`: the Text and WhatsApp tabs of the main screen. It checks the number
+ * in the browser (libphonenumber-js, loaded on first submit), sends the passcode and moves on to
+ * the passcode screen.
+ */
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import '../../components/phone-input.js';
+import type { VelvetPhoneInput } from '../../components/phone-input.js';
+import { VelvetEventType } from '../../events.js';
+import { Screen } from '../../state/screen.js';
+import { DEFAULT_COUNTRY } from '../../validation/dial-codes.js';
+import { validatePhone } from '../../validation/phone.js';
+import type { ProductContext } from '../product.js';
+import { loadOtpScreens, otpExpiresAt, sendOptions } from './otp-flow.js';
+
+let nextId = 1;
+
+/**
+ * The phone form: country select (US by default), number field, error text and the
+ * `Continue with text message` or `Continue with WhatsApp` button. Part of the passcode product.
+ */
+@customElement('velvet-otp-phone-form')
+export class VelvetOtpPhoneForm extends LitElement {
+  /** The element's context. */
+  @property({ attribute: false }) context!: ProductContext;
+
+  /** The channel: `sms` or `whatsapp`. */
+  @property() channel: 'sms' | 'whatsapp' = 'sms';
+
+  @state() private submitting = false;
+  @state() private error: string | undefined;
+
+  private readonly errorId = `velvet-otp-phone-form-${nextId++}-error`;
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override render(): unknown {
+    const { strings, locale } = this.context;
+    return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
+      <velvet-phone-input
+        .country=${DEFAULT_COUNTRY}
+        label=${strings.phoneLabel}
+        country-label=${strings.countryLabel}
+        placeholder=${strings.phonePlaceholder}
+        locale=${locale}
+        described-by=${this.error ? this.errorId : ''}
+        ?invalid=${this.error !== undefined}
+        ?disabled=${this.submitting}
+        @input=${this.onEdit}
+      ></velvet-phone-input>
+      ${
+        this.error
+          ? html`<p id=${this.errorId} class="velvet-form__error" part="error" role="alert">
+            ${this.error}
+          </p>`
+          : nothing
+      }
+      <button
+        class="velvet-button velvet-button--primary"
+        part="button button-primary"
+        type="submit"
+        ?disabled=${this.submitting}
+      >
+        ${this.channel === 'sms' ? strings.continueWithText : strings.continueWithWhatsApp}
+      </button>
+    </form>`;
+  }
+
+  private get input(): VelvetPhoneInput | null {
+    return this.querySelector('velvet-phone-input');
+  }
+
+  private readonly onEdit = (): void => {
+    if (this.error !== undefined) this.error = undefined;
+  };
+
+  private readonly onSubmit = async (event: SubmitEvent): Promise<void> => {
+    event.preventDefault();
+    const input = this.input;
+    if (this.submitting || !input) return;
+    const context = this.context;
+    this.error = undefined;
+    this.submitting = true;
+    try {
+      const checked = await context.busy(
+        validatePhone(input.country, input.value, { clock: context.clock }),
+      );
+      if (!checked.valid) {
+        this.error = context.strings.invalidPhone;
+        return;
+      }
+      void loadOtpScreens();
+      const client = await context.busy(context.client());
+      const response = await context.busy(
+        client.otps[this.channel].loginOrCreate(checked.e164, sendOptions(context)),
+      );
+      context.dispatch({
+        type: 'update-otp-state',
+        otp: {
+          methodId: response.method_id,
+          destination: checked.e164,
+          type: this.channel,
+          expiresAt: otpExpiresAt(context),
+        },
+      });
+      context.emitEvent(
+        this.channel === 'sms'
+          ? VelvetEventType.OtpSmsLoginOrCreate
+          : VelvetEventType.OtpWhatsAppLoginOrCreate,
+        { ...response },
+      );
+      context.dispatch({ type: 'transition', screen: Screen.OtpAuthenticate });
+    } catch (error) {
+      this.error = context.reportError(error);
+    } finally {
+      this.submitting = false;
+    }
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'velvet-otp-phone-form': VelvetOtpPhoneForm;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The product plugin contract. Each product of the spec (passcodes, magic links, passwords…) is
+ * a module loaded with `import()` only when the page configures it; it contributes its sign-in
+ * methods to the main screen's form and the screens of its flow. The element owns the state,
+ * the client, the events and the layout; a product only reads the context and dispatches.
+ */
+import type { TemplateResult } from 'lit';
+import type { Clock } from '../client/clock.js';
+import type { VelvetClient } from '../client/velvet-client.js';
+import type { VelvetConfig } from '../config/widget-config.js';
+import type { VelvetEventType } from '../events.js';
+import type { Screen } from '../state/screen.js';
+import type { WidgetAction, WidgetState } from '../state/widget-state.js';
+import type { Strings } from '../strings/en.js';
+
+/** What a product sees of the element and may ask of it. */
+export interface ProductContext {
+  /** The checked configuration. */
+  readonly config: VelvetConfig;
+  /** The texts, with the page's overrides. */
+  readonly strings: Strings;
+  /** The language of the widget (a BCP 47 tag). */
+  readonly locale: string;
+  /** The widget state (read only: change it with `dispatch`). */
+  readonly state: WidgetState;
+  /** Time and timers (a fake clock in tests). */
+  readonly clock: Clock;
+  /** Applies one of the spec's widget actions. */
+  dispatch(action: WidgetAction): void;
+  /** The client library, loaded on first use and shared with the page's client if it gave one. */
+  client(): Promise<VelvetClient>;
+  /** Shows the progress bar while `work` runs; resolves what `work` resolves. */
+  busy<T>(work: Promise<T>): Promise<T>;
+  /** Fires `velvet-event` and the page's `onEvent`. */
+  emitEvent(type: VelvetEventType, data: Record<string, unknown>): void;
+  /**
+   * Fires `velvet-error` and the page's `onError` for a failed call, and returns the message to
+   * show: the server's `error_message` for API errors, the error's own message otherwise.
+   */
+  reportError(error: unknown): string;
+  /** Fires the authenticate-flow-complete event, once per sign-in. */
+  completeFlow(): void;
+}
+
+/** A sign-in method of the main screen's form: one tab when there are several. */
+export interface FormMethod {
+  /** `sms`, `whatsapp` or `email`: the tab's identity and its order. */
+  readonly id: 'sms' | 'whatsapp' | 'email';
+  /** The tab's label. */
+  readonly label: string;
+  /** The method's form. */
+  render(context: ProductContext): TemplateResult;
+}
+
+/** A product's contribution to the widget. */
+export interface ProductPlugin {
+  /** The CSS of everything the product renders (a string; the element adopts it once). */
+  readonly styles: string;
+  /** The methods it adds to the main screen's form, in order. */
+  formMethods?(context: ProductContext): FormMethod[];
+  /** The screens of its flows. */
+  readonly screens: Partial<Record<Screen, (context: ProductContext) => TemplateResult>>;
+}

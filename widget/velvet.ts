@@ -1,0 +1,18 @@
+/**
+ * The widget's entry: `<script type="module" src="…/widget/velvet.js">` defines
+ * `<velvet-login>`. Products, the client library and the phone-number parser load later, as
+ * separate chunks, only when a page needs them.
+ */
+import { VELVET_LOGIN_TAG, VelvetLogin } from './element/velvet-login.js';
+
+if (!customElements.get(VELVET_LOGIN_TAG)) customElements.define(VELVET_LOGIN_TAG, VelvetLogin);
+
+export type { VelvetConfig, WidgetTheme } from './config/widget-config.js';
+export { VELVET_LOGIN_TAG, VelvetLogin } from './element/velvet-login.js';
+export {
+  type VelvetCallbacks,
+  type VelvetErrorDetail,
+  type VelvetEventDetail,
+  VelvetEventType,
+} from './events.js';
+export type { Strings } from './strings/en.js';
