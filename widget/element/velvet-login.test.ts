@@ -255,6 +255,37 @@ describe('<velvet-login>', () => {
       expect(button(mounted, 'Text me a code')).to.exist;
     });
 
+    it('works from the keyboard: Tab to the number, type it, Enter sends', async () => {
+      const mounted = await mount({ ...SMS_ONLY, enableShadowDOM: true });
+      answerSms(mounted.test);
+      const focused = () => mounted.el.shadowRoot?.activeElement;
+      $<HTMLSelectElement>(mounted, 'select').focus();
+      expect(focused()?.tagName).to.equal('SELECT');
+      await sendKeys({ press: 'Tab' });
+      expect((focused() as HTMLInputElement).type).to.equal('tel');
+      await sendKeys({ type: '4155552671' });
+      await sendKeys({ press: 'Tab' });
+      expect(focused()?.textContent?.trim()).to.equal('Continue with text message');
+      await sendKeys({ press: 'Shift+Tab' });
+      await sendKeys({ press: 'Enter' });
+      await screenTitled(mounted, 'Enter passcode');
+      const first = $<HTMLInputElement>(mounted, 'velvet-otp-input input');
+      await waitUntil(() => focused() === first, 'the first box has no focus');
+    });
+
+    it('shows the generic error with a way back for a screen no product offers', async () => {
+      const mounted = await mount(SMS_ONLY);
+      (mounted.el as unknown as { dispatch(action: unknown): void }).dispatch({
+        type: 'transition',
+        screen: 'Crypto Connect',
+      });
+      await screenTitled(mounted, 'Looks like there was an error!');
+      expect(mounted.text()).to.include('Please use the back arrow to try again.');
+      await expect(mounted.el).to.be.accessible();
+      $<HTMLButtonElement>(mounted, 'velvet-back-button button').click();
+      await screenTitled(mounted, 'Sign up or log in');
+    });
+
     it('logs render_login_screen to /events', async () => {
       const mounted = await mount(SMS_ONLY);
       await mounted.test.clock.tick(800);
