@@ -46,7 +46,7 @@ let nextId = 1;
  * @cssproperty --velvet-primary - Focus ring (#19303d).
  * @cssproperty --velvet-error - Field border when `invalid` (#8b1214).
  * @cssproperty --velvet-input-text - Text colour (--velvet-text, else #19303d).
- * @cssproperty --velvet-input-border - Borders (--velvet-border, else #adbcc5).
+ * @cssproperty --velvet-input-border - Borders (--velvet-border, else #5c727d).
  * @cssproperty --velvet-input-background - Background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-input-height - Height (47px).

@@ -12,7 +12,7 @@ ${selector} {
   height: var(--velvet-input-height, 47px);
   margin: 0;
   padding: 0 12px;
-  border: 1px solid var(--velvet-input-border, var(--velvet-border, #adbcc5));
+  border: 1px solid var(--velvet-input-border, var(--velvet-border, #5c727d));
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
