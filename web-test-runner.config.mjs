@@ -6,12 +6,14 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
+import { reactEsmPlugin } from './scripts/react-esm-plugin.mjs';
 
 export default {
   files: ['widget/**/*.test.ts'],
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' })],
+  // React (CommonJS only) as ES modules, for the React wrapper's tests.
+  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }), reactEsmPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -1,4 +1,61 @@
-/** `npm run build`: the production bundles, with Vite, into `dist/`. */
-import { build } from 'vite';
+/**
+ * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
+ * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
+ * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
+ * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`.
+ * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it).
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, loadConfigFromFile } from 'vite';
+import { buildManifest } from './build-manifest.js';
 
-await build({ configFile: 'vite.config.ts', logLevel: 'info' });
+const root = join(import.meta.dirname, '..');
+const widgetDir = join(root, 'dist', 'widget');
+
+/**
+ * The declarations of the widget's public modules (`widget/tsconfig.types.json`, tsc 7) into
+ * `dist/widget/types/`, and beside each entry a `.d.ts` that re-exports its module's, so
+ * TypeScript finds `velvet.d.ts` next to `velvet.js` (and `client.d.ts` next to `client.js`).
+ */
+function emitDeclarations(): void {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'widget/tsconfig.types.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the widget declarations did not compile');
+  writeFileSync(join(widgetDir, 'velvet.d.ts'), "export * from './types/velvet.js';\n");
+  writeFileSync(join(widgetDir, 'client.d.ts'), "export * from './types/client/index.js';\n");
+  console.log('dist/widget/velvet.d.ts, client.d.ts, types/: the widget declarations');
+}
+
+/** The widget bundle, its declarations and its manifest, into `dist/widget`. */
+async function buildWidget(): Promise<void> {
+  await build({ configFile: join(root, 'widget', 'vite.config.ts'), logLevel: 'info' });
+  emitDeclarations();
+  await buildManifest();
+}
+
+/** The invitation site, with the top-level `vite.config.ts`. */
+async function buildSite(): Promise<void> {
+  const configFile = join(root, 'vite.config.ts');
+  const loaded = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    configFile,
+    root,
+    'silent',
+  );
+  if (loaded?.config.build?.lib) {
+    // A library build there is the client library again, and it would empty dist/widget.
+    console.log(
+      'vite.config.ts builds a library, not the site: skipped (the widget build has it).',
+    );
+    return;
+  }
+  await build({ configFile, logLevel: 'info' });
+}
+
+await buildWidget();
+if (!process.argv.includes('--widget')) await buildSite();

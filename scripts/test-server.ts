@@ -1,5 +1,6 @@
 /**
- * Runs the server tests (every `server/**\/*.test.ts`) with node's test runner.
+ * Runs the server tests (every `server/**\/*.test.ts`) and the build scripts' tests
+ * (`scripts/**\/*.test.ts`, such as the custom-elements manifest) with node's test runner.
  * `--pg` runs the same tests on PostgreSQL: `VELVET_TEST_DATABASE_URL`, or the
  * local server at postgres://postgres@127.0.0.1:5432/postgres.
  */
@@ -26,7 +27,7 @@ if (usePostgres) {
   delete env.VELVET_TEST_DATABASE_URL;
   console.log('server tests on SQLite');
 }
-const files = testFiles(join(root, 'server')).sort();
+const files = [...testFiles(join(root, 'server')), ...testFiles(join(root, 'scripts'))].sort();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],

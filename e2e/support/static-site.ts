@@ -8,11 +8,14 @@ export interface StaticSite {
   close(): Promise<void>;
 }
 
-/** Serves `html` at every path from 127.0.0.1 on a free port. */
-export async function serveStaticPage(html: string): Promise<StaticSite> {
+/**
+ * Serves `html` at every path from 127.0.0.1 on a free port. A function is asked on each
+ * request, for a page that names something started after it (a server that must know its origin).
+ */
+export async function serveStaticPage(html: string | (() => string)): Promise<StaticSite> {
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
+    response.end(typeof html === 'function' ? html() : html);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -1,11 +1,17 @@
 /**
  * The widget bundle at `/widget/…` (from `npm run build`), loadable by any
  * page with one script tag: module scripts are fetched with CORS, so every
- * origin may read these public files (without credentials).
+ * origin may read these public files (without credentials). The build writes
+ * a gzip and a Brotli copy beside each file; a browser that accepts one gets
+ * it as it is (`Content-Encoding`, `Vary: Accept-Encoding`), no compression
+ * per request.
  */
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** Chunk names carry a content hash (`chunks/name-Ab12Cd34.js`); entry files keep stable names. */
+const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.js(?:\.map)?(?:\.gz|\.br)?$/;
 
 /** Serves `dir` at `/widget/`; resolves to false (and serves nothing) when it was not built. */
 export async function widgetAssetRoutes(app: FastifyInstance, dir: string): Promise<boolean> {
@@ -15,14 +21,16 @@ export async function widgetAssetRoutes(app: FastifyInstance, dir: string): Prom
     prefix: '/widget/',
     decorateReply: false,
     index: false,
+    // `x.js.br` or `x.js.gz` for `x.js` when the request accepts it; `x.js` otherwise.
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
-      // Chunks carry a content hash in their names; entry files keep stable names.
-      const hashed = /-[A-Za-z0-9_-]{8,}\.js$/.test(path);
       reply.header(
         'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+        HASHED_FILE.test(path)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300, must-revalidate',
       );
     },
   });

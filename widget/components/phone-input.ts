@@ -3,7 +3,6 @@
  */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 import {
   type CountryCode,
   countryOptions,
@@ -136,7 +135,6 @@ export class VelvetPhoneInput extends LitElement {
         aria-invalid=${this.invalid ? 'true' : nothing}
         aria-describedby=${this.describedBy || nothing}
         ?disabled=${this.disabled}
-        .value=${live(this.value)}
         @input=${this.onNumberInput}
       />
     </div>`;
@@ -147,6 +145,9 @@ export class VelvetPhoneInput extends LitElement {
     // its `value` does.
     const select = this.querySelector<HTMLSelectElement>('.velvet-phone-input__select');
     if (select && select.value !== this.shownCountry) select.value = this.shownCountry;
+    // The field shows `value` even after the user typed something else (what `live()` does).
+    const input = this.querySelector<HTMLInputElement>('.velvet-phone-input__input');
+    if (input && input.value !== this.value) input.value = this.value;
   }
 
   private readonly onCountryChange = (event: Event): void => {

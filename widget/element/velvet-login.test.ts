@@ -55,7 +55,9 @@ async function mount(config: unknown, options: { strings?: Record<string, string
     text: () => (el.shadowRoot ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
   };
   await waitUntil(
-    () => mounted.root().querySelector('form, velvet-alert'),
+    () =>
+      mounted.root().querySelector('form') ||
+      mounted.root().querySelector('velvet-alert')?.textContent?.trim(),
     'the main screen did not render',
   );
   await el.updateComplete;

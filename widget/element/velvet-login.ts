@@ -12,11 +12,8 @@ import {
   type TemplateResult,
 } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { Clock } from '../client/clock.js';
 import type { VelvetClient } from '../client/velvet-client.js';
-import '../components/alert.js';
-import '../components/back-button.js';
 import '../components/progress-bar.js';
 import type { TabChangeEventDetail } from '../components/tabs.js';
 import { type ConfigCheck, checkConfig } from '../config/validate-config.js';
@@ -74,6 +71,25 @@ const configConverter = {
 
 let nextInstance = 1;
 
+/** Runs `work` once the browser is idle (soon after the current frame is painted). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+}
+
+/** The custom properties as a `style` attribute. */
+function styleAttribute(properties: Partial<Record<string, string>>): string {
+  return Object.entries(properties)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+}
+
+/** Loads an element used only on some screens (alerts, the back button). */
+function loadLazily(loader: () => Promise<unknown>): void {
+  loader().catch((error: unknown) => console.error('<velvet-login>: a part did not load.', error));
+}
+
 const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
@@ -128,6 +144,8 @@ const realClock: Clock = {
  * @cssproperty --velvet-error - Error colour (#8b1214).
  * @cssproperty --velvet-text - Text colour (#19303d).
  * @cssproperty --velvet-title - Heading colour (the text colour).
+ * @cssproperty --velvet-border - Lines: the divider, the tabs' rule, the toasts (#adbcc5).
+ * @cssproperty --velvet-background - Background of inputs and toasts (#ffffff).
  * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-font-size - Body text size (16px).
  * @cssproperty --velvet-button-height - Button height (45px).
@@ -181,6 +199,8 @@ export class VelvetLogin extends ReactiveElement {
   private renderedInto: HTMLElement | ShadowRoot | undefined;
   private flowCompleted = false;
   private loggedMainScreen = false;
+  /** CSS that lazy chunks brought, in arrival order. */
+  private readonly lateStyles = new Set<string>();
 
   /** The current screen. */
   get screen(): Screen {
@@ -264,7 +284,11 @@ export class VelvetLogin extends ReactiveElement {
   }
 
   private adoptStyles(mode: StyleMode): void {
-    const css = [velvetLoginStyles, ...[...this.plugins.values()].map((plugin) => plugin.styles)];
+    const css = [
+      velvetLoginStyles,
+      ...[...this.plugins.values()].map((plugin) => plugin.styles),
+      ...this.lateStyles,
+    ];
     const sheets = css.map((text) => styleSheet(text, mode, VELVET_LOGIN_TAG));
     if (mode === 'shadow' && this.shadowRoot) {
       this.shadowRoot.adoptedStyleSheets = sheets;
@@ -282,7 +306,8 @@ export class VelvetLogin extends ReactiveElement {
       this.loggedMainScreen = false;
     } else if (ready && !this.loggedMainScreen && !this.checked.configError) {
       this.loggedMainScreen = true;
-      void this.logMainScreen();
+      // After the form is on screen: the client library is not part of the first download.
+      whenIdle(() => void this.logMainScreen());
     }
     if (onMain) this.flowCompleted = false;
   }
@@ -352,6 +377,11 @@ export class VelvetLogin extends ReactiveElement {
       },
       emitEvent: (type, data) => this.emit(type, data),
       reportError: (error) => this.reportError(error),
+      adoptStyles: (css) => {
+        if (this.lateStyles.has(css)) return;
+        this.lateStyles.add(css);
+        this.requestUpdate();
+      },
       completeFlow: () => {
         if (this.flowCompleted) return;
         this.flowCompleted = true;
@@ -363,10 +393,13 @@ export class VelvetLogin extends ReactiveElement {
   private renderWidget(): TemplateResult {
     const config = this.checked.config;
     const theme = { ...config, ...config.theme };
+    if (this.checked.configError || this.widgetState.error) {
+      loadLazily(() => import('../components/alert.js'));
+    }
     return html`<div
       class="velvet-container"
       part="container"
-      style=${styleMap(themeProperties(theme))}
+      style=${styleAttribute(themeProperties(theme))}
     >
       <velvet-progress-bar
         ?active=${this.loading > 0}
@@ -390,6 +423,7 @@ export class VelvetLogin extends ReactiveElement {
       const view = plugin.screens[screen];
       if (view) return view(context);
     }
+    loadLazily(() => import('../components/back-button.js'));
     return html`<div class="velvet-screen">
       <velvet-back-button
         label=${this.texts.back}
@@ -410,6 +444,7 @@ export class VelvetLogin extends ReactiveElement {
     const { sections } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
     const nothingToShow = this.loading === 0 && methods.length === 0;
+    if (nothingToShow) loadLazily(() => import('../components/alert.js'));
     return html`<div class="velvet-screen velvet-main">
       ${logo ? html`<img class="velvet-logo" part="logo" src=${logo} alt="" />` : nothing}
       ${

@@ -40,6 +40,8 @@ export interface ProductContext {
   reportError(error: unknown): string;
   /** Fires the authenticate-flow-complete event, once per sign-in. */
   completeFlow(): void;
+  /** Adds CSS that arrived with a lazy chunk (a product's later screens) to the widget's sheets. */
+  adoptStyles(css: string): void;
 }
 
 /** A sign-in method of the main screen's form: one tab when there are several. */

@@ -19,6 +19,7 @@ import { formatNational } from '../../validation/phone.js';
 import type { ProductContext } from '../product.js';
 import { COUNTDOWN_TICK_MS, formatRemaining, RESEND_FEEDBACK_MS } from './countdown.js';
 import { otpExpiresAt, sendOptions } from './otp-flow.js';
+import { otpScreenStyles } from './otp-screens.styles.js';
 
 /** The session length the widget asks for when the config names none. */
 export const DEFAULT_SESSION_DURATION_MINUTES = 60;
@@ -70,6 +71,7 @@ export class VelvetOtpAuthenticate extends LitElement {
   }
 
   protected override willUpdate(): void {
+    this.context.adoptStyles(otpScreenStyles);
     this.toasts ??= new ToastStore(this.context.clock);
     const otp = this.otp;
     if (otp && otp.expiresAt !== this.countingTo) {

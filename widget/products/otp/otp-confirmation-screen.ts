@@ -5,6 +5,7 @@
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ProductContext } from '../product.js';
+import { otpScreenStyles } from './otp-screens.styles.js';
 
 /** `Success!` and `Your passcode has been successfully verified.` */
 @customElement('velvet-otp-confirmation')
@@ -14,6 +15,10 @@ export class VelvetOtpConfirmation extends LitElement {
 
   protected override createRenderRoot(): HTMLElement {
     return this;
+  }
+
+  protected override willUpdate(): void {
+    this.context.adoptStyles(otpScreenStyles);
   }
 
   protected override firstUpdated(): void {

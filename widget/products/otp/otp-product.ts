@@ -6,16 +6,23 @@
 import { html } from 'lit';
 import { Screen } from '../../state/screen.js';
 import type { FormMethod, ProductPlugin } from '../product.js';
-import './email-form.js';
 import { otpStyles } from './otp.styles.js';
 import { loadOtpScreens } from './otp-flow.js';
 import './phone-form.js';
+
+/** The email form is a chunk of its own: SMS-only pages never download it. */
+function loadEmailForm(): void {
+  import('./email-form.js').catch((error: unknown) =>
+    console.error('<velvet-login>: the email form did not load.', error),
+  );
+}
 
 /** The passcode product's plugin. */
 export const otpProduct: ProductPlugin = {
   styles: otpStyles,
   formMethods(context) {
     const methods = context.config.otpOptions?.methods ?? ['sms'];
+    if (methods.includes('email')) loadEmailForm();
     return methods.map(
       (method): FormMethod =>
         method === 'email'

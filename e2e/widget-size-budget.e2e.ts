@@ -1,0 +1,198 @@
+/**
+ * The widget's size budget: what a page with an SMS-only config downloads before the phone form
+ * first shows is at most 20 KB gzip (Stytch's comparable bundle: 103.5 KB gzip), and the rest
+ * (libphonenumber, the passcode screen, the client library) loads only when needed. The figures
+ * are printed and attached to the test as annotations.
+ */
+import { request as httpRequest } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import { type StaticSite, serveStaticPage } from './support/static-site.js';
+import {
+  type BuiltScript,
+  buildWidget,
+  builtScripts,
+  scriptHolding,
+} from './support/widget-bundle.js';
+import { recordFirstRender, widgetPage } from './support/widget-page.js';
+
+/** The budget: 20 KB of gzip before first render. */
+const BUDGET_BYTES = 20 * 1024;
+/** Stytch's comparable bundle, for the report. */
+const STYTCH_GZIP_BYTES = 103.5 * 1024;
+
+const PUBLIC_TOKEN = 'public-token-test-e2e-widget-size';
+const PHONE = '+14155550751';
+const SMS_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
+
+/** The modules that must not be downloaded before they are needed. */
+const LATER = {
+  libphonenumber: 'node_modules/libphonenumber-js/',
+  'the passcode screen': 'widget/products/otp/otp-authenticate-screen.ts',
+  'the client library': 'widget/client/velvet-client.ts',
+} as const;
+
+let velvet: VelvetServer;
+let site: StaticSite;
+let scripts: BuiltScript[];
+
+test.beforeAll(async () => {
+  buildWidget();
+  scripts = builtScripts();
+  let html = '';
+  site = await serveStaticPage(() => html);
+  velvet = await startVelvet({
+    config: {
+      projects: [
+        { name: 'Budget party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [site.origin] },
+      ],
+    },
+  });
+  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: SMS_ONLY });
+});
+
+test.afterAll(async () => {
+  await velvet?.stop();
+  await site?.close();
+});
+
+/** The body the server sends for `url` to a client that accepts only gzip, as it arrives. */
+function gzipBody(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every resource the page fetched so far, with its start on the page's clock. */
+function resources(page: Page): Promise<{ url: string; startTime: number }[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({
+      url: entry.name,
+      startTime: entry.startTime,
+    })),
+  );
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+test('an SMS-only page downloads at most 20 KB gzip before first render; the rest when needed', async ({
+  page,
+}, testInfo) => {
+  // What Chromium itself received for each URL (Brotli, with the response headers).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requestUrls = new Map<string, string>();
+  const received = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requestUrls.set(event.requestId, event.request.url),
+  );
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = requestUrls.get(event.requestId);
+    if (url) received.set(url, event.encodedDataLength);
+  });
+
+  await page.addInitScript(recordFirstRender);
+  await page.goto(site.origin);
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  const firstRender = await page
+    .waitForFunction(() => (window as Window & { velvetFirstRender?: number }).velvetFirstRender)
+    .then((handle) => handle.jsonValue() as Promise<number>);
+  await page.waitForLoadState('networkidle');
+
+  const widgetBase = `${velvet.url}/widget/`;
+  const fetched = await resources(page);
+  const beforeRender = fetched.filter((r) => r.startTime < firstRender);
+  const widgetBeforeRender = beforeRender.filter((r) => r.url.startsWith(widgetBase));
+  const otherBeforeRender = beforeRender.filter(
+    (r) => !r.url.startsWith(widgetBase) && !r.url.startsWith(site.origin),
+  );
+
+  const rows: {
+    file: string;
+    gzip: number;
+    brotli: number;
+    received: number | undefined;
+    startTime: number;
+  }[] = [];
+  for (const { url, startTime } of widgetBeforeRender) {
+    const file = url.slice(widgetBase.length);
+    const served = await gzipBody(url);
+    expect(served.encoding, `${file} is served precompressed`).toBe('gzip');
+    const built = scripts.find((script) => script.file === file);
+    expect(built, `${file} is a built script`).toBeDefined();
+    expect(served.bytes).toBe(built?.gzipBytes);
+    rows.push({
+      file,
+      gzip: served.bytes,
+      brotli: built?.brotliBytes ?? 0,
+      received: received.get(url),
+      startTime,
+    });
+  }
+  const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+  const totalBrotli = rows.reduce((sum, row) => sum + row.brotli, 0);
+  const totalReceived = rows.reduce((sum, row) => sum + (row.received ?? 0), 0);
+
+  const report = [
+    `Before first render (SMS-only config): ${rows.length} widget requests, ${total} B gzip (${kb(total)}) of the ${BUDGET_BYTES} B budget; ${totalBrotli} B as Brotli; Chromium received ${totalReceived} B (Brotli bodies with headers). Stytch: ${kb(STYTCH_GZIP_BYTES)} gzip.`,
+    ...rows.map(
+      (row) =>
+        `  ${row.file}: ${row.gzip} B gzip, ${row.brotli} B br, received ${row.received ?? '?'} B; requested at ${row.startTime.toFixed(0)} ms (phone form at ${firstRender.toFixed(0)} ms)`,
+    ),
+    `Other requests started before first render: ${otherBeforeRender.map((r) => r.url).join(', ') || 'none'}`,
+  ];
+
+  // The rest, only when needed: nothing of it before first render…
+  const later = Object.entries(LATER).map(([what, module]) => ({
+    what,
+    script: scriptHolding(scripts, module),
+  }));
+  const loadedBeforeRender = new Set(rows.map((row) => row.file));
+  for (const { what, script } of later) {
+    expect
+      .soft(loadedBeforeRender.has(script.file), `${what} (${script.file}) before first render`)
+      .toBe(false);
+  }
+
+  // …and each of it once the guest goes on to the passcode screen.
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550751');
+  await page.getByRole('button', { name: 'Continue with text message' }).click();
+  await expect(page.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
+  await expect.poll(() => velvet.outbox(PHONE).then((messages) => messages.length)).toBe(1);
+  const afterwards = new Set(
+    (await resources(page))
+      .filter((r) => r.url.startsWith(widgetBase))
+      .map((r) => r.url.slice(widgetBase.length)),
+  );
+  for (const { what, script } of later) {
+    expect(afterwards.has(script.file), `${what} (${script.file}) loaded when needed`).toBe(true);
+    report.push(`Later: ${what} in ${script.file} (${script.gzipBytes} B gzip)`);
+  }
+
+  // The whole build, for the record.
+  const all = [...scripts].sort((a, b) => a.file.localeCompare(b.file));
+  const allGzip = all.reduce((sum, script) => sum + script.gzipBytes, 0);
+  report.push(
+    `Whole build: ${all.length} scripts, ${allGzip} B gzip (${kb(allGzip)})`,
+    ...all.map(
+      (script) =>
+        `  ${script.file}: ${script.bytes} B, ${script.gzipBytes} B gzip, ${script.brotliBytes} B br`,
+    ),
+  );
+
+  console.log(report.join('\n'));
+  for (const line of report) testInfo.annotations.push({ type: 'widget size', description: line });
+
+  expect
+    .soft(total, `gzip bytes before first render (budget ${BUDGET_BYTES})`)
+    .toBeLessThanOrEqual(BUDGET_BYTES);
+});

@@ -1,0 +1,63 @@
+/**
+ * The widget's library build (`npm run build`, from `scripts/build.ts`): `dist/widget/velvet.js`
+ * (the `<velvet-login>` element, one script tag for any page) and `dist/widget/client.js` (the
+ * headless client library), ES2022 modules with stable names. Everything loaded later (the
+ * products, libphonenumber-js, the client library from the element) stays a lazy `import()`
+ * chunk under `chunks/` with a content hash in its name, so the server may cache it forever.
+ * Each file gets a `.gz` and a `.br` copy beside it for the server to send as they are.
+ */
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFiles } from '../scripts/precompress.js';
+
+const root = join(import.meta.dirname, '..');
+
+/** The output directory, which the server serves at `/widget/`. */
+export const WIDGET_OUT_DIR = join(root, 'dist', 'widget');
+
+/** Writes the `.gz` and `.br` copies of every file of the bundle once it is on disk. */
+function precompress(): Plugin {
+  return {
+    name: 'velvet-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? WIDGET_OUT_DIR;
+      await precompressFiles(Object.keys(bundle).map((fileName) => join(dir, fileName)));
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  // The widget has no public folder and no HTML: only what its entries import.
+  publicDir: false,
+  plugins: [precompress()],
+  build: {
+    outDir: WIDGET_OUT_DIR,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    minify: true,
+    reportCompressedSize: true,
+    lib: {
+      entry: {
+        velvet: join(root, 'widget', 'velvet.ts'),
+        client: join(root, 'widget', 'client', 'index.ts'),
+      },
+      formats: ['es'],
+      fileName: (_format, entryName) => `${entryName}.js`,
+    },
+    rolldownOptions: {
+      // Lets what the element shares with its lazy chunks (Lit, the pieces) stay in velvet.js
+      // instead of a common chunk the page would fetch as a second request before first render.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        // Library mode leaves whitespace in without this (TOOLCHAIN.md).
+        minify: true,
+        // The files go to browsers, not to another bundler: no `@__PURE__` hints, but licences.
+        comments: { legal: true, annotation: false, jsdoc: false },
+        chunkFileNames: 'chunks/[name]-[hash].js',
+      },
+    },
+  },
+});
