@@ -125,6 +125,8 @@ test('the inputs are real inputs in the shadow root with autocomplete tel and em
 }) => {
   await page.goto(site.origin);
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  // The email form (a chunk of its own) renders in its hidden tab panel once it has loaded.
+  await expect(page.locator('velvet-login input[type=email]')).toBeAttached();
   expect(await page.evaluate(() => document.querySelectorAll('input').length)).toBe(0);
   const inputs = await shadowInputs(page);
   expect(inputs).toContainEqual(expect.objectContaining({ type: 'tel', autocomplete: 'tel' }));

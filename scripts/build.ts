@@ -2,13 +2,15 @@
  * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
  * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
- * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`.
+ * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`, and the
+ * demo page (`demo/vite.config.ts`, served at `/demo/`).
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, loadConfigFromFile } from 'vite';
+import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
 
 const root = join(import.meta.dirname, '..');
@@ -58,4 +60,7 @@ async function buildSite(): Promise<void> {
 }
 
 await buildWidget();
-if (!process.argv.includes('--widget')) await buildSite();
+if (!process.argv.includes('--widget')) {
+  await buildSite();
+  await buildDemo();
+}

@@ -21,6 +21,7 @@ import { type ProjectDirectory, sdkAuthHook } from './http/sdk-auth.js';
 import { OtpService } from './otp/otp-service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './routes/bootstrap.js';
+import { DEFAULT_DEMO_DIR, demoRoutes } from './routes/demo.js';
 import { devOutboxRoutes } from './routes/dev-outbox.js';
 import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
@@ -168,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!(await widgetAssetRoutes(app, widgetDir))) {
     app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
   }
+  if (!(await demoRoutes(app, DEFAULT_DEMO_DIR)))
+    app.log.warn('no demo: `npm run build` serves it at /demo/');
   app.get('/healthz', async (_request, reply) => {
     await store.db.get('SELECT 1 AS ok');
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });

@@ -1,0 +1,507 @@
+/**
+ * The settings form: a control for every option of the spec's widget config (section 3), in
+ * collapsible groups: the project's token, products and their order, passcodes, email magic
+ * links, OAuth, passwords, sessions, the look, and rendering (shadow DOM and locale). Products
+ * this version of the widget does not have are listed and marked "coming"; their options are
+ * kept in the configuration for when they arrive.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { OAuthProviderConfig, Product } from '../widget/config/widget-config.js';
+import type { OtpMethod } from '../widget/state/widget-state.js';
+import { THEME_DEFAULTS, type ThemeProperty } from '../widget/theme/theme.js';
+import { type ConfigPath, getAt } from './config-path.js';
+import {
+  type Choice,
+  checkboxField,
+  colorField,
+  numberField,
+  orderedChecklist,
+  selectField,
+  textField,
+} from './controls.js';
+import { type DemoSettings, enabledProducts, ONE_TAP_POSITIONS } from './settings.js';
+import {
+  enabledProviders,
+  moveMethod,
+  moveProduct,
+  moveProvider,
+  setOption,
+  setProviderOption,
+  toggleMethod,
+  toggleProduct,
+  toggleProvider,
+} from './settings-edits.js';
+
+/** What the form may ask of the page. */
+export interface FormActions {
+  /** Applies a change; `announcement` is read out to screen readers (for moves). */
+  edit(change: (settings: DemoSettings) => DemoSettings, announcement?: Announcement): void;
+  /** Switches to another project's public token. */
+  setToken(token: string): void;
+  /** Back to the defaults. */
+  reset(): void;
+}
+
+/** Which list an announcement is about, and what it says. */
+export interface Announcement {
+  readonly list: 'products' | 'methods' | 'providers';
+  readonly text: string;
+}
+
+/** What the form shows. */
+export interface FormView {
+  readonly settings: DemoSettings;
+  /** The products this version of the widget has; the others are marked "coming". */
+  readonly builtProducts: readonly Product[];
+  readonly announcement?: Announcement;
+}
+
+/** How the products are named on the page. */
+export const PRODUCT_LABELS: Record<Product, string> = {
+  oauth: 'OAuth (social login)',
+  crypto: 'Crypto wallets',
+  emailMagicLinks: 'Email magic links',
+  otp: 'One-time passcodes',
+  passwords: 'Passwords',
+  passkeys: 'Passkeys',
+};
+
+/** How the passcode methods are named on the page. */
+export const METHOD_LABELS: Record<OtpMethod, string> = {
+  sms: 'Text message (SMS)',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+};
+
+const LOCALES: readonly Choice[] = [
+  { value: 'en', label: 'English (en)' },
+  { value: 'es', label: 'Spanish (es)' },
+  { value: 'fr', label: 'French (fr)' },
+  { value: 'de', label: 'German (de)' },
+  { value: 'pt-BR', label: 'Portuguese, Brazil (pt-BR)' },
+  { value: 'ja', label: 'Japanese (ja)' },
+];
+
+const COMING = 'coming';
+
+function idOf(path: ConfigPath): string {
+  return `option-${path.join('-')}`;
+}
+
+function stringAt(settings: DemoSettings, path: ConfigPath): string {
+  const value = getAt(settings.config, path);
+  return typeof value === 'string' ? value : '';
+}
+
+function numberAt(settings: DemoSettings, path: ConfigPath): number | undefined {
+  const value = getAt(settings.config, path);
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Builds the templates of one form render. */
+class FormBuilder {
+  constructor(
+    private readonly view: FormView,
+    private readonly actions: FormActions,
+  ) {}
+
+  private get settings(): DemoSettings {
+    return this.view.settings;
+  }
+
+  private set(path: ConfigPath, value: unknown): void {
+    this.actions.edit((settings) => setOption(settings, path, value));
+  }
+
+  text(
+    path: ConfigPath,
+    label: string,
+    extra: { placeholder?: string; hint?: string; url?: boolean } = {},
+  ) {
+    return textField({
+      id: idOf(path),
+      label,
+      value: stringAt(this.settings, path),
+      ...(extra.placeholder ? { placeholder: extra.placeholder } : {}),
+      ...(extra.hint ? { hint: extra.hint } : {}),
+      ...(extra.url ? { type: 'url' as const, inputMode: 'url' as const } : {}),
+      onInput: (value) => this.set(path, value.trim() === '' ? undefined : value),
+    });
+  }
+
+  number(path: ConfigPath, label: string, extra: { placeholder?: string; hint?: string } = {}) {
+    return numberField({
+      id: idOf(path),
+      label,
+      value: numberAt(this.settings, path),
+      ...extra,
+      onInput: (value) => this.set(path, value),
+    });
+  }
+
+  check(path: ConfigPath, label: string, hint?: string) {
+    return checkboxField({
+      id: idOf(path),
+      label,
+      ...(hint ? { hint } : {}),
+      checked: getAt(this.settings.config, path) === true,
+      // Off is the widget's default: leave the option out rather than write `false`.
+      onChange: (checked) => this.set(path, checked ? true : undefined),
+    });
+  }
+
+  color(path: ConfigPath, label: string, defaultProperty: ThemeProperty) {
+    return colorField({
+      id: idOf(path),
+      label,
+      value: stringAt(this.settings, path),
+      defaultColor: THEME_DEFAULTS[defaultProperty],
+      onInput: (value) => this.set(path, value.trim() === '' ? undefined : value),
+    });
+  }
+
+  private coming(product: Product): boolean {
+    return !this.view.builtProducts.includes(product);
+  }
+
+  private summary(title: string, product?: Product): TemplateResult {
+    const badge =
+      product && this.coming(product) ? html` <span class="badge">${COMING}</span>` : nothing;
+    return html`<summary><h3>${title}${badge}</h3></summary>`;
+  }
+
+  private offNote(product: Product): TemplateResult | typeof nothing {
+    const notes: string[] = [];
+    if (this.coming(product)) {
+      notes.push(
+        'Coming: this version of the widget does not show this product yet. The options below go into the configuration for when it does.',
+      );
+    }
+    if (!enabledProducts(this.settings).includes(product)) {
+      notes.push('The product is off, so the configuration leaves these options out.');
+    }
+    return notes.length > 0 ? html`<p class="note">${notes.join(' ')}</p>` : nothing;
+  }
+
+  project(): TemplateResult {
+    return html`<details class="group" open>
+      ${this.summary('Project')}
+      ${textField({
+        id: 'option-public-token',
+        label: 'Public token',
+        value: this.settings.publicToken,
+        hint: 'The development project’s token by default. A server in production has its own: paste it here (Enter applies it).',
+        onChange: (value) => this.actions.setToken(value.trim()),
+      })}
+    </details>`;
+  }
+
+  products(): TemplateResult {
+    const products = enabledProducts(this.settings);
+    return html`<details class="group" open>
+      ${this.summary('Products')}
+      ${orderedChecklist({
+        id: 'product',
+        legend: 'Products, in the order the widget shows them',
+        hint: 'Products marked coming are not in this version of the widget: it leaves them out and says so in the console.',
+        items: this.settings.productOrder.map((product) => ({
+          id: product,
+          label: PRODUCT_LABELS[product],
+          ...(this.coming(product) ? { badge: COMING } : {}),
+        })),
+        checked: products,
+        ...this.announcementFor('products'),
+        onToggle: (id, on) =>
+          this.actions.edit((settings) => toggleProduct(settings, id as Product, on)),
+        onMove: (id, by) =>
+          this.actions.edit(
+            (settings) => moveProduct(settings, id as Product, by),
+            this.moveAnnouncement('products', id, PRODUCT_LABELS[id as Product], by),
+          ),
+      })}
+    </details>`;
+  }
+
+  private announcementFor(list: Announcement['list']): { announcement?: string } {
+    const announcement = this.view.announcement;
+    return announcement?.list === list ? { announcement: announcement.text } : {};
+  }
+
+  private moveAnnouncement(
+    list: Announcement['list'],
+    id: string,
+    label: string,
+    by: -1 | 1,
+  ): Announcement {
+    const order: readonly string[] =
+      list === 'products'
+        ? this.settings.productOrder
+        : list === 'methods'
+          ? this.settings.methodOrder
+          : this.settings.providerOrder;
+    const index = order.indexOf(id);
+    const to = Math.min(Math.max(index + by, 0), order.length - 1);
+    return { list, text: `${label} moved to position ${to + 1} of ${order.length}.` };
+  }
+
+  otp(): TemplateResult {
+    const methods = getAt(this.settings.config, ['otpOptions', 'methods']);
+    return html`<details class="group" open>
+      ${this.summary('One-time passcodes', 'otp')} ${this.offNote('otp')}
+      ${orderedChecklist({
+        id: 'method',
+        legend: 'Methods, in the order of the tabs',
+        items: this.settings.methodOrder.map((method) => ({
+          id: method,
+          label: METHOD_LABELS[method],
+        })),
+        checked: Array.isArray(methods) ? (methods as string[]) : [],
+        ...this.announcementFor('methods'),
+        onToggle: (id, on) =>
+          this.actions.edit((settings) => toggleMethod(settings, id as OtpMethod, on)),
+        onMove: (id, by) =>
+          this.actions.edit(
+            (settings) => moveMethod(settings, id as OtpMethod, by),
+            this.moveAnnouncement('methods', id, METHOD_LABELS[id as OtpMethod], by),
+          ),
+      })}
+      ${this.number(['otpOptions', 'expirationMinutes'], 'Passcode expiry (minutes)', {
+        placeholder: '10',
+      })}
+      ${this.text(['otpOptions', 'loginTemplateId'], 'Login email template id', {
+        hint: 'Email passcodes only.',
+      })}
+      ${this.text(['otpOptions', 'signupTemplateId'], 'Sign-up email template id', {
+        hint: 'Email passcodes only.',
+      })}
+    </details>`;
+  }
+
+  emailMagicLinks(): TemplateResult {
+    const base = ['emailMagicLinksOptions'];
+    return html`<details class="group">
+      ${this.summary('Email magic links', 'emailMagicLinks')} ${this.offNote('emailMagicLinks')}
+      ${this.text([...base, 'loginRedirectURL'], 'Login redirect URL', { url: true })}
+      ${this.number([...base, 'loginExpirationMinutes'], 'Login link expiry (minutes)', {
+        placeholder: '30',
+      })}
+      ${this.text([...base, 'signupRedirectURL'], 'Sign-up redirect URL', { url: true })}
+      ${this.number([...base, 'signupExpirationMinutes'], 'Sign-up link expiry (minutes)', {
+        placeholder: '30',
+      })}
+      ${this.check([...base, 'createUserAsPending'], 'Create new users as pending')}
+      ${this.text([...base, 'domainHint'], 'Mail provider hint (domain)', {
+        placeholder: 'gmail.com',
+        hint: 'Picks the “open your inbox” link on the Check your email screen.',
+      })}
+    </details>`;
+  }
+
+  oauth(): TemplateResult {
+    const enabled = enabledProviders(this.settings);
+    return html`<details class="group">
+      ${this.summary('OAuth', 'oauth')} ${this.offNote('oauth')}
+      ${orderedChecklist({
+        id: 'provider',
+        legend: 'Providers, in the order of their buttons',
+        items: this.settings.providerOrder.map((type) => ({ id: type, label: type })),
+        checked: enabled.map((provider) => provider.type),
+        ...this.announcementFor('providers'),
+        onToggle: (id, on) => this.actions.edit((settings) => toggleProvider(settings, id, on)),
+        onMove: (id, by) =>
+          this.actions.edit(
+            (settings) => moveProvider(settings, id, by),
+            this.moveAnnouncement('providers', id, id, by),
+          ),
+      })}
+      ${enabled.map((provider) => this.providerOptions(provider))}
+      ${this.text(['oauthOptions', 'loginRedirectURL'], 'OAuth login redirect URL', { url: true })}
+      ${this.text(['oauthOptions', 'signupRedirectURL'], 'OAuth sign-up redirect URL', {
+        url: true,
+      })}
+    </details>`;
+  }
+
+  private providerOptions(provider: OAuthProviderConfig): TemplateResult {
+    const type = provider.type;
+    const set = (key: keyof OAuthProviderConfig, value: unknown) =>
+      this.actions.edit((settings) => setProviderOption(settings, type, key, value));
+    const id = (key: string) => `option-provider-${type}-${key}`;
+    const params = Object.entries(provider.provider_params ?? {})
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&');
+    return html`<fieldset class="subgroup">
+      <legend>${type} options</legend>
+      ${
+        type === 'google'
+          ? html`${checkboxField({
+              id: id('one-tap'),
+              label: 'Google One Tap prompt',
+              checked: provider.one_tap === true,
+              onChange: (checked) => set('one_tap', checked ? true : undefined),
+            })}
+            ${selectField({
+              id: id('position'),
+              label: 'One Tap position',
+              value: provider.position ?? '',
+              choices: [
+                { value: '', label: 'Default' },
+                ...ONE_TAP_POSITIONS.map((position) => ({ value: position, label: position })),
+              ],
+              onChange: (value) => set('position', value === '' ? undefined : value),
+            })}
+            ${checkboxField({
+              id: id('cancel-on-tap-outside'),
+              label: 'Close One Tap on a click outside it',
+              checked: provider.cancel_on_tap_outside === true,
+              onChange: (checked) => set('cancel_on_tap_outside', checked ? true : undefined),
+            })}`
+          : nothing
+      }
+      ${textField({
+        id: id('custom-scopes'),
+        label: `${type} custom scopes`,
+        value: (provider.custom_scopes ?? []).join(' '),
+        hint: 'Separated by spaces.',
+        onInput: (value) => {
+          const scopes = value.split(/\s+/).filter(Boolean);
+          set('custom_scopes', scopes.length > 0 ? scopes : undefined);
+        },
+      })}
+      ${textField({
+        id: id('provider-params'),
+        label: `${type} provider parameters`,
+        value: params,
+        placeholder: 'prompt=select_account',
+        hint: 'As key=value pairs joined by &.',
+        onInput: (value) => {
+          const entries = [...new URLSearchParams(value).entries()].filter(([key]) => key);
+          set('provider_params', entries.length > 0 ? Object.fromEntries(entries) : undefined);
+        },
+      })}
+    </fieldset>`;
+  }
+
+  passwords(): TemplateResult {
+    const base = ['passwordOptions'];
+    return html`<details class="group">
+      ${this.summary('Passwords', 'passwords')} ${this.offNote('passwords')}
+      ${this.text([...base, 'loginRedirectURL'], 'Password login redirect URL', { url: true })}
+      ${this.number([...base, 'loginExpirationMinutes'], 'Login link expiry (minutes)')}
+      ${this.text([...base, 'resetPasswordRedirectURL'], 'Reset password redirect URL', {
+        url: true,
+      })}
+      ${this.number([...base, 'resetPasswordExpirationMinutes'], 'Reset link expiry (minutes)')}
+      ${this.text([...base, 'resetPasswordTemplateId'], 'Reset password email template id')}
+    </details>`;
+  }
+
+  session(): TemplateResult {
+    return html`<details class="group">
+      ${this.summary('Session')}
+      ${this.number(['sessionOptions', 'sessionDurationMinutes'], 'Session length (minutes)', {
+        placeholder: '60',
+        hint: 'How long a sign-in lasts; the server may cap it.',
+      })}
+    </details>`;
+  }
+
+  private buttonTheme(kind: 'primary' | 'secondary' | 'disabled', legend: string) {
+    const base = ['buttons', kind];
+    return html`<fieldset class="subgroup">
+      <legend>${legend}</legend>
+      ${this.color([...base, 'backgroundColor'], `${legend}: background`, `--velvet-button-${kind}-background`)}
+      ${this.color([...base, 'textColor'], `${legend}: text`, `--velvet-button-${kind}-text`)}
+      ${this.color([...base, 'borderColor'], `${legend}: border`, `--velvet-button-${kind}-border`)}
+      ${this.text([...base, 'borderRadius'], `${legend}: corner radius`, { placeholder: '4px' })}
+    </fieldset>`;
+  }
+
+  look(): TemplateResult {
+    return html`<details class="group" open>
+      ${this.summary('Look')}
+      <fieldset class="subgroup">
+        <legend>Header</legend>
+        ${this.check(['hideHeaderText'], 'Hide the header text', 'The title “Sign up or log in”.')}
+        ${this.text(['logo', 'logoImageUrl'], 'Logo URL', {
+          url: true,
+          placeholder: 'https://example.com/logo.png',
+        })}
+      </fieldset>
+      <fieldset class="subgroup">
+        <legend>Colours</legend>
+        ${this.color(['colors', 'primary'], 'Primary', '--velvet-primary')}
+        ${this.color(['colors', 'secondary'], 'Secondary', '--velvet-secondary')}
+        ${this.color(['colors', 'success'], 'Success', '--velvet-success')}
+        ${this.color(['colors', 'error'], 'Error', '--velvet-error')}
+      </fieldset>
+      <fieldset class="subgroup">
+        <legend>Container</legend>
+        ${this.color(['container', 'backgroundColor'], 'Container background', '--velvet-container-background')}
+        ${this.color(['container', 'borderColor'], 'Container border', '--velvet-container-border')}
+        ${this.text(['container', 'borderRadius'], 'Container corner radius', { placeholder: '8px' })}
+        ${this.text(['container', 'width'], 'Container width', { placeholder: '400px' })}
+      </fieldset>
+      ${this.buttonTheme('primary', 'Primary button')}
+      ${this.buttonTheme('secondary', 'Secondary button')}
+      ${this.buttonTheme('disabled', 'Disabled button')}
+      <fieldset class="subgroup">
+        <legend>Inputs</legend>
+        ${this.color(['inputs', 'backgroundColor'], 'Input background', '--velvet-input-background')}
+        ${this.color(['inputs', 'borderColor'], 'Input border', '--velvet-input-border')}
+        ${this.color(['inputs', 'textColor'], 'Input text', '--velvet-input-text')}
+        ${this.color(['inputs', 'placeholderColor'], 'Input placeholder', '--velvet-input-placeholder')}
+        ${this.text(['inputs', 'borderRadius'], 'Input corner radius', { placeholder: '4px' })}
+      </fieldset>
+      <fieldset class="subgroup">
+        <legend>Type</legend>
+        ${this.text(['fontFamily'], 'Font family', {
+          placeholder: THEME_DEFAULTS['--velvet-font-family'],
+        })}
+        ${this.text(['typography', 'fontFamily'], 'Typography font family', {
+          hint: 'Wins over Font family when both are set.',
+        })}
+        ${this.text(['typography', 'fontSize'], 'Font size', { placeholder: '16px' })}
+        ${this.color(['typography', 'titleColor'], 'Title colour', '--velvet-title')}
+        ${this.color(['typography', 'textColor'], 'Text colour', '--velvet-text')}
+      </fieldset>
+    </details>`;
+  }
+
+  rendering(): TemplateResult {
+    const locale = stringAt(this.settings, ['locale']) || 'en';
+    const choices = LOCALES.some((choice) => choice.value === locale)
+      ? LOCALES
+      : [...LOCALES, { value: locale, label: locale }];
+    return html`<details class="group" open>
+      ${this.summary('Rendering')}
+      ${this.check(
+        ['enableShadowDOM'],
+        'Render in a shadow root (enableShadowDOM)',
+        'Off: the widget renders into the page, its styles scoped to velvet-login.',
+      )}
+      ${selectField({
+        id: 'option-locale',
+        label: 'Locale',
+        value: locale,
+        choices,
+        hint: 'The widget’s texts are in English for now (a page may translate them with the strings property); the country names of the phone form follow the locale.',
+        onChange: (value) => this.set(['locale'], value),
+      })}
+    </details>`;
+  }
+}
+
+/** The whole settings form. */
+export function configForm(view: FormView, actions: FormActions): TemplateResult {
+  const form = new FormBuilder(view, actions);
+  return html`<form class="settings-form" @submit=${(event: Event) => event.preventDefault()}>
+    ${form.project()} ${form.products()} ${form.otp()} ${form.emailMagicLinks()} ${form.oauth()}
+    ${form.passwords()} ${form.session()} ${form.look()} ${form.rendering()}
+    <p>
+      <button type="button" class="secondary" @click=${() => actions.reset()}>
+        Reset to the defaults
+      </button>
+    </p>
+  </form>`;
+}

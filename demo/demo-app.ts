@@ -1,0 +1,270 @@
+/**
+ * The demo page: the settings form beside a live `<velvet-login>` that re-renders as they
+ * change, the log of its callbacks, the development outbox, the session the page's client
+ * library holds, and the code to embed it. The page and the widget share one `VelvetClient`
+ * (the element's `client` property), so the session panel shows the widget's sign-in.
+ */
+import { html, nothing, render, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import type { SessionInfo } from '../widget/client/session-client.js';
+import { VelvetClient } from '../widget/client/velvet-client.js';
+import { checkConfig } from '../widget/config/validate-config.js';
+import type { Product, VelvetConfig } from '../widget/config/widget-config.js';
+import {
+  type VelvetCallbacks,
+  type VelvetErrorDetail,
+  type VelvetEventDetail,
+  VelvetEventType,
+} from '../widget/events.js';
+import { PRODUCT_LOADERS } from '../widget/products/registry.js';
+import '../widget/velvet.js';
+import { type Announcement, configForm, PRODUCT_LABELS } from './config-form.js';
+import { type Copyable, copyText, embedPanel } from './embed-panel.js';
+import { htmlSnippet, reactSnippet } from './embed-snippet.js';
+import { EventLog, eventLogPanel } from './event-log.js';
+import { DevOutbox, outboxPanel } from './outbox-panel.js';
+import { sessionPanel } from './session-panel.js';
+import {
+  type DemoSettings,
+  defaultSettings,
+  settingsFromUrl,
+  settingsUrl,
+  widgetConfig,
+} from './settings.js';
+
+/** The events after which a passcode is in the outbox. */
+const PASSCODE_SENT: ReadonlySet<string> = new Set([
+  VelvetEventType.OtpSmsLoginOrCreate,
+  VelvetEventType.OtpWhatsAppLoginOrCreate,
+  VelvetEventType.OtpEmailLoginOrCreate,
+  VelvetEventType.OtpResend,
+]);
+
+/** The products this build of the widget has. */
+const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
+
+/** Where the demo runs. */
+export interface DemoAppOptions {
+  /** The element the page renders into. */
+  readonly root: HTMLElement;
+  /** The Velvet server's origin: the API, the outbox and the widget script are there. */
+  readonly origin: string;
+  /** The token used when the URL names none. */
+  readonly defaultToken: string;
+}
+
+/** The demo page's state and its one render function. */
+export class DemoApp {
+  private settings: DemoSettings;
+  private config: Partial<VelvetConfig>;
+  private loadProblem: string | undefined;
+  private client: VelvetClient;
+  private unsubscribe: () => void = () => {};
+  private sessionInfo: SessionInfo = { session: null, user: null };
+  private revoking = false;
+  private revokeMessage: string | undefined;
+  private readonly log = new EventLog();
+  private readonly outbox: DevOutbox;
+  private copied: Partial<Record<Copyable, string>> = {};
+  private announcement: Announcement | undefined;
+  /** Changes to mount a fresh widget (after a revoke or a new token). */
+  private widgetGeneration = 0;
+  private renderQueued = false;
+
+  /** The callbacks the widget calls: the same object every render. */
+  private readonly callbacks: VelvetCallbacks = {
+    onEvent: (detail: VelvetEventDetail) => {
+      this.log.event(detail);
+      if (PASSCODE_SENT.has(detail.type)) this.refreshOutbox();
+      this.requestRender();
+    },
+    onError: (detail: VelvetErrorDetail) => {
+      this.log.error(detail);
+      this.requestRender();
+    },
+  };
+
+  constructor(private readonly options: DemoAppOptions) {
+    const loaded = settingsFromUrl(location.href, options.defaultToken);
+    this.settings = loaded.settings;
+    this.loadProblem = loaded.problem;
+    this.config = widgetConfig(this.settings);
+    this.outbox = new DevOutbox(options.origin);
+    this.client = this.connect(this.settings.publicToken);
+  }
+
+  /** Renders the page and reads the outbox. */
+  start(): void {
+    this.renderNow();
+    this.refreshOutbox();
+  }
+
+  private connect(publicToken: string): VelvetClient {
+    const client = new VelvetClient(publicToken, { apiBase: this.options.origin });
+    this.unsubscribe();
+    this.unsubscribe = client.session.onChange(() => {
+      this.sessionInfo = client.session.getInfo();
+      this.requestRender();
+    });
+    this.sessionInfo = client.session.getInfo();
+    return client;
+  }
+
+  private refreshOutbox(): void {
+    void this.outbox.refresh().then(() => this.requestRender());
+  }
+
+  private requestRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    queueMicrotask(() => {
+      this.renderQueued = false;
+      this.renderNow();
+    });
+  }
+
+  private renderNow(): void {
+    render(this.view(), this.options.root);
+  }
+
+  private edit(change: (settings: DemoSettings) => DemoSettings, announcement?: Announcement) {
+    this.settings = change(this.settings);
+    this.config = widgetConfig(this.settings);
+    this.announcement = announcement;
+    this.copied = {};
+    this.loadProblem = undefined;
+    history.replaceState(history.state, '', this.link());
+    this.requestRender();
+  }
+
+  private link(): string {
+    return settingsUrl(this.settings, location.href, this.options.defaultToken);
+  }
+
+  private setToken(token: string): void {
+    const publicToken = token || this.options.defaultToken;
+    if (publicToken === this.settings.publicToken) return;
+    const old = this.client;
+    this.client = this.connect(publicToken);
+    void old.dispose();
+    this.widgetGeneration += 1;
+    this.edit((settings) => ({ ...settings, publicToken }));
+  }
+
+  private async revoke(): Promise<void> {
+    this.revoking = true;
+    this.revokeMessage = undefined;
+    this.requestRender();
+    try {
+      await this.client.session.revoke();
+      this.revokeMessage = 'The session was revoked.';
+      this.widgetGeneration += 1;
+    } catch (error) {
+      this.revokeMessage = `Revoking failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.revoking = false;
+      this.requestRender();
+    }
+  }
+
+  private async copy(which: Copyable): Promise<void> {
+    const origin = this.options.origin;
+    const input = { origin, publicToken: this.settings.publicToken, config: this.config };
+    const text =
+      which === 'html' ? htmlSnippet(input) : which === 'react' ? reactSnippet(input) : this.link();
+    this.copied = { [which]: await copyText(text) };
+    this.requestRender();
+  }
+
+  /** What the widget will say of this configuration (it logs the same to the console). */
+  private widgetNotes(): string[] {
+    const checked = checkConfig(this.config);
+    const leftOut = (this.config.products ?? []).filter(
+      (product) => !BUILT_PRODUCTS.includes(product),
+    );
+    const notes = [...checked.problems];
+    if (leftOut.length > 0) {
+      notes.push(
+        `Coming, left out by this version of the widget: ${leftOut.map((product) => PRODUCT_LABELS[product]).join(', ')}.`,
+      );
+    }
+    return notes;
+  }
+
+  private preview(): TemplateResult {
+    const notes = this.widgetNotes();
+    return html`<section class="panel preview" aria-labelledby="preview-title">
+      <h2 id="preview-title">Live widget</h2>
+      ${this.loadProblem ? html`<p class="note" role="alert">${this.loadProblem}</p>` : nothing}
+      ${
+        notes.length > 0
+          ? html`<ul class="notes" aria-label="What the widget says of this configuration">
+            ${notes.map((note) => html`<li>${note}</li>`)}
+          </ul>`
+          : nothing
+      }
+      <div class="stage">
+        ${keyed(
+          `${this.settings.publicToken}#${this.widgetGeneration}`,
+          html`<velvet-login
+            public-token=${this.settings.publicToken}
+            api-base=${this.options.origin}
+            .client=${this.client}
+            .config=${this.config}
+            .callbacks=${this.callbacks}
+          ></velvet-login>`,
+        )}
+      </div>
+    </section>`;
+  }
+
+  private view(): TemplateResult {
+    const input = {
+      origin: this.options.origin,
+      publicToken: this.settings.publicToken,
+      config: this.config,
+    };
+    return html`<div class="layout">
+      ${this.preview()}
+      <section class="settings" aria-labelledby="settings-title">
+        <h2 id="settings-title">Settings</h2>
+        ${configForm(
+          {
+            settings: this.settings,
+            builtProducts: BUILT_PRODUCTS,
+            ...(this.announcement ? { announcement: this.announcement } : {}),
+          },
+          {
+            edit: (change, announcement) => this.edit(change, announcement),
+            setToken: (token) => this.setToken(token),
+            reset: () => this.edit(() => defaultSettings(this.settings.publicToken)),
+          },
+        )}
+      </section>
+      <div class="side">
+        ${eventLogPanel(this.log, () => {
+          this.log.clear();
+          this.requestRender();
+        })}
+        ${outboxPanel(this.outbox, () => this.refreshOutbox())}
+        ${sessionPanel(
+          {
+            info: this.sessionInfo,
+            revoking: this.revoking,
+            ...(this.revokeMessage ? { message: this.revokeMessage } : {}),
+          },
+          () => void this.revoke(),
+        )}
+        ${embedPanel(
+          {
+            html: htmlSnippet(input),
+            react: reactSnippet(input),
+            link: this.link(),
+            copied: this.copied,
+          },
+          (which) => void this.copy(which),
+        )}
+      </div>
+    </div>`;
+  }
+}

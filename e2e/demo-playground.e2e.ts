@@ -1,0 +1,316 @@
+/**
+ * The demo page's playground against the built demo and the real server: the controls change
+ * the live widget (methods and products appear and go, the theme applies, shadow DOM toggles,
+ * the header hides, a configuration error shows), the address holds the settings so a shared
+ * link restores them, and axe finds nothing on the page.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, openGroup, startDemo } from './demo-support.js';
+
+let demo: DemoServer;
+
+test.beforeAll(async () => {
+  demo = await startDemo();
+});
+
+test.afterAll(async () => {
+  await demo?.stop();
+});
+
+const widget = (page: Page) => page.locator('velvet-login');
+const tab = (page: Page, name: string) => widget(page).getByRole('tab', { name });
+const header = (page: Page) => widget(page).getByRole('heading', { name: 'Sign up or log in' });
+const sendButton = (page: Page) =>
+  widget(page).getByRole('button', { name: 'Continue with text message' });
+
+/** Whether the widget's form is in a shadow root (true) or in the page (false). */
+const rendersInShadowRoot = (page: Page) =>
+  widget(page).evaluate((element) => ({
+    shadow: Boolean(element.shadowRoot?.querySelector('form')),
+    light: Boolean(element.querySelector('form')),
+  }));
+
+/** The configuration the address bar holds. */
+function configInUrl(page: Page): Record<string, unknown> {
+  const text = new URL(page.url()).searchParams.get('config');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+async function runAxe(page: Page) {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target),
+    }));
+  });
+}
+
+async function openEveryGroup(page: Page): Promise<void> {
+  for (const name of [
+    'Project',
+    'Products',
+    'One-time passcodes',
+    'Email magic links',
+    'OAuth',
+    'Passwords',
+    'Session',
+    'Look',
+    'Rendering',
+  ]) {
+    await openGroup(page, name);
+  }
+}
+
+test('the passcode methods switch the widget’s tabs on and off, in the chosen order', async ({
+  page,
+}) => {
+  await page.goto(demo.demoUrl);
+  await expect(tab(page, 'Text')).toBeVisible();
+  await expect(tab(page, 'WhatsApp')).toBeVisible();
+  await expect(tab(page, 'Email')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'WhatsApp' }).uncheck();
+  await expect(tab(page, 'WhatsApp')).toHaveCount(0);
+  await expect(tab(page, 'Email')).toBeVisible();
+
+  // Email first: its tab leads and is selected.
+  await page.getByRole('button', { name: 'Move Email up' }).click();
+  await page.getByRole('button', { name: 'Move Email up' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Email moved to position 1 of 3.' }),
+  ).toHaveCount(1);
+  await expect(widget(page).getByRole('tab')).toHaveText(['Email', 'Text']);
+  await expect(tab(page, 'Email')).toHaveAttribute('aria-selected', 'true');
+  await expect(widget(page).getByRole('button', { name: 'Continue with email' })).toBeVisible();
+
+  // One method left: no tabs, just its form.
+  await page.getByRole('checkbox', { name: 'Email', exact: true }).uncheck();
+  await expect(widget(page).getByRole('tab')).toHaveCount(0);
+  await expect(sendButton(page)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'WhatsApp' }).check();
+  await expect(widget(page).getByRole('tab')).toHaveText(['Text', 'WhatsApp']);
+  expect(configInUrl(page).otpOptions).toEqual({
+    methods: ['sms', 'whatsapp'],
+    expirationMinutes: 10,
+  });
+});
+
+test('products not built yet are marked coming and left out; their order and errors show', async ({
+  page,
+}) => {
+  await page.goto(demo.demoUrl);
+  const products = page.getByRole('group', {
+    name: 'Products, in the order the widget shows them',
+  });
+  for (const name of [
+    'OAuth (social login)',
+    'Crypto wallets',
+    'Email magic links',
+    'Passwords',
+    'Passkeys',
+  ]) {
+    await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
+  }
+  await expect(
+    products.getByRole('listitem').filter({ hasText: 'One-time passcodes' }),
+  ).not.toContainText('coming');
+
+  await products.getByRole('checkbox', { name: /Passkeys/ }).check();
+  await products.getByRole('button', { name: 'Move Passkeys up' }).click();
+  await products.getByRole('button', { name: 'Move Passkeys up' }).click();
+  await products.getByRole('button', { name: 'Move Passkeys up' }).click();
+  await products.getByRole('button', { name: 'Move Passkeys up' }).click();
+  await products.getByRole('button', { name: 'Move Passkeys up' }).click();
+  expect(configInUrl(page).products).toEqual(['passkeys', 'otp']);
+  await expect(
+    page.getByRole('list', { name: 'What the widget says of this configuration' }),
+  ).toContainText('Coming, left out by this version of the widget: Passkeys.');
+  // The widget still offers what it has.
+  await expect(sendButton(page)).toBeVisible();
+
+  // Passkeys alone is the spec's configuration error, which replaces the form.
+  await products.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
+  await expect(
+    widget(page).getByText(
+      'Error: Cannot use Passkeys by itself, please add another product to the config.',
+    ),
+  ).toBeVisible();
+  await expect(sendButton(page)).toHaveCount(0);
+  await products.getByRole('checkbox', { name: 'One-time passcodes' }).check();
+  await expect(sendButton(page)).toBeVisible();
+
+  // Email magic links beside email passcodes is the other one.
+  await products.getByRole('checkbox', { name: /Email magic links/ }).check();
+  await expect(widget(page).getByText('Error: Cannot use both EML and Email OTP')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Email', exact: true }).uncheck();
+  await expect(widget(page).getByText('Error: Cannot use both EML and Email OTP')).toHaveCount(0);
+  await expect(sendButton(page)).toBeVisible();
+});
+
+test('the theme applies, the header hides and shadow DOM toggles', async ({ page }) => {
+  await page.goto(demo.demoUrl);
+  await expect(header(page)).toBeVisible();
+  expect(await rendersInShadowRoot(page)).toEqual({ shadow: false, light: true });
+
+  await page
+    .getByRole('textbox', { name: 'Primary button: background', exact: true })
+    .fill('#7a1f5c');
+  await expect(sendButton(page)).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+  await page.getByRole('textbox', { name: 'Container corner radius' }).fill('20px');
+  await expect(widget(page).locator('[part="container"]')).toHaveCSS('border-radius', '20px');
+  await page.getByRole('textbox', { name: 'Font family', exact: true }).fill('Georgia, serif');
+  await expect(sendButton(page)).toHaveCSS('font-family', 'Georgia, serif');
+
+  await page.getByRole('checkbox', { name: 'Hide the header text' }).check();
+  await expect(header(page)).toHaveCount(0);
+  await expect(sendButton(page)).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Render in a shadow root (enableShadowDOM)' }).check();
+  await expect.poll(() => rendersInShadowRoot(page)).toEqual({ shadow: true, light: false });
+  // The theme and the settings hold across the switch.
+  await expect(sendButton(page)).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+  await expect(header(page)).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Render in a shadow root (enableShadowDOM)' }).uncheck();
+  await expect.poll(() => rendersInShadowRoot(page)).toEqual({ shadow: false, light: true });
+  await page.getByRole('checkbox', { name: 'Hide the header text' }).uncheck();
+  await expect(header(page)).toBeVisible();
+});
+
+test('a shared link restores the settings', async ({ page, context }) => {
+  await page.goto(demo.demoUrl);
+  await page.getByRole('checkbox', { name: 'WhatsApp' }).uncheck();
+  await page.getByRole('spinbutton', { name: 'Passcode expiry (minutes)' }).fill('5');
+  await page
+    .getByRole('textbox', { name: 'Primary button: background', exact: true })
+    .fill('#0b6e4f');
+  await page.getByRole('checkbox', { name: 'Hide the header text' }).check();
+  await page.getByRole('checkbox', { name: 'Render in a shadow root (enableShadowDOM)' }).check();
+  await page.getByRole('combobox', { name: 'Locale' }).selectOption('fr');
+  await openGroup(page, 'OAuth');
+  await page.getByRole('checkbox', { name: 'github' }).check();
+  await page.getByRole('textbox', { name: 'github custom scopes' }).fill('read:user repo');
+  await page.getByRole('checkbox', { name: 'OAuth (social login)' }).check();
+  const link = page.url();
+  await expect(page.getByRole('region', { name: 'Embed it' }).locator('#embed-link')).toHaveText(
+    link,
+  );
+  expect(configInUrl(page)).toEqual({
+    products: ['otp', 'oauth'],
+    otpOptions: { methods: ['sms', 'email'], expirationMinutes: 5 },
+    oauthOptions: { providers: [{ type: 'github', custom_scopes: ['read:user', 'repo'] }] },
+    sessionOptions: { sessionDurationMinutes: 60 },
+    locale: 'fr',
+    buttons: { primary: { backgroundColor: '#0b6e4f' } },
+    hideHeaderText: true,
+    enableShadowDOM: true,
+  });
+
+  const shared = await context.newPage();
+  await shared.goto(link);
+  await expect(shared.getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
+  await expect(shared.getByRole('checkbox', { name: 'Email', exact: true })).toBeChecked();
+  await expect(shared.getByRole('spinbutton', { name: 'Passcode expiry (minutes)' })).toHaveValue(
+    '5',
+  );
+  await expect(
+    shared.getByRole('textbox', { name: 'Primary button: background', exact: true }),
+  ).toHaveValue('#0b6e4f');
+  await expect(shared.getByRole('checkbox', { name: 'Hide the header text' })).toBeChecked();
+  await expect(shared.getByRole('combobox', { name: 'Locale' })).toHaveValue('fr');
+  await expect(shared.getByRole('checkbox', { name: 'OAuth (social login)' })).toBeChecked();
+  await openGroup(shared, 'OAuth');
+  await expect(shared.getByRole('checkbox', { name: 'github' })).toBeChecked();
+  await expect(shared.getByRole('textbox', { name: 'github custom scopes' })).toHaveValue(
+    'read:user repo',
+  );
+  // The widget follows: shadow root, no header, the colour, text and email only.
+  await expect.poll(() => rendersInShadowRoot(shared)).toEqual({ shadow: true, light: false });
+  await expect(header(shared)).toHaveCount(0);
+  await expect(widget(shared).getByRole('tab')).toHaveText(['Text', 'Email']);
+  await expect(sendButton(shared)).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  // Country names follow the locale.
+  await expect(
+    widget(shared).getByRole('combobox', { name: 'Country code' }).locator('option[value="DE"]'),
+  ).toContainText('Allemagne');
+  expect(configInUrl(shared)).toEqual(configInUrl(page));
+});
+
+test('a link whose configuration is not JSON falls back to the defaults and says so', async ({
+  page,
+}) => {
+  await page.goto(`${demo.demoUrl}?config=%7Bnot-json`);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The link’s configuration could not be read' }),
+  ).toBeVisible();
+  await expect(widget(page).getByRole('tab')).toHaveText(['Text', 'WhatsApp', 'Email']);
+});
+
+test('axe finds nothing on the demo page, every group open, wide and narrow', async ({ page }) => {
+  await page.goto(demo.demoUrl);
+  await expect(sendButton(page)).toBeVisible();
+  await openEveryGroup(page);
+  await page.getByRole('checkbox', { name: 'google' }).check();
+  await page.getByRole('checkbox', { name: 'OAuth (social login)' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Google One Tap prompt' })).toBeVisible();
+  expect(await runAxe(page)).toEqual([]);
+
+  await page.getByRole('checkbox', { name: 'Render in a shadow root (enableShadowDOM)' }).check();
+  await expect.poll(() => rendersInShadowRoot(page)).toEqual({ shadow: true, light: false });
+  expect(await runAxe(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await runAxe(page)).toEqual([]);
+  // Nothing runs off the side of a phone screen.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('every control is reachable and usable with the keyboard', async ({ page }) => {
+  await page.goto(demo.demoUrl);
+  const whatsapp = page.getByRole('checkbox', { name: 'WhatsApp' });
+  await whatsapp.focus();
+  await page.keyboard.press('Space');
+  await expect(tab(page, 'WhatsApp')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Move WhatsApp up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The moved item keeps the focus, so the next press moves it again.
+  await expect(page.getByRole('button', { name: 'Move WhatsApp up' })).toBeFocused();
+  await expect(
+    page
+      .getByRole('group', { name: 'Methods, in the order of the tabs' })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText('WhatsApp');
+
+  // A closed group opens from the keyboard.
+  const summary = page.locator('summary', { hasText: 'Session' });
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const length = page.getByRole('spinbutton', { name: 'Session length (minutes)' });
+  await expect(length).toBeVisible();
+  await length.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('30');
+  expect(configInUrl(page).sessionOptions).toEqual({ sessionDurationMinutes: 30 });
+});

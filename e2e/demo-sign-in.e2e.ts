@@ -1,0 +1,128 @@
+/**
+ * A developer signs in on the demo page without a phone: the passcode shows in the development
+ * outbox panel, the event log records each callback as it happens (a wrong code as an error),
+ * the session panel shows the session and user the shared client holds, and its button revokes
+ * the session. axe finds nothing on the page in that state either.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
+import { type DemoServer, startDemo } from './demo-support.js';
+
+const PHONE = '+14155550901';
+
+let demo: DemoServer;
+
+test.beforeAll(async () => {
+  demo = await startDemo();
+});
+
+test.afterAll(async () => {
+  await demo?.stop();
+});
+
+const widget = (page: Page) => page.locator('velvet-login');
+const log = (page: Page) => page.getByRole('log', { name: 'Widget callbacks' });
+const outbox = (page: Page) => page.getByRole('region', { name: 'Development outbox' });
+const session = (page: Page) => page.getByRole('region', { name: 'Session' });
+
+async function axeViolations(page: Page): Promise<unknown[]> {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+    };
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
+  });
+}
+
+test('a passcode sign-in through the outbox panel, logged as it happens, then revoked', async ({
+  page,
+}, testInfo) => {
+  await page.goto(demo.demoUrl);
+  await expect(outbox(page)).toContainText('No messages yet');
+  await expect(session(page)).toContainText('Signed out.');
+  await expect(log(page)).toContainText('Nothing yet');
+
+  await widget(page).getByRole('textbox', { name: 'Phone number' }).fill('4155550901');
+  await widget(page).getByRole('button', { name: 'Continue with text message' }).click();
+
+  // The send shows in the log, and the outbox panel refreshes by itself with the passcode.
+  const sent = log(page).getByRole('listitem').filter({ hasText: 'OTP_SMS_LOGIN_OR_CREATE' });
+  await expect(sent).toContainText('onEvent');
+  await expect(sent).toContainText('method_id');
+  const message = outbox(page).getByRole('listitem').filter({ hasText: PHONE });
+  await expect(message).toContainText(/Passcode \d{6}/);
+  const code = (await message.locator('.outbox-code strong').textContent())?.trim() ?? '';
+  expect(code).toBe(await demo.velvet.lastCode(PHONE));
+
+  // A wrong code first: the log shows the error the widget reported.
+  const wrong = code === '000000' ? '111111' : '000000';
+  const digits = widget(page).getByRole('group', { name: 'One-time passcode' });
+  await digits.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(wrong);
+  const failed = log(page).getByRole('listitem').filter({ hasText: 'onError' });
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('otp_code_not_found');
+
+  await digits.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+  await expect(widget(page).getByText('Success!')).toBeVisible();
+  const entries = log(page).locator('.log-title');
+  // Newest first.
+  await expect(entries).toHaveText([
+    'AUTHENTICATE_FLOW_COMPLETE',
+    'OTP_AUTHENTICATE',
+    /passcode/i,
+    'OTP_SMS_LOGIN_OR_CREATE',
+  ]);
+
+  // The session and user the page's client holds: the widget signed in through it.
+  await expect(session(page)).toContainText('Signed in until');
+  await expect(session(page).getByLabel('User data')).toContainText(PHONE);
+  await expect(session(page).getByLabel('Session data')).toContainText('session_id');
+  expect(await axeViolations(page)).toEqual([]);
+  await testInfo.attach('signed in', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
+
+  await session(page).getByRole('button', { name: 'Revoke the session' }).click();
+  await expect(session(page)).toContainText('Signed out. The session was revoked.');
+  await expect(session(page).getByRole('button', { name: 'Revoke the session' })).toHaveCount(0);
+  // A fresh widget, ready for the next sign-in.
+  await expect(widget(page).getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+});
+
+test('the Refresh button reads messages the widget did not send', async ({ page, request }) => {
+  await page.goto(demo.demoUrl);
+  const other = '+14155550902';
+  const auth = `Basic ${Buffer.from(`${DEVELOPMENT_PUBLIC_TOKEN}:${DEVELOPMENT_PUBLIC_TOKEN}`).toString('base64')}`;
+  const sent = await request.post(`${demo.origin}/sdk/v1/otps/sms/login_or_create`, {
+    headers: { authorization: auth },
+    data: { phone_number: other },
+  });
+  expect(sent.status()).toBe(200);
+  await expect(outbox(page).getByRole('listitem').filter({ hasText: other })).toHaveCount(0);
+  await outbox(page).getByRole('button', { name: 'Refresh' }).click();
+  await expect(outbox(page).getByRole('listitem').filter({ hasText: other })).toContainText(
+    await demo.velvet.lastCode(other),
+  );
+});
+
+test('on a server without the development outbox (production) the panel does not show', async ({
+  page,
+}) => {
+  await page.route('**/dev/outbox', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"status_code":404}' }),
+  );
+  const asked = page.waitForResponse('**/dev/outbox');
+  await page.goto(demo.demoUrl);
+  await asked;
+  await expect(page.getByRole('heading', { name: 'Events and errors' })).toBeVisible();
+  await expect(
+    widget(page).getByRole('button', { name: 'Continue with text message' }),
+  ).toBeVisible();
+  await expect(outbox(page)).toHaveCount(0);
+});

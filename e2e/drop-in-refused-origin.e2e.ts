@@ -1,0 +1,81 @@
+/**
+ * The widget dropped into a page whose origin is not on the project's list: the browser's CORS
+ * check refuses the call, the widget shows an error and reports it, and no passcode is sent.
+ * (A page on a listed origin signing in through the script tag is `widget-sms-sign-in.e2e.ts`.)
+ */
+import { expect, test } from '@playwright/test';
+import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import { type StaticSite, serveStaticPage } from './support/static-site.js';
+import { buildWidget } from './support/widget-bundle.js';
+import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
+
+const PUBLIC_TOKEN = 'public-token-test-e2e-drop-in-refused';
+const PHONE = '+14155550921';
+const SMS_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
+
+let velvet: VelvetServer;
+let listed: StaticSite;
+let unlisted: StaticSite;
+let html = '';
+
+test.beforeAll(async () => {
+  buildWidget();
+  listed = await serveStaticPage(() => html);
+  unlisted = await serveStaticPage(() => html);
+  velvet = await startVelvet({
+    config: {
+      projects: [
+        { name: 'Listed party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [listed.origin] },
+      ],
+    },
+  });
+  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: SMS_ONLY });
+});
+
+test.afterAll(async () => {
+  await velvet?.stop();
+  await listed?.close();
+  await unlisted?.close();
+});
+
+test('a page on an origin not on the list is refused: an error shows and no SMS goes out', async ({
+  page,
+}) => {
+  const errors: unknown[] = [];
+  await page.exposeFunction('recordVelvetError', (detail: unknown) => errors.push(detail));
+  await page.addInitScript(recordVelvetEvents);
+  await page.addInitScript(() =>
+    document.addEventListener('velvet-error', (event) =>
+      (window as unknown as { recordVelvetError(detail: unknown): void }).recordVelvetError(
+        (event as CustomEvent).detail,
+      ),
+    ),
+  );
+  await page.goto(unlisted.origin);
+
+  // The script itself loads from the server on any origin: the widget shows.
+  const widget = page.locator('velvet-login');
+  await widget.getByRole('textbox', { name: 'Phone number' }).fill('4155550921');
+  await widget.getByRole('button', { name: 'Continue with text message' }).click();
+
+  await expect(widget.getByRole('alert')).toHaveText('Unable to contact our servers.');
+  await expect
+    .poll(() => errors)
+    .toEqual([{ message: 'Unable to contact our servers.', errorType: 'api_unreachable' }]);
+  // Still on the main screen; nothing was sent, and no event claims otherwise.
+  await expect(widget.getByRole('group', { name: 'One-time passcode' })).toHaveCount(0);
+  expect(await velvet.outbox(PHONE)).toEqual([]);
+  expect(
+    await page.evaluate(() => (window as Window & { velvetEvents?: unknown[] }).velvetEvents),
+  ).toEqual([]);
+});
+
+test('the same page on a listed origin gets its passcode sent', async ({ page }) => {
+  // The control: only the origin differs from the refused page.
+  await page.goto(listed.origin);
+  const widget = page.locator('velvet-login');
+  await widget.getByRole('textbox', { name: 'Phone number' }).fill('4155550922');
+  await widget.getByRole('button', { name: 'Continue with text message' }).click();
+  await expect(widget.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
+  await expect.poll(() => velvet.outbox('+14155550922').then((sent) => sent.length)).toBe(1);
+});
