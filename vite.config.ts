@@ -1,24 +1,123 @@
 /**
- * Vite: the production bundles (`npm run build`) and the dev server with hot
- * reload (`npm run dev`), which sends API calls on to the Velvet server.
+ * Vite for the invitation site (`site/`): the production build into `dist/site`
+ * (`vite build --config vite.config.ts`, run by `npm run build`) and the dev server with hot
+ * reload (`npm run dev`), which sends API calls on to the Velvet server. The widget's own
+ * library build is `widget/vite.config.ts`.
+ *
+ * The build keeps what is private apart, so the server can refuse it to anyone who is not an
+ * invited guest (`server/site/`):
+ * - `dist/site/private/`: the invitation's chunks (everything under `site/invitation/` and the
+ *   content module); the server serves them at `/private/…`.
+ * - `dist/site/photos/`: the photos from `site/photos/`; the server serves them at the site root.
+ * - everything else (`index.html`, `assets/`, `site/public/`) is public and holds nothing private.
  */
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFiles } from './scripts/precompress.js';
+import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
 
 /** Where `npm run dev` finds the Velvet server. */
 const VELVET_SERVER = process.env.VELVET_SERVER_URL ?? 'http://localhost:8080';
 
+const root = import.meta.dirname;
+const siteDir = join(root, 'site');
+const photosDir = join(siteDir, 'photos');
+
+/** The output directory, which the server serves (`server/site/site-files.ts`). */
+export const SITE_OUT_DIR = join(root, 'dist', 'site');
+
+/** Modules whose code is private: the invitation's components and its content. */
+export function isPrivateModule(id: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return path.includes('/site/invitation/') || path.includes('/site/content/invitation.');
+}
+
+/** The photos' content types, for the dev server. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
+
+/** In `index.html`, what the server replaces with the site project's public token. */
+const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
+/** In `index.html`, what the server replaces with its public URL (for the preview image). */
+const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
+
+/**
+ * The photos: copied into `dist/site/photos/` by the build, and served at the site root by the
+ * dev server. The dev server also fills in the development project's token.
+ */
+function sitePhotos(): Plugin {
+  const files = () => readdirSync(photosDir).filter((name) => !name.startsWith('.'));
+  return {
+    name: 'velvet-site-photos',
+    generateBundle() {
+      for (const name of files()) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `photos/${name}`,
+          source: readFileSync(join(photosDir, name)),
+        });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const name = decodeURIComponent((request.url ?? '').split('?')[0] ?? '').slice(1);
+        if (!files().includes(name)) return next();
+        response.setHeader(
+          'content-type',
+          IMAGE_TYPES[extname(name)] ?? 'application/octet-stream',
+        );
+        response.end(readFileSync(join(photosDir, name)));
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        if (!context.server) return html;
+        return html
+          .replaceAll(TOKEN_PLACEHOLDER, DEVELOPMENT_PUBLIC_TOKEN)
+          .replaceAll(PUBLIC_URL_PLACEHOLDER, VELVET_SERVER);
+      },
+    },
+  };
+}
+
+/** Writes `.gz` and `.br` copies of the text files, which the server sends as they are. */
+function precompress(): Plugin {
+  return {
+    name: 'velvet-site-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? SITE_OUT_DIR;
+      await precompressFiles(Object.keys(bundle).map((fileName) => join(dir, fileName)));
+    },
+  };
+}
+
 export default defineConfig({
+  root: siteDir,
+  publicDir: join(siteDir, 'public'),
+  plugins: [react(), sitePhotos(), precompress()],
   build: {
-    outDir: 'dist/widget',
+    outDir: SITE_OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
-    lib: {
-      // The headless client library as one ES module; the element joins it in the widget issue.
-      entry: { client: 'widget/client/index.ts' },
-      formats: ['es'],
+    // Source maps would carry the private sources; the site ships none.
+    sourcemap: false,
+    reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some(isPrivateModule)
+            ? 'private/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
-    rolldownOptions: { output: { minify: true } },
   },
   server: {
     port: 5173,

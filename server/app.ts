@@ -27,6 +27,7 @@ import { docsRoutes } from './routes/docs.js';
 import { eventRoutes } from './routes/events.js';
 import { otpRoutes } from './routes/otps.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { siteRoutes } from './routes/site.js';
 import { userRoutes } from './routes/users.js';
 import { widgetAssetRoutes } from './routes/widget-assets.js';
 import { KeyRing } from './sessions/key-ring.js';
@@ -57,10 +58,15 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. */
   widgetDir?: string;
+  /** The built invitation site (`npm run build`), served at `/`; `dist/site` by default. */
+  siteDir?: string;
 }
 
 /** Where `npm run build` puts the widget. */
 export const DEFAULT_WIDGET_DIR = join(import.meta.dirname, '..', 'dist', 'widget');
+
+/** Where `npm run build` puts the invitation site. */
+export const DEFAULT_SITE_DIR = join(import.meta.dirname, '..', 'dist', 'site');
 
 /** The configured projects, stored and indexed. */
 class Projects implements ProjectDirectory {
@@ -171,6 +177,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (!(await demoRoutes(app, DEFAULT_DEMO_DIR)))
     app.log.warn('no demo: `npm run build` serves it at /demo/');
+  const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
+  // The site belongs to the first configured project, as the guest list does by default.
+  const [siteProject] = stored;
+  if (
+    !siteProject ||
+    !(await siteRoutes(app, {
+      dir: siteDir,
+      project: siteProject,
+      publicUrl: ownOrigin,
+      sessions,
+      users: store.users,
+    }))
+  ) {
+    app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
+  }
   app.get('/healthz', async (_request, reply) => {
     await store.db.get('SELECT 1 AS ok');
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });

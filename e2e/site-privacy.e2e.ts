@@ -1,0 +1,242 @@
+/**
+ * Privacy of the built site on the real server: everything anyone can fetch without a session
+ * (the page and all it references, followed transitively through HTML, CSS and scripts) holds
+ * none of the invitation's private strings and carries `noindex, nofollow`; the invitation's
+ * chunk and the photos answer 401 to anyone but an invited guest, and are served to one.
+ */
+import { expect, test } from '@playwright/test';
+import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
+import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
+import { type SiteServer, startSite } from './support/site-server.js';
+
+let site: SiteServer;
+
+test.beforeAll(async () => {
+  site = await startSite();
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+/**
+ * What must never reach a browser without an invited session: the names (and each name), the
+ * date, the city, the schedule, the FAQ and the photos' names. Short generic words (a tab
+ * label, "6pm") are left out: they could appear in any code without saying anything.
+ */
+function privateStrings(): string[] {
+  const strings = new Set<string>([
+    PHOTO_NAME,
+    'photobooth',
+    invitation.isoDate,
+    'July 26',
+    'San Francisco',
+    'Partiful',
+    'Pier 70',
+    ...invitation.names.split(/\W+/).filter((word) => word.length >= 3),
+  ]);
+  const long = (text: string) => {
+    if (text.length >= 12) strings.add(text);
+  };
+  for (const text of [
+    invitation.names,
+    invitation.tagline,
+    invitation.date,
+    invitation.location,
+    invitation.schedule.subtitle,
+    invitation.faq.closing.text,
+    invitation.footer.thanks,
+    invitation.footer.image.alt,
+  ]) {
+    long(text);
+  }
+  for (const day of invitation.schedule.days) {
+    long(day.date);
+    long(day.title);
+    for (const event of day.events) {
+      long(event.title);
+      long(event.description);
+      long(event.location);
+    }
+  }
+  for (const item of invitation.faq.items) {
+    long(item.question);
+    long(item.answer);
+  }
+  for (const photo of invitation.photos) long(photo.alt);
+  return [...strings];
+}
+
+/** The private strings found in `text`, raw or as a script would escape them. */
+function leaks(text: string): string[] {
+  const haystack = text.toLowerCase();
+  return privateStrings().filter((needle) => {
+    const escaped = JSON.stringify(needle).slice(1, -1);
+    return haystack.includes(needle.toLowerCase()) || haystack.includes(escaped.toLowerCase());
+  });
+}
+
+/** The same-origin URL paths `body` (of `type`, fetched from `from`) refers to. */
+function references(body: string, type: string, from: URL): string[] {
+  const found: string[] = [];
+  const patterns: RegExp[] = type.includes('html')
+    ? [/\b(?:src|href)="([^"]+)"/g, /\bcontent="((?:https?:\/\/|\/)[^"]*)"/g]
+    : type.includes('css')
+      ? [/url\(\s*['"]?([^'")]+)['"]?\s*\)/g]
+      : type.includes('javascript')
+        ? [
+            /["'`]((?:\.{1,2}\/|\/)[^"'`\s]+?\.(?:js|css|jpe?g|png|webp|avif|svg|json|woff2?))["'`]/g,
+            // Vite's preload list names chunks from the base: "assets/x.js", "private/y.js".
+            /["'`]((?:assets|private)\/[^"'`\s]+)["'`]/g,
+          ]
+        : [];
+  for (const pattern of patterns) {
+    for (const match of body.matchAll(pattern)) {
+      const reference = match[1] ?? '';
+      if (/^(data|mailto|tel|javascript):/.test(reference) || reference.startsWith('#')) continue;
+      const base = /^(assets|private)\//.test(reference) ? new URL('/', from) : from;
+      let url: URL;
+      try {
+        url = new URL(reference, base);
+      } catch {
+        continue;
+      }
+      if (url.origin === from.origin) found.push(url.pathname);
+    }
+  }
+  return found;
+}
+
+interface Fetched {
+  path: string;
+  status: number;
+  type: string;
+  robots: string | null;
+  text: string;
+}
+
+/** Fetches `/` and everything it references, transitively, without cookies. */
+async function crawl(origin: string): Promise<Map<string, Fetched>> {
+  const fetched = new Map<string, Fetched>();
+  const queue = ['/'];
+  while (queue.length > 0) {
+    const path = queue.shift() ?? '/';
+    if (fetched.has(path)) continue;
+    const url = new URL(path, origin);
+    const response = await fetch(url);
+    const type = response.headers.get('content-type') ?? '';
+    const isText = /text|javascript|json|svg/.test(type);
+    const text = isText ? await response.text() : '';
+    if (!isText) await response.arrayBuffer();
+    fetched.set(path, {
+      path,
+      status: response.status,
+      type,
+      robots: response.headers.get('x-robots-tag'),
+      text,
+    });
+    if (response.status === 200) queue.push(...references(text, type, url));
+  }
+  return fetched;
+}
+
+/** Signs `phone` in through the API; the `Cookie` header the client library would send. */
+async function sessionCookieFor(phone: string): Promise<string> {
+  const sent = await site.api('/otps/sms/login_or_create', DEVELOPMENT_PUBLIC_TOKEN, {
+    phone_number: phone,
+  });
+  const methodId = (sent.body as { method_id: string }).method_id;
+  const session = await site.api('/otps/authenticate', DEVELOPMENT_PUBLIC_TOKEN, {
+    token: await site.velvet.lastCode(phone),
+    method_id: methodId,
+    session_duration_minutes: 60,
+  });
+  const token = (session.body as { session_token: string }).session_token;
+  return `velvet_session=${encodeURIComponent(token)}`;
+}
+
+/** Every photo URL the invitation uses: each size and format, and the footer image. */
+function photoPaths(): string[] {
+  const paths = invitation.photos.flatMap((photo) => [
+    `/${photo.file}.jpg`,
+    ...[400, 800].flatMap((width) =>
+      ['avif', 'webp'].map((format) => `/${photo.file}-${width}w.${format}`),
+    ),
+    `/${photo.file}-400w.jpg`,
+  ]);
+  return [
+    ...paths,
+    `/${invitation.footer.image.file}.png`,
+    `/${invitation.footer.image.file}.webp`,
+  ];
+}
+
+test('every public asset, followed from the page, holds nothing private and says noindex', async () => {
+  const fetched = await crawl(site.url);
+  const publicFiles = [...fetched.values()].filter((file) => file.status === 200);
+  const paths = publicFiles.map((file) => file.path);
+  // The crawl reached the page, its script and styles, the icon and the preview image.
+  expect(paths).toContain('/');
+  expect(paths.some((path) => /^\/assets\/.+\.js$/.test(path))).toBe(true);
+  expect(paths.some((path) => /^\/assets\/.+\.css$/.test(path))).toBe(true);
+  expect(paths).toContain('/favicon.svg');
+  expect(paths).toContain('/preview-card.jpg');
+  // …and the lazy chunks: the sign-in widget's and the invitation's styles.
+  expect(paths.some((path) => /^\/assets\/SignInWidget-.+\.js$/.test(path))).toBe(true);
+  expect(paths.some((path) => /^\/assets\/Invitation-.+\.css$/.test(path))).toBe(true);
+
+  for (const file of publicFiles) {
+    expect(leaks(file.text), `private text in ${file.path}`).toEqual([]);
+    expect(file.robots, `X-Robots-Tag of ${file.path}`).toBe('noindex, nofollow');
+    expect(file.path.startsWith('/private/'), `${file.path} served without a session`).toBe(false);
+  }
+
+  // The page's own script refers to the invitation's chunk, which was refused.
+  const refused = [...fetched.values()].filter((file) => file.status !== 200);
+  const privateChunks = refused.filter((file) => file.path.startsWith('/private/'));
+  expect(privateChunks.length).toBeGreaterThan(0);
+  for (const file of refused) {
+    expect(file.path, `${file.path} answered ${file.status}`).toMatch(/^\/private\//);
+    expect(file.status).toBe(401);
+    expect(leaks(file.text)).toEqual([]);
+  }
+
+  // The public page: one generic title, description and image; noindex; no structured data.
+  const html = fetched.get('/')?.text ?? '';
+  expect(html.match(/<title>/g)).toHaveLength(1);
+  expect(html).toContain('<title>A private invitation</title>');
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+  expect(html).toContain(`<meta property="og:image" content="${site.url}/preview-card.jpg"`);
+  expect(html).toContain(`content="${DEVELOPMENT_PUBLIC_TOKEN}"`);
+  expect(html).not.toContain('application/ld+json');
+  expect(html).not.toMatch(/itemscope|itemtype/);
+});
+
+test('the invitation chunk and the photos are for invited guests only', async () => {
+  const fetched = await crawl(site.url);
+  const chunks = [...fetched.keys()].filter((path) => path.startsWith('/private/'));
+  const privatePaths = [...chunks, ...photoPaths()];
+
+  for (const path of privatePaths) {
+    const response = await fetch(new URL(path, site.url));
+    expect(response.status, `${path} without a session`).toBe(401);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+  }
+  const strangerCookie = await sessionCookieFor('+14155550901');
+  site.guests('add', '+14155550902', 'Invited Guest');
+  const guestCookie = await sessionCookieFor('+14155550902');
+  for (const path of privatePaths) {
+    const stranger = await fetch(new URL(path, site.url), { headers: { cookie: strangerCookie } });
+    expect(stranger.status, `${path} for a user not on the list`).toBe(401);
+    const guest = await fetch(new URL(path, site.url), { headers: { cookie: guestCookie } });
+    expect(guest.status, `${path} for an invited guest`).toBe(200);
+    expect(guest.headers.get('cache-control')).toBe('private, no-cache');
+    if (path.startsWith('/private/')) {
+      // The chunk holds the invitation: the strings the public crawl looked for are there.
+      expect(leaks(await guest.text())).toContain(invitation.names);
+    } else {
+      expect(guest.headers.get('content-type')).toMatch(/^image\//);
+      await guest.arrayBuffer();
+    }
+  }
+});

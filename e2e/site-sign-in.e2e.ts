@@ -1,0 +1,292 @@
+/**
+ * The invitation site in Chromium against the built site and the real server: a guest on the
+ * list signs in with the code from the outbox and sees the invitation, without a reload, and
+ * stays signed in over one; a number not on the list reaches the rejection screen, whose
+ * "Try again" revokes the session; a session revoked elsewhere takes the page back to the gate;
+ * a widget error is shown on the page; sign-in and sign-out reach the other tabs; a guest list
+ * that cannot be reached is said so, with a way to retry.
+ */
+import { expect, test } from '@playwright/test';
+import { invitation } from '../site/content/invitation.js';
+import { requestCode, sessionCookie, signInThroughWidget, typeCode } from './support/site-page.js';
+import { type SiteServer, startSite } from './support/site-server.js';
+
+let site: SiteServer;
+
+test.beforeAll(async () => {
+  site = await startSite();
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+const gateHeading = (page: import('@playwright/test').Page) =>
+  page.getByRole('heading', { level: 1, name: 'Do we know you?' });
+const namesHeading = (page: import('@playwright/test').Page) =>
+  page.getByRole('heading', { level: 1, name: invitation.names });
+
+test('a guest on the list signs in with the code from the outbox and sees the invitation', async ({
+  page,
+}) => {
+  const phone = '+14155550801';
+  expect(site.guests('add', phone, 'Grace Hopper')).toContain('+14155550801');
+
+  await page.goto(site.url);
+  await expect(gateHeading(page)).toBeVisible();
+  await expect(page.getByText(invitation.names)).toHaveCount(0);
+  // Marks this document: it must still be the same one after the sign-in.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toContainText(invitation.names);
+  for (const label of ['Home', 'Schedule', 'FAQ']) {
+    await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(invitation.tagline)).toBeVisible();
+  await expect(page.getByText(invitation.date, { exact: true })).toBeVisible();
+  await expect(page.getByText(invitation.location)).toBeVisible();
+  await expect(page.getByText(invitation.footer.thanks)).toBeVisible();
+
+  // Every photobooth photo loaded (the server gave it to this guest).
+  const photos = page.getByRole('list', { name: 'Photobooth photos' }).getByRole('img');
+  await expect(photos).toHaveCount(4);
+  for (const photo of await photos.all()) {
+    await photo.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  const footerImage = page.getByRole('img', { name: invitation.footer.image.alt });
+  await footerImage.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => footerImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect((await footerImage.boundingBox())?.height).toBeLessThanOrEqual(80);
+
+  await page.reload();
+  await expect(namesHeading(page)).toBeVisible();
+  await expect(gateHeading(page)).toHaveCount(0);
+});
+
+test('the schedule tabs and the FAQ accordion behave as specified', async ({ page }) => {
+  const phone = '+14155550802';
+  site.guests('add', phone, 'Katherine Johnson');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+
+  const [friday, saturday, sunday] = invitation.schedule.days;
+  if (!friday || !saturday || !sunday) throw new Error('three days expected');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Friday', 'Saturday', 'Sunday']);
+  const panel = page.getByRole('tabpanel');
+  await expect(page.getByRole('tab', { name: 'Friday' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Saturday' })).toHaveAttribute(
+    'aria-selected',
+    'false',
+  );
+  await expect(panel).toContainText(friday.date);
+  await expect(panel).toContainText(friday.title);
+  for (const event of friday.events) {
+    await expect(panel).toContainText(event.time);
+    await expect(panel).toContainText(event.title);
+    await expect(panel).toContainText(event.description);
+    await expect(panel).toContainText(event.location);
+    await expect(panel).toContainText(event.icon);
+  }
+  // Non-selected tabs are dimmed: their text is paler than the selected one's.
+  const color = (name: string) =>
+    page.getByRole('tab', { name }).evaluate((tab) => getComputedStyle(tab).color);
+  expect(await color('Saturday')).not.toBe(await color('Friday'));
+
+  await page.getByRole('tab', { name: 'Saturday' }).click();
+  await expect(page.getByRole('tab', { name: 'Saturday' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(panel).toContainText(saturday.date);
+  for (const event of saturday.events) await expect(panel).toContainText(event.title);
+  await expect(panel).not.toContainText(friday.events[0]?.title ?? '');
+
+  // Keyboard: arrows move and select, wrapping around; Home and End jump.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Sunday' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Sunday' })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel).toContainText(sunday.date);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Friday' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Sunday' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Friday' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Sunday' })).toHaveAttribute('aria-selected', 'true');
+  // Tab leaves the tab list for the panel.
+  await page.keyboard.press('Tab');
+  await expect(panel).toBeFocused();
+
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+  await expect(page.getByText('Everything you need to know')).toBeVisible();
+  const questions = page.locator('.accordion-button');
+  await expect(questions).toHaveCount(9);
+  for (const question of await questions.all()) {
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+  }
+  const [first, second] = invitation.faq.items;
+  if (!first || !second) throw new Error('FAQ items expected');
+  await expect(page.getByText(first.answer)).toBeHidden();
+
+  const firstButton = page.getByRole('button', { name: first.question });
+  const secondButton = page.getByRole('button', { name: second.question });
+  const chevronAngle = (button: typeof firstButton) =>
+    button.locator('.chevron').evaluate((chevron) => getComputedStyle(chevron).transform);
+  const closedAngle = await chevronAngle(firstButton);
+  await firstButton.click();
+  await expect(firstButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(first.answer)).toBeVisible();
+  await expect.poll(() => chevronAngle(firstButton)).not.toBe(closedAngle);
+
+  // Independent: opening the second leaves the first open.
+  await secondButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(secondButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(first.answer)).toBeVisible();
+  await expect(page.getByText(second.answer)).toBeVisible();
+
+  await firstButton.click();
+  await expect(firstButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText(first.answer)).toBeHidden();
+  await expect(page.getByText(second.answer)).toBeVisible();
+  await expect.poll(() => chevronAngle(firstButton)).toBe(closedAngle);
+
+  await expect(page.getByRole('heading', { name: 'Still Have Questions?' })).toBeVisible();
+  await expect(page.getByText(invitation.faq.closing.text)).toBeVisible();
+
+  // The navigation's links lead to the sections.
+  await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInViewport();
+});
+
+test('a number not on the list reaches "Who are you??", and "Try again" revokes the session', async ({
+  page,
+}) => {
+  const phone = '+14155550803';
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(page.getByRole('heading', { name: 'Who are you??' })).toBeVisible();
+  await expect(page.getByText('Do you know us??')).toBeVisible();
+  await expect(page.getByText(invitation.names)).toHaveCount(0);
+
+  const token = await sessionCookie(page);
+  expect(token).toBeTruthy();
+  expect((await site.api('/sessions/authenticate', token)).status).toBe(200);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(gateHeading(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: "Let's check!" })).toBeVisible();
+  expect(await sessionCookie(page)).toBeUndefined();
+  const after = await site.api('/sessions/authenticate', token);
+  expect(after.status).toBe(401);
+  expect(after.body).toMatchObject({ error_type: 'session_not_found' });
+
+  // Still not invited after a reload: the gate, not the rejection screen.
+  await page.reload();
+  await expect(gateHeading(page)).toBeVisible();
+});
+
+test('a session revoked elsewhere takes the page back to the gate', async ({ page }) => {
+  const phone = '+14155550804';
+  site.guests('add', phone, 'Dorothy Vaughan');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+
+  const token = await sessionCookie(page);
+  expect((await site.api('/sessions/revoke', token)).status).toBe(200);
+  // The guest comes back to the tab: the client library checks the session with the server.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(gateHeading(page)).toBeVisible();
+  await expect(page.getByText(invitation.names)).toHaveCount(0);
+  expect(await sessionCookie(page)).toBeUndefined();
+});
+
+test('a guest taken off the list after signing in sees the rejection screen on the next visit', async ({
+  page,
+}) => {
+  const phone = '+14155550805';
+  site.guests('add', phone, 'Mary Jackson');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+  site.guests('remove', phone);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Who are you??' })).toBeVisible();
+});
+
+test('a widget error is shown on the page, and the right code still signs in', async ({ page }) => {
+  const phone = '+14155550806';
+  site.guests('add', phone, 'Annie Easley');
+  await page.goto(site.url);
+  await requestCode(page, phone);
+  const code = await site.velvet.lastCode(phone);
+  const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+  await typeCode(page, wrong);
+  const alert = page.locator('.gate-error');
+  await expect(alert).toContainText('Sign-in problem:');
+  await expect(gateHeading(page)).toBeVisible();
+
+  // The widget clears its boxes or lets the guest retype; either way the right code works.
+  await page.getByLabel('Digit 1 of 6').click();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+  await expect(namesHeading(page)).toBeVisible();
+});
+
+test('a sign-in in one tab opens the invitation in the other, and a sign-out closes both', async ({
+  context,
+}) => {
+  const phone = '+14155550807';
+  site.guests('add', phone, 'Evelyn Boyd');
+  const waiting = await context.newPage();
+  await waiting.goto(site.url);
+  await expect(gateHeading(waiting)).toBeVisible();
+  const signing = await context.newPage();
+  await signing.goto(site.url);
+  await signInThroughWidget(signing, site, phone);
+  await expect(namesHeading(signing)).toBeVisible();
+  await expect(namesHeading(waiting)).toBeVisible();
+
+  // The session ends elsewhere; the tab that notices tells the other, and both show the gate.
+  expect((await site.api('/sessions/revoke', await sessionCookie(signing))).status).toBe(200);
+  await signing.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(gateHeading(signing)).toBeVisible();
+  await expect(gateHeading(waiting)).toBeVisible();
+});
+
+test('when the guest list cannot be reached, the page says so and "Retry" recovers', async ({
+  page,
+}) => {
+  const phone = '+14155550808';
+  site.guests('add', phone, 'Gladys West');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+
+  await page.route('**/sdk/v1/users/me', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('We could not reach the guest list');
+  await expect(page.getByText(invitation.names)).toHaveCount(0);
+
+  await page.unroute('**/sdk/v1/users/me');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(namesHeading(page)).toBeVisible();
+});

@@ -1,0 +1,48 @@
+/**
+ * The site's one public page: `index.html` from the build with the site project's public token
+ * and the server's public URL filled in, rendered once at start-up with its compressed copies.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Replaced by the public token of the site's project. */
+export const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
+/** Replaced by the server's public URL (the link-preview image needs an absolute URL). */
+export const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
+
+/** The rendered page in each encoding, and its validator. */
+export interface IndexPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Escapes `value` for an HTML attribute. */
+function attribute(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** Renders `templatePath` for a project token and public URL. */
+export function renderIndexPage(
+  templatePath: string,
+  values: { publicToken: string; publicUrl: string },
+): IndexPage {
+  const html = readFileSync(templatePath, 'utf8')
+    .replaceAll(TOKEN_PLACEHOLDER, attribute(values.publicToken))
+    .replaceAll(PUBLIC_URL_PLACEHOLDER, attribute(values.publicUrl.replace(/\/+$/, '')));
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+  };
+}

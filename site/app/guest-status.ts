@@ -1,0 +1,126 @@
+/**
+ * Who the visitor is to the site, decided from the client library's session and the server's
+ * word on the user (`GET /users/me`, `trusted_metadata.invited`): signed out, being checked,
+ * invited, not invited, or unknown because the check failed. The stored user in localStorage
+ * is never trusted for this; every session is confirmed with the server first, and the server
+ * refuses the private files to anyone it has not confirmed either.
+ */
+import type { SessionChange, User, VelvetClient } from '../../widget/client/index.js';
+
+/** What the page shows for the visitor. */
+export type GuestView =
+  | { readonly kind: 'signed-out' }
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'invited' }
+  | { readonly kind: 'not-invited' }
+  | { readonly kind: 'check-failed'; readonly message: string };
+
+/** The parts of {@link VelvetClient} the status needs. */
+export type GuestClient = {
+  readonly session: Pick<VelvetClient['session'], 'getTokens' | 'onChange'>;
+  readonly user: Pick<VelvetClient['user'], 'get'>;
+};
+
+/** Whether the server marked `user` as invited (only `true` counts). */
+export function isInvited(user: Pick<User, 'trusted_metadata'>): boolean {
+  return user.trusted_metadata?.invited === true;
+}
+
+const SIGNED_OUT: GuestView = { kind: 'signed-out' };
+const CHECKING: GuestView = { kind: 'checking' };
+const INVITED: GuestView = { kind: 'invited' };
+const NOT_INVITED: GuestView = { kind: 'not-invited' };
+
+/**
+ * The visitor's status, kept current: it follows every session change (sign-in here or in
+ * another tab, refresh, revocation, a session the server no longer knows) and tells its
+ * subscribers. Works with `useSyncExternalStore`.
+ */
+export class GuestStatus {
+  #view: GuestView = SIGNED_OUT;
+  /** The session token whose user the server has confirmed, and so whose view is known. */
+  #confirmedToken: string | null = null;
+  /** The session token being checked right now. */
+  #checkingToken: string | null = null;
+  readonly #listeners = new Set<() => void>();
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly client: GuestClient,
+    private readonly checkErrorMessage: string,
+  ) {}
+
+  /** The current view. */
+  get view(): GuestView {
+    return this.#view;
+  }
+
+  /** Starts following the session and checks the one already present, if any. */
+  start(): void {
+    if (this.#unsubscribe) return;
+    this.#unsubscribe = this.client.session.onChange((change) => this.#onSessionChange(change));
+    void this.check();
+  }
+
+  /** Stops following the session. */
+  dispose(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#listeners.clear();
+  }
+
+  /** Subscribes to view changes; returns the function that unsubscribes. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  /** The current view, for `useSyncExternalStore`. */
+  getSnapshot = (): GuestView => this.#view;
+
+  /** Asks the server about the current session's user and updates the view. */
+  async check(): Promise<void> {
+    const token = this.client.session.getTokens()?.sessionToken ?? null;
+    if (token === null) {
+      this.#confirmedToken = null;
+      this.#set(SIGNED_OUT);
+      return;
+    }
+    this.#checkingToken = token;
+    this.#set(CHECKING);
+    try {
+      const user = await this.client.user.get();
+      if (this.client.session.getTokens()?.sessionToken !== token) return;
+      this.#confirmedToken = token;
+      this.#set(isInvited(user) ? INVITED : NOT_INVITED);
+    } catch {
+      if (this.client.session.getTokens()?.sessionToken !== token) return;
+      // A session the server refuses is destroyed by the client library, which signs out.
+      this.#set({ kind: 'check-failed', message: this.checkErrorMessage });
+    } finally {
+      if (this.#checkingToken === token) this.#checkingToken = null;
+    }
+  }
+
+  #onSessionChange(change: SessionChange): void {
+    const token = change.data?.sessionToken ?? null;
+    if (change.data === null || token === null) {
+      this.#confirmedToken = null;
+      this.#set(SIGNED_OUT);
+    } else if (token !== this.#confirmedToken) {
+      // A new session (here or in another tab): confirm it with the server, once.
+      if (token !== this.#checkingToken) void this.check();
+    } else {
+      // A refresh or user update of a confirmed session carries the user as the server sent it.
+      this.#set(isInvited(change.data.user) ? INVITED : NOT_INVITED);
+    }
+  }
+
+  #set(view: GuestView): void {
+    if (view === this.#view) return;
+    this.#view = view;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Everything the invitation says, in one place a host can edit without touching a component:
+ * the couple, the tagline, the date and city, the schedule, the FAQ, the navigation and the
+ * photos. This module is private: only the invitation chunk imports it, and the server hands
+ * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
+ */
+
+/** A link of the fixed top navigation, to a section of the page. */
+export interface NavItem {
+  /** The section's element id, and the link's `#fragment`. */
+  readonly id: 'hero' | 'schedule' | 'faq';
+  readonly label: string;
+}
+
+/** One event of a schedule day. */
+export interface ScheduleEvent {
+  /** As guests read it, e.g. `6pm`. */
+  readonly time: string;
+  /** One emoji. */
+  readonly icon: string;
+  readonly title: string;
+  readonly description: string;
+  readonly location: string;
+}
+
+/** One day of the schedule, shown as one tab. */
+export interface ScheduleDay {
+  readonly key: 'day1' | 'day2' | 'day3';
+  /** The tab's label. */
+  readonly label: string;
+  /** The full date, shown above the day's events. */
+  readonly date: string;
+  readonly title: string;
+  readonly events: readonly ScheduleEvent[];
+}
+
+/** One question of the FAQ accordion. */
+export interface FaqItem {
+  readonly question: string;
+  readonly answer: string;
+}
+
+/** One photobooth photo of the hero. */
+export interface Photo {
+  /** The file name at the site root without extension, e.g. `juno-felix-photobooth-1`. */
+  readonly file: string;
+  /** What the picture shows, for screen readers. */
+  readonly alt: string;
+}
+
+/** The whole invitation. */
+export interface InvitationContent {
+  /** The couple, as the navigation title and the hero heading show them. */
+  readonly names: string;
+  readonly tagline: string;
+  /** The main event's date as guests read it. */
+  readonly date: string;
+  /** The same date as `YYYY-MM-DD`, for the `<time>` element. */
+  readonly isoDate: string;
+  /** City and state. */
+  readonly location: string;
+  readonly nav: readonly NavItem[];
+  readonly schedule: {
+    readonly heading: string;
+    readonly subtitle: string;
+    readonly days: readonly ScheduleDay[];
+  };
+  readonly faq: {
+    readonly heading: string;
+    readonly subtitle: string;
+    readonly items: readonly FaqItem[];
+    readonly closing: { readonly heading: string; readonly text: string };
+  };
+  /** The four photobooth photos, in order. */
+  readonly photos: readonly Photo[];
+  readonly footer: {
+    readonly thanks: string;
+    /** The small footer image (file name without extension) and its description. */
+    readonly image: Photo;
+  };
+}
+
+/** The prefix of the photo files: `{PHOTO_NAME}-photobooth-1.jpg` to `-4.jpg`. */
+export const PHOTO_NAME = 'juno-felix';
+
+/** The invitation of Juno and Felix. */
+export const invitation: InvitationContent = {
+  names: 'Juno & Felix',
+  tagline: 'We eloped! Now come get silly with us at a bar.',
+  date: 'July 26, 2025',
+  isoDate: '2025-07-26',
+  location: 'San Francisco, CA',
+  nav: [
+    { id: 'hero', label: 'Home' },
+    { id: 'schedule', label: 'Schedule' },
+    { id: 'faq', label: 'FAQ' },
+  ],
+  schedule: {
+    heading: 'Event Schedule',
+    subtitle: 'For the ambitious: the whole weekend. For everyone else: Saturday night.',
+    days: [
+      {
+        key: 'day1',
+        label: 'Friday',
+        date: 'Friday, July 25, 2025',
+        title: 'Warm-up',
+        events: [
+          {
+            time: '5:30pm',
+            icon: '🍻',
+            title: 'Welcome Beers',
+            description: 'Optional and very casual. In town early? Come say hi over a pint.',
+            location: 'Harbor Hops Brewing, Pier 70',
+          },
+        ],
+      },
+      {
+        key: 'day2',
+        label: 'Saturday',
+        date: 'Saturday, July 26, 2025',
+        title: 'The Big Night',
+        events: [
+          {
+            time: 'Earlier',
+            icon: '💍',
+            title: 'We Elope',
+            description: 'Just the two of us and an officiant. Guests not invited, on purpose.',
+            location: 'Top secret',
+          },
+          {
+            time: '6pm',
+            icon: '🪩',
+            title: 'After Party',
+            description:
+              'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',
+            location: 'The Mirrorball Room, Mission District, San Francisco',
+          },
+          {
+            time: '10pm',
+            icon: '🏠',
+            title: 'After After Party',
+            description: 'For the die-hards: the party moves to our place.',
+            location: 'Our home (address by text)',
+          },
+        ],
+      },
+      {
+        key: 'day3',
+        label: 'Sunday',
+        date: 'Sunday, July 27, 2025',
+        title: 'Recovery',
+        events: [
+          {
+            time: '11am',
+            icon: '🧺',
+            title: 'Park Hang',
+            description: 'Blankets, leftover snacks and whatever is left of your voice.',
+            location: 'Dolores Park, Mission District',
+          },
+        ],
+      },
+    ],
+  },
+  faq: {
+    heading: 'Frequently Asked Questions',
+    subtitle: 'Everything you need to know',
+    items: [
+      {
+        question: 'What should I wear?',
+        answer:
+          'Disco! Sequins, metallics, bell bottoms, ballgowns, tailcoats. Shoes you can dance in are required.',
+      },
+      {
+        question: 'Wait, is this a wedding?',
+        answer:
+          'Nope, this is not a wedding invite. We are eloping earlier that day; this is the party afterwards.',
+      },
+      {
+        question: 'Can I bring a plus-one?',
+        answer: 'Yes, if they are an important person to you. Just tell us so we can count them.',
+      },
+      {
+        question: 'When should I arrive?',
+        answer: 'Come at 6pm. There is no ceremony and there are no speeches, just the party.',
+      },
+      {
+        question: 'Will there be food?',
+        answer: 'Pizza! Including gluten-free and vegan pies.',
+      },
+      {
+        question: 'How do I RSVP?',
+        answer: 'On Partiful: use the link in the text we sent you.',
+      },
+      {
+        question: 'Is there a gift registry?',
+        answer: 'There is no gift registry. Your company (and your dance moves) is plenty.',
+      },
+      {
+        question: 'How do I get there?',
+        answer:
+          'BART to 16th St Mission is a short walk away. Parking nearby is a myth, so leave the car at home.',
+      },
+      {
+        question: 'Do I have to dance?',
+        answer: 'Strictly speaking, no. But the DJ will take it personally.',
+      },
+    ],
+    closing: {
+      heading: 'Still Have Questions?',
+      text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge.',
+    },
+  },
+  photos: [
+    {
+      file: `${PHOTO_NAME}-photobooth-1`,
+      alt: 'Photobooth frame: a mirror ball over two clinking cocktail glasses on a pink backdrop',
+    },
+    {
+      file: `${PHOTO_NAME}-photobooth-2`,
+      alt: 'Photobooth frame: heart-shaped sunglasses and a feather boa on a teal backdrop',
+    },
+    {
+      file: `${PHOTO_NAME}-photobooth-3`,
+      alt: 'Photobooth frame: a moustache and a pair of red lips on sticks, with confetti',
+    },
+    {
+      file: `${PHOTO_NAME}-photobooth-4`,
+      alt: 'Photobooth frame: a neon "just eloped" sign glowing over a dance floor',
+    },
+  ],
+  footer: {
+    thanks: 'Thank you for celebrating with us!',
+    image: { file: `${PHOTO_NAME}-footer`, alt: 'A small mirror ball' },
+  },
+};

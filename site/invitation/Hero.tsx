@@ -1,0 +1,68 @@
+/**
+ * The hero: four photobooth photos, the names, the tagline, the date and the city. The photos
+ * come in two widths as AVIF, WebP and JPEG; the browser picks what fits the screen.
+ */
+import type { InvitationContent, Photo } from '../content/invitation.js';
+
+/** The widths each photo is available in (see `scripts/site-photos.ts`). */
+const WIDTHS = [400, 800] as const;
+/** Intrinsic size of the photos (4:5). */
+const PHOTO_SIZE = { width: 800, height: 1000 } as const;
+/** Two columns on phones, four in a row from 720px. */
+const SIZES = '(min-width: 1100px) 240px, (min-width: 720px) 22vw, 44vw';
+
+function srcset(photo: Photo, extension: 'avif' | 'webp'): string {
+  return WIDTHS.map((width) => `/${photo.file}-${width}w.${extension} ${width}w`).join(', ');
+}
+
+/** One photo as a `<picture>` with its modern formats. */
+function PhotoboothPhoto({ photo, index }: { photo: Photo; index: number }) {
+  return (
+    <li className={`photo photo-${index + 1}`}>
+      <picture>
+        <source type="image/avif" srcSet={srcset(photo, 'avif')} sizes={SIZES} />
+        <source type="image/webp" srcSet={srcset(photo, 'webp')} sizes={SIZES} />
+        <img
+          src={`/${photo.file}.jpg`}
+          srcSet={`/${photo.file}-400w.jpg 400w, /${photo.file}.jpg 800w`}
+          sizes={SIZES}
+          width={PHOTO_SIZE.width}
+          height={PHOTO_SIZE.height}
+          alt={photo.alt}
+          decoding="async"
+          fetchPriority={index === 0 ? 'high' : 'auto'}
+        />
+      </picture>
+    </li>
+  );
+}
+
+/** Props of {@link Hero}. */
+export interface HeroProps {
+  content: Pick<
+    InvitationContent,
+    'names' | 'tagline' | 'date' | 'isoDate' | 'location' | 'photos'
+  >;
+}
+
+/** The hero section (`#hero`). */
+export function Hero({ content }: HeroProps) {
+  return (
+    <section id="hero" className="hero" aria-labelledby="hero-heading">
+      <ul className="photos" aria-label="Photobooth photos">
+        {content.photos.map((photo, index) => (
+          <PhotoboothPhoto key={photo.file} photo={photo} index={index} />
+        ))}
+      </ul>
+      <h1 id="hero-heading" className="hero-names">
+        {content.names}
+      </h1>
+      <p className="hero-tagline">{content.tagline}</p>
+      <p className="hero-when">
+        <time dateTime={content.isoDate}>{content.date}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{content.location}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The invitation site's entry: one client library instance for the page (shared with the
+ * sign-in widget, so both see one session), the guest status that follows it, and the React
+ * app that switches between the gate, the rejection screen and the invitation.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { VelvetClient } from '../widget/client/index.js';
+import { App } from './app/App.js';
+import { GuestStatus } from './app/guest-status.js';
+import { readPublicToken } from './app/public-token.js';
+import { publicTexts } from './content/public-texts.js';
+import './styles/site.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+const publicToken = readPublicToken(document);
+const client = new VelvetClient(publicToken);
+const status = new GuestStatus(client, publicTexts.checkError);
+status.start();
+
+createRoot(container).render(
+  <StrictMode>
+    <App client={client} status={status} publicToken={publicToken} />
+  </StrictMode>,
+);
