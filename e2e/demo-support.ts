@@ -4,11 +4,10 @@
  * front, so the development project authorizes the page's own origin.
  */
 import { spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import { freePort } from './support/free-port.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -26,16 +25,6 @@ export function buildDemoOnce(): void {
     throw new Error(`the demo build failed:\n${result.stdout}\n${result.stderr}`);
   }
   built = true;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
 }
 
 /** A running server with the demo. */

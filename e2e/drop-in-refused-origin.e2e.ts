@@ -4,38 +4,32 @@
  * (A page on a listed origin signing in through the script tag is `widget-sms-sign-in.e2e.ts`.)
  */
 import { expect, test } from '@playwright/test';
-import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { type StaticSite, serveStaticPage } from './support/static-site.js';
-import { buildWidget } from './support/widget-bundle.js';
-import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
+import type { VelvetServer } from '../server/test/velvet-process.js';
+import type { StaticSite } from './support/static-site.js';
+import { recordVelvetEvents } from './support/widget-page.js';
+import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-drop-in-refused';
 const PHONE = '+14155550921';
-const SMS_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
 
+let widgetSite: WidgetSite;
 let velvet: VelvetServer;
 let listed: StaticSite;
 let unlisted: StaticSite;
-let html = '';
 
 test.beforeAll(async () => {
-  buildWidget();
-  listed = await serveStaticPage(() => html);
-  unlisted = await serveStaticPage(() => html);
-  velvet = await startVelvet({
-    config: {
-      projects: [
-        { name: 'Listed party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [listed.origin] },
-      ],
-    },
+  widgetSite = await startWidgetSite({
+    name: 'Listed party',
+    publicToken: PUBLIC_TOKEN,
+    config: SMS_ONLY,
+    unlisted: 1,
   });
-  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: SMS_ONLY });
+  ({ velvet, site: listed } = widgetSite);
+  [unlisted] = widgetSite.unlisted as [StaticSite];
 });
 
 test.afterAll(async () => {
-  await velvet?.stop();
-  await listed?.close();
-  await unlisted?.close();
+  await widgetSite?.close();
 });
 
 test('a page on an origin not on the list is refused: an error shows and no SMS goes out', async ({

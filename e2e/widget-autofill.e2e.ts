@@ -5,10 +5,9 @@
  * `email` and `one-time-code`.
  */
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { type StaticSite, serveStaticPage } from './support/static-site.js';
-import { buildWidget } from './support/widget-bundle.js';
-import { widgetPage } from './support/widget-page.js';
+import type { VelvetServer } from '../server/test/velvet-process.js';
+import type { StaticSite } from './support/static-site.js';
+import { startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-autofill';
 const CONFIG = {
@@ -28,26 +27,21 @@ const PROFILE = [
   { name: 'ADDRESS_HOME_COUNTRY', value: 'US' },
 ];
 
+let widgetSite: WidgetSite;
 let velvet: VelvetServer;
 let site: StaticSite;
 
 test.beforeAll(async () => {
-  buildWidget();
-  let html = '';
-  site = await serveStaticPage(() => html);
-  velvet = await startVelvet({
-    config: {
-      projects: [
-        { name: 'Autofill party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [site.origin] },
-      ],
-    },
+  widgetSite = await startWidgetSite({
+    name: 'Autofill party',
+    publicToken: PUBLIC_TOKEN,
+    config: CONFIG,
   });
-  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: CONFIG });
+  ({ velvet, site } = widgetSite);
 });
 
 test.afterAll(async () => {
-  await velvet?.stop();
-  await site?.close();
+  await widgetSite?.close();
 });
 
 /** The DevTools backend node id of the element `selector` finds in the widget's shadow root. */

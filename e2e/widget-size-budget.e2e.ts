@@ -6,15 +6,16 @@
  */
 import { request as httpRequest } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { type StaticSite, serveStaticPage } from './support/static-site.js';
+import type { VelvetServer } from '../server/test/velvet-process.js';
+import type { StaticSite } from './support/static-site.js';
 import {
   type BuiltScript,
   buildWidget,
   builtScripts,
   scriptHolding,
 } from './support/widget-bundle.js';
-import { recordFirstRender, widgetPage } from './support/widget-page.js';
+import { recordFirstRender } from './support/widget-page.js';
+import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 /** The budget: 20 KB of gzip before first render. */
 const BUDGET_BYTES = 20 * 1024;
@@ -23,7 +24,6 @@ const STYTCH_GZIP_BYTES = 103.5 * 1024;
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-size';
 const PHONE = '+14155550751';
-const SMS_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
 
 /** The modules that must not be downloaded before they are needed. */
 const LATER = {
@@ -32,6 +32,7 @@ const LATER = {
   'the client library': 'widget/client/velvet-client.ts',
 } as const;
 
+let widgetSite: WidgetSite;
 let velvet: VelvetServer;
 let site: StaticSite;
 let scripts: BuiltScript[];
@@ -39,21 +40,16 @@ let scripts: BuiltScript[];
 test.beforeAll(async () => {
   buildWidget();
   scripts = builtScripts();
-  let html = '';
-  site = await serveStaticPage(() => html);
-  velvet = await startVelvet({
-    config: {
-      projects: [
-        { name: 'Budget party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [site.origin] },
-      ],
-    },
+  widgetSite = await startWidgetSite({
+    name: 'Budget party',
+    publicToken: PUBLIC_TOKEN,
+    config: SMS_ONLY,
   });
-  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: SMS_ONLY });
+  ({ velvet, site } = widgetSite);
 });
 
 test.afterAll(async () => {
-  await velvet?.stop();
-  await site?.close();
+  await widgetSite?.close();
 });
 
 /** The body the server sends for `url` to a client that accepts only gzip, as it arrives. */

@@ -4,37 +4,29 @@
  * development outbox holds.
  */
 import { expect, test } from '@playwright/test';
-import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { type StaticSite, serveStaticPage } from './support/static-site.js';
-import { buildWidget } from './support/widget-bundle.js';
-import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
+import type { VelvetServer } from '../server/test/velvet-process.js';
+import type { StaticSite } from './support/static-site.js';
+import { recordVelvetEvents } from './support/widget-page.js';
+import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-sms';
 const PHONE = '+14155550701';
-const SMS_ONLY = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
 
+let widgetSite: WidgetSite;
 let velvet: VelvetServer;
 let site: StaticSite;
 
 test.beforeAll(async () => {
-  buildWidget();
-  // The page's origin is only known once it listens, and the page names the server's origin:
-  // a placeholder page first, then the real one on the same origin.
-  let html = '';
-  site = await serveStaticPage(() => html);
-  velvet = await startVelvet({
-    config: {
-      projects: [
-        { name: 'Widget party', publicToken: PUBLIC_TOKEN, authorizedOrigins: [site.origin] },
-      ],
-    },
+  widgetSite = await startWidgetSite({
+    name: 'Widget party',
+    publicToken: PUBLIC_TOKEN,
+    config: SMS_ONLY,
   });
-  html = widgetPage({ velvetUrl: velvet.url, publicToken: PUBLIC_TOKEN, config: SMS_ONLY });
+  ({ velvet, site } = widgetSite);
 });
 
 test.afterAll(async () => {
-  await velvet?.stop();
-  await site?.close();
+  await widgetSite?.close();
 });
 
 test('a page with only the script tag signs a guest in by SMS', async ({ page }) => {

@@ -5,11 +5,10 @@
  * `npm run guests`, and the API calls a test makes on a session's behalf.
  */
 import { spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../../server/config/config.js';
 import { startVelvet, type VelvetServer } from '../../server/test/velvet-process.js';
+import { freePort } from './free-port.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -33,16 +32,6 @@ export function buildSiteOnce(): void {
   if (result.status !== 0)
     throw new Error(`site build failed:\n${result.stdout}\n${result.stderr}`);
   built = true;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
 }
 
 /** A running site with its server. */

@@ -3,15 +3,15 @@
  * address is checked against the spec's pattern in the browser (no call is made for a bad one),
  * then the passcode is sent and the passcode screen follows.
  */
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/email-input.js';
 import type { VelvetEmailInput } from '../../components/email-input.js';
 import { VelvetEventType } from '../../events.js';
-import { Screen } from '../../state/screen.js';
 import { isValidEmail } from '../../validation/email.js';
 import type { ProductContext } from '../product.js';
-import { loadOtpScreens, otpExpiresAt, sendOptions } from './otp-flow.js';
+import { loadOtpScreens, sendOptions } from './otp-flow.js';
+import { formError, showPasscodeScreen, submitButton } from './send-form.js';
 
 let nextId = 1;
 
@@ -41,21 +41,8 @@ export class VelvetOtpEmailForm extends LitElement {
         ?disabled=${this.submitting}
         @input=${this.onEdit}
       ></velvet-email-input>
-      ${
-        this.error
-          ? html`<p id=${this.errorId} class="velvet-form__error" part="error" role="alert">
-            ${this.error}
-          </p>`
-          : nothing
-      }
-      <button
-        class="velvet-button velvet-button--primary"
-        part="button button-primary"
-        type="submit"
-        ?disabled=${this.submitting}
-      >
-        ${strings.continueWithEmail}
-      </button>
+      ${formError(this.errorId, this.error)}
+      ${submitButton(strings.continueWithEmail, this.submitting)}
     </form>`;
   }
 
@@ -87,17 +74,11 @@ export class VelvetOtpEmailForm extends LitElement {
         }),
       );
       client.telemetry.logEvent('email_sent', { email, type: 'login_or_create_otp' });
-      context.dispatch({
-        type: 'update-otp-state',
-        otp: {
-          methodId: response.method_id,
-          destination: email,
-          type: 'email',
-          expiresAt: otpExpiresAt(context),
-        },
-      });
-      context.emitEvent(VelvetEventType.OtpEmailLoginOrCreate, { ...response });
-      context.dispatch({ type: 'transition', screen: Screen.OtpAuthenticate });
+      showPasscodeScreen(
+        context,
+        { type: 'email', destination: email, response },
+        VelvetEventType.OtpEmailLoginOrCreate,
+      );
     } catch (error) {
       this.error = context.reportError(error);
     } finally {

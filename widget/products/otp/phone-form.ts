@@ -3,16 +3,16 @@
  * in the browser (libphonenumber-js, loaded on first submit), sends the passcode and moves on to
  * the passcode screen.
  */
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/phone-input.js';
 import type { VelvetPhoneInput } from '../../components/phone-input.js';
 import { VelvetEventType } from '../../events.js';
-import { Screen } from '../../state/screen.js';
 import { DEFAULT_COUNTRY } from '../../validation/dial-codes.js';
 import { validatePhone } from '../../validation/phone.js';
 import type { ProductContext } from '../product.js';
-import { loadOtpScreens, otpExpiresAt, sendOptions } from './otp-flow.js';
+import { loadOtpScreens, sendOptions } from './otp-flow.js';
+import { formError, showPasscodeScreen, submitButton } from './send-form.js';
 
 let nextId = 1;
 
@@ -51,21 +51,11 @@ export class VelvetOtpPhoneForm extends LitElement {
         ?disabled=${this.submitting}
         @input=${this.onEdit}
       ></velvet-phone-input>
-      ${
-        this.error
-          ? html`<p id=${this.errorId} class="velvet-form__error" part="error" role="alert">
-            ${this.error}
-          </p>`
-          : nothing
-      }
-      <button
-        class="velvet-button velvet-button--primary"
-        part="button button-primary"
-        type="submit"
-        ?disabled=${this.submitting}
-      >
-        ${this.channel === 'sms' ? strings.continueWithText : strings.continueWithWhatsApp}
-      </button>
+      ${formError(this.errorId, this.error)}
+      ${submitButton(
+        this.channel === 'sms' ? strings.continueWithText : strings.continueWithWhatsApp,
+        this.submitting,
+      )}
     </form>`;
   }
 
@@ -97,22 +87,13 @@ export class VelvetOtpPhoneForm extends LitElement {
       const response = await context.busy(
         client.otps[this.channel].loginOrCreate(checked.e164, sendOptions(context)),
       );
-      context.dispatch({
-        type: 'update-otp-state',
-        otp: {
-          methodId: response.method_id,
-          destination: checked.e164,
-          type: this.channel,
-          expiresAt: otpExpiresAt(context),
-        },
-      });
-      context.emitEvent(
+      showPasscodeScreen(
+        context,
+        { type: this.channel, destination: checked.e164, response },
         this.channel === 'sms'
           ? VelvetEventType.OtpSmsLoginOrCreate
           : VelvetEventType.OtpWhatsAppLoginOrCreate,
-        { ...response },
       );
-      context.dispatch({ type: 'transition', screen: Screen.OtpAuthenticate });
     } catch (error) {
       this.error = context.reportError(error);
     } finally {
