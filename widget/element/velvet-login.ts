@@ -90,6 +90,10 @@ function loadLazily(loader: () => Promise<unknown>): void {
   loader().catch((error: unknown) => console.error('<velvet-login>: a part did not load.', error));
 }
 
+/**
+ * The real clock. The client library's `systemClock` is the same, but `clock.ts` is shared with
+ * the `client.js` entry, so importing it would add a chunk request before first render.
+ */
 const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
