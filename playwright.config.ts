@@ -13,7 +13,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 60_000,
+  // Generous limits: the suite must pass on a loaded two-core machine. Every assertion waits
+  // for its condition (web-first `expect`), up to 15 s rather than Playwright's 5 s.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },

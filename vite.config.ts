@@ -10,12 +10,15 @@
  *   content module); the server serves them at `/private/…`.
  * - `dist/site/photos/`: the photos from `site/photos/`; the server serves them at the site root.
  * - everything else (`index.html`, `assets/`, `site/public/`) is public and holds nothing private.
+ *
+ * `index.html` gets the site theme (`site/theme/site-theme.ts`) as CSS custom properties.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressFiles } from './scripts/precompress.js';
+import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
 
 /** Where `npm run dev` finds the Velvet server. */
@@ -102,7 +105,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: siteDir,
   publicDir: join(siteDir, 'public'),
-  plugins: [react(), sitePhotos(), precompress()],
+  plugins: [react(), siteThemePlugin(), sitePhotos(), precompress()],
   build: {
     outDir: SITE_OUT_DIR,
     emptyOutDir: true,

@@ -20,5 +20,11 @@ export default {
       launchOptions: { executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS },
     }),
   ],
-  testFramework: { config: { timeout: 10_000 } },
+  // Generous limits: the suite must pass on a loaded two-core machine. A test waits for
+  // conditions (`waitFor`, 10 s each), so a test may take several of those; a file's tests
+  // run one after another in one page.
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
+  testsFinishTimeout: 600_000,
+  testFramework: { config: { timeout: 60_000 } },
 };

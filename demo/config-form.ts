@@ -8,6 +8,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OAuthProviderConfig, Product } from '../widget/config/widget-config.js';
 import type { OtpMethod } from '../widget/state/widget-state.js';
+import { CssValueKind, describeCssValue, isCssValue } from '../widget/theme/css-values.js';
 import { THEME_DEFAULTS, type ThemeProperty } from '../widget/theme/theme.js';
 import { type ConfigPath, getAt } from './config-path.js';
 import {
@@ -93,6 +94,15 @@ function stringAt(settings: DemoSettings, path: ConfigPath): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * What is wrong with a theme value, as the field says it: the widget leaves out a value the
+ * browser cannot use (and logs it on the console), so the field is flagged as it is typed.
+ */
+function cssProblem(kind: CssValueKind, value: string): string | undefined {
+  if (value === '' || isCssValue(kind, value)) return undefined;
+  return `Not ${describeCssValue(kind)}: the widget leaves it out and uses its default.`;
+}
+
 function numberAt(settings: DemoSettings, path: ConfigPath): number | undefined {
   const value = getAt(settings.config, path);
   return typeof value === 'number' ? value : undefined;
@@ -116,12 +126,15 @@ class FormBuilder {
   text(
     path: ConfigPath,
     label: string,
-    extra: { placeholder?: string; hint?: string; url?: boolean } = {},
+    extra: { placeholder?: string; hint?: string; url?: boolean; css?: CssValueKind } = {},
   ) {
+    const value = stringAt(this.settings, path);
+    const problem = extra.css ? cssProblem(extra.css, value) : undefined;
     return textField({
       id: idOf(path),
       label,
-      value: stringAt(this.settings, path),
+      value,
+      ...(problem ? { problem } : {}),
       ...(extra.placeholder ? { placeholder: extra.placeholder } : {}),
       ...(extra.hint ? { hint: extra.hint } : {}),
       ...(extra.url ? { type: 'url' as const, inputMode: 'url' as const } : {}),
@@ -151,10 +164,13 @@ class FormBuilder {
   }
 
   color(path: ConfigPath, label: string, defaultProperty: ThemeProperty) {
+    const value = stringAt(this.settings, path);
+    const problem = cssProblem(CssValueKind.COLOR, value);
     return colorField({
       id: idOf(path),
       label,
-      value: stringAt(this.settings, path),
+      value,
+      ...(problem ? { problem } : {}),
       defaultColor: THEME_DEFAULTS[defaultProperty],
       onInput: (value) => this.set(path, value.trim() === '' ? undefined : value),
     });
@@ -203,7 +219,7 @@ class FormBuilder {
       ${orderedChecklist({
         id: 'product',
         legend: 'Products, in the order the widget shows them',
-        hint: 'Products marked coming are not in this version of the widget: it leaves them out and says so in the console.',
+        hint: 'Products marked coming are not in this version of the widget: it leaves them out and says so in the console and above the live widget.',
         items: this.settings.productOrder.map((product) => ({
           id: product,
           label: PRODUCT_LABELS[product],
@@ -413,7 +429,10 @@ class FormBuilder {
       ${this.color([...base, 'backgroundColor'], `${legend}: background`, `--velvet-button-${kind}-background`)}
       ${this.color([...base, 'textColor'], `${legend}: text`, `--velvet-button-${kind}-text`)}
       ${this.color([...base, 'borderColor'], `${legend}: border`, `--velvet-button-${kind}-border`)}
-      ${this.text([...base, 'borderRadius'], `${legend}: corner radius`, { placeholder: '4px' })}
+      ${this.text([...base, 'borderRadius'], `${legend}: corner radius`, {
+        placeholder: '4px',
+        css: CssValueKind.RADIUS,
+      })}
     </fieldset>`;
   }
 
@@ -439,8 +458,14 @@ class FormBuilder {
         <legend>Container</legend>
         ${this.color(['container', 'backgroundColor'], 'Container background', '--velvet-container-background')}
         ${this.color(['container', 'borderColor'], 'Container border', '--velvet-container-border')}
-        ${this.text(['container', 'borderRadius'], 'Container corner radius', { placeholder: '8px' })}
-        ${this.text(['container', 'width'], 'Container width', { placeholder: '400px' })}
+        ${this.text(['container', 'borderRadius'], 'Container corner radius', {
+          placeholder: '8px',
+          css: CssValueKind.RADIUS,
+        })}
+        ${this.text(['container', 'width'], 'Container width', {
+          placeholder: '400px',
+          css: CssValueKind.LENGTH,
+        })}
       </fieldset>
       ${this.buttonTheme('primary', 'Primary button')}
       ${this.buttonTheme('secondary', 'Secondary button')}
@@ -451,17 +476,25 @@ class FormBuilder {
         ${this.color(['inputs', 'borderColor'], 'Input border', '--velvet-input-border')}
         ${this.color(['inputs', 'textColor'], 'Input text', '--velvet-input-text')}
         ${this.color(['inputs', 'placeholderColor'], 'Input placeholder', '--velvet-input-placeholder')}
-        ${this.text(['inputs', 'borderRadius'], 'Input corner radius', { placeholder: '4px' })}
+        ${this.text(['inputs', 'borderRadius'], 'Input corner radius', {
+          placeholder: '4px',
+          css: CssValueKind.RADIUS,
+        })}
       </fieldset>
       <fieldset class="subgroup">
         <legend>Type</legend>
         ${this.text(['fontFamily'], 'Font family', {
           placeholder: THEME_DEFAULTS['--velvet-font-family'],
+          css: CssValueKind.FONT_FAMILY,
         })}
         ${this.text(['typography', 'fontFamily'], 'Typography font family', {
           hint: 'Wins over Font family when both are set.',
+          css: CssValueKind.FONT_FAMILY,
         })}
-        ${this.text(['typography', 'fontSize'], 'Font size', { placeholder: '16px' })}
+        ${this.text(['typography', 'fontSize'], 'Font size', {
+          placeholder: '16px',
+          css: CssValueKind.FONT_SIZE,
+        })}
         ${this.color(['typography', 'titleColor'], 'Title colour', '--velvet-title')}
         ${this.color(['typography', 'textColor'], 'Text colour', '--velvet-text')}
       </fieldset>

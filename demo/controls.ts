@@ -14,6 +14,8 @@ interface FieldBase {
   readonly label: string;
   /** A line under the field, read with it by screen readers. */
   readonly hint?: string;
+  /** What is wrong with the value: marks the field invalid and says so under it. */
+  readonly problem?: string;
 }
 
 /** A text field. */
@@ -30,11 +32,27 @@ export interface TextFieldOptions extends FieldBase {
 }
 
 const hintId = (id: string) => `${id}-hint`;
+const problemId = (id: string) => `${id}-problem`;
 
-function hint(options: { id: string; hint?: string }): TemplateResult | typeof nothing {
-  return options.hint
-    ? html`<p class="hint" id=${hintId(options.id)}>${options.hint}</p>`
-    : nothing;
+function hint(options: {
+  id: string;
+  hint?: string;
+  problem?: string;
+}): TemplateResult | typeof nothing {
+  return html`${
+    options.problem
+      ? html`<p class="field-problem" id=${problemId(options.id)}>${options.problem}</p>`
+      : nothing
+  }${options.hint ? html`<p class="hint" id=${hintId(options.id)}>${options.hint}</p>` : nothing}`;
+}
+
+/** `aria-describedby` of a field: its problem, then its hint. */
+function describedBy(options: { id: string; hint?: string; problem?: string }) {
+  const ids = [
+    ...(options.problem ? [problemId(options.id)] : []),
+    ...(options.hint ? [hintId(options.id)] : []),
+  ];
+  return ids.length > 0 ? ids.join(' ') : nothing;
 }
 
 function targetValue(event: Event): string {
@@ -53,7 +71,8 @@ export function textField(options: TextFieldOptions): TemplateResult {
       autocomplete=${options.autocomplete ?? 'off'}
       spellcheck="false"
       placeholder=${options.placeholder ?? nothing}
-      aria-describedby=${options.hint ? hintId(options.id) : nothing}
+      aria-describedby=${describedBy(options)}
+      aria-invalid=${options.problem ? 'true' : nothing}
       .value=${live(options.value)}
       @input=${(event: Event) => options.onInput?.(targetValue(event))}
       @change=${(event: Event) => options.onChange?.(targetValue(event))}
@@ -108,7 +127,8 @@ export function colorField(
         autocomplete="off"
         spellcheck="false"
         placeholder=${options.defaultColor}
-        aria-describedby=${options.hint ? hintId(options.id) : nothing}
+        aria-describedby=${describedBy(options)}
+        aria-invalid=${options.problem ? 'true' : nothing}
         .value=${live(options.value)}
         @input=${(event: Event) => options.onInput(targetValue(event))}
       />

@@ -17,6 +17,7 @@ import {
   VelvetEventType,
 } from '../widget/events.js';
 import { PRODUCT_LOADERS } from '../widget/products/registry.js';
+import { localeNotice } from '../widget/strings/locales.js';
 import '../widget/velvet.js';
 import { type Announcement, configForm, PRODUCT_LABELS } from './config-form.js';
 import { type Copyable, copyText, embedPanel } from './embed-panel.js';
@@ -176,18 +177,32 @@ export class DemoApp {
     this.requestRender();
   }
 
-  /** What the widget will say of this configuration (it logs the same to the console). */
+  /**
+   * What the widget will say of this configuration (it logs the same to the console), and why
+   * its card is empty when it has no sign-in method to show.
+   */
   private widgetNotes(): string[] {
     const checked = checkConfig(this.config);
-    const leftOut = (this.config.products ?? []).filter(
-      (product) => !BUILT_PRODUCTS.includes(product),
-    );
+    const products = this.config.products ?? [];
+    const leftOut = products.filter((product) => !BUILT_PRODUCTS.includes(product));
     const notes = [...checked.problems];
     if (leftOut.length > 0) {
       notes.push(
         `Coming, left out by this version of the widget: ${leftOut.map((product) => PRODUCT_LABELS[product]).join(', ')}.`,
       );
     }
+    const otp = PRODUCT_LABELS.otp;
+    if (products.length === 0) {
+      notes.push(
+        `No product is on, so the widget falls back to its default product, ${PRODUCT_LABELS.emailMagicLinks.toLowerCase()}, which this version does not have yet: it has no sign-in method to show. Tick ${otp} to bring the form back.`,
+      );
+    } else if (leftOut.length === products.length && !checked.configError) {
+      notes.push(
+        `None of the products that are on is in this version of the widget, so it has no sign-in method to show. Tick ${otp} to bring the form back.`,
+      );
+    }
+    const notice = localeNotice(checked.config.locale ?? 'en');
+    if (notice) notes.push(`${notice.charAt(0).toUpperCase()}${notice.slice(1)}`);
     return notes;
   }
 

@@ -58,7 +58,12 @@ export function embedPanel(view: EmbedView, onCopy: (which: Copyable) => void): 
     <h2 id="embed-title">Embed it</h2>
     <p class="hint">
       The code for these settings. The page embedding it must be on the project’s list of authorized
-      origins.
+      origins: add the page’s origin (such as <code>http://localhost:3000</code>) to
+      <code>authorizedOrigins</code> in <code>velvet.config.json</code>, or, with the development
+      project, start the server with <code>VELVET_DEV_ORIGINS=http://localhost:3000</code>
+      (comma-separated). On a page that is not listed, the widget says so in the console and
+      through <code>onError</code> (<code>origin_not_allowed</code>, in the
+      <a href="/docs/errors#origin_not_allowed">error catalogue</a>).
     </p>
     ${block('html', 'HTML: the script tag and the element', view.html, view, onCopy)}
     ${block('react', 'React: the wrapper', view.react, view, onCopy)}

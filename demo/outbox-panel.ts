@@ -85,7 +85,8 @@ export function outboxPanel(
       This server runs in development: it keeps the passcodes it would send here instead. Newest first.
     </p>
     ${outbox.problem ? html`<p class="note" role="alert">Could not read the outbox: ${outbox.problem}</p>` : nothing}
-    <ol class="outbox" aria-label="Sent messages">
+    <!-- Focusable: the list scrolls once it holds a few messages, and keyboard users scroll it too. -->
+    <ol class="outbox" aria-label="Sent messages" tabindex="0">
       ${shown.map((message) => {
         const code = passcodeIn(message.text);
         return html`<li class="outbox-message">

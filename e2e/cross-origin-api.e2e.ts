@@ -54,7 +54,9 @@ async function callFromPage(
           headers: { authorization: auth, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-        return { status: response.status, body: await response.json() };
+        const json = await response.json();
+        // A success carries its fields under `data`, in the SDK envelope.
+        return { status: response.status, body: response.ok ? json.data : json };
       } catch (error) {
         return { status: 0, error: String(error) };
       }

@@ -55,6 +55,12 @@ test('the copied HTML works on another site; the React code compiles', async ({
     .fill('#7a1f5c');
 
   const embed = page.getByRole('region', { name: 'Embed it' });
+  // It says how to authorize the embedding page's origin.
+  await expect(embed).toContainText('VELVET_DEV_ORIGINS=http://localhost:3000');
+  await expect(embed.getByRole('link', { name: 'error catalogue' })).toHaveAttribute(
+    'href',
+    '/docs/errors#origin_not_allowed',
+  );
   await embed.getByRole('button', { name: 'Copy HTML: the script tag and the element' }).click();
   await expect(embed.getByRole('status').first()).toHaveText('Copied to the clipboard.');
   const htmlCode = await page.evaluate(() => navigator.clipboard.readText());

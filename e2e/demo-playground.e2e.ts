@@ -1,13 +1,6 @@
-/**
- * The demo page's playground against the built demo and the real server: the controls change
- * the live widget (methods and products appear and go, the theme applies, shadow DOM toggles,
- * the header hides, a configuration error shows), the address holds the settings so a shared
- * link restores them, and axe finds nothing on the page.
- */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, openGroup, startDemo } from './demo-support.js';
+import { injectAxe } from './support/inject-axe.js';
 
 let demo: DemoServer;
 
@@ -39,8 +32,7 @@ function configInUrl(page: Page): Record<string, unknown> {
 }
 
 async function runAxe(page: Page) {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -194,6 +186,72 @@ test('the theme applies, the header hides and shadow DOM toggles', async ({ page
   await expect(header(page)).toBeVisible();
 });
 
+test('unticking every product explains the empty card on the page', async ({ page }) => {
+  await page.goto(demo.demoUrl);
+  const notes = page.getByRole('list', { name: 'What the widget says of this configuration' });
+  await expect(sendButton(page)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
+  expect(configInUrl(page).products).toEqual([]);
+  await expect(notes).toContainText(
+    'No product is on, so the widget falls back to its default product, email magic links, which this version does not have yet: it has no sign-in method to show. Tick One-time passcodes to bring the form back.',
+  );
+  // The card says so too, instead of standing empty.
+  await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
+  await expect(sendButton(page)).toHaveCount(0);
+
+  // Only products this version lacks: the same explanation, in other words.
+  await page.getByRole('checkbox', { name: /Passwords/ }).check();
+  await expect(notes).toContainText('None of the products that are on is in this version');
+  await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'One-time passcodes' }).check();
+  await expect(sendButton(page)).toBeVisible();
+  await expect(notes).not.toContainText('no sign-in method to show');
+  await expect(widget(page).getByText('No sign-in method is available.')).toHaveCount(0);
+});
+
+test('a theme value the widget cannot use is flagged at its control and logged by the widget', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  await page.goto(demo.demoUrl);
+  const notes = page.getByRole('list', { name: 'What the widget says of this configuration' });
+  const primary = page.getByRole('textbox', { name: 'Primary button: background', exact: true });
+  await primary.fill('blurple');
+  await expect(primary).toHaveAttribute('aria-invalid', 'true');
+  await expect(primary).toHaveAccessibleDescription(
+    'Not a CSS colour: the widget leaves it out and uses its default.',
+  );
+  await expect(notes).toContainText(
+    'buttons.primary.backgroundColor must be a CSS colour; got "blurple".',
+  );
+  // The widget keeps its default rather than a transparent button, and says why on the console.
+  await expect(sendButton(page)).toHaveCSS('background-color', 'rgb(25, 48, 61)');
+  await expect
+    .poll(() => logged)
+    .toContain(
+      '<velvet-login>: buttons.primary.backgroundColor must be a CSS colour; got "blurple".',
+    );
+
+  const width = page.getByRole('textbox', { name: 'Container width' });
+  await width.fill('wide');
+  await expect(width).toHaveAttribute('aria-invalid', 'true');
+  await expect(width).toHaveAccessibleDescription(
+    'Not a CSS length: the widget leaves it out and uses its default.',
+  );
+  expect(await runAxe(page)).toEqual([]);
+
+  await primary.fill('#7a1f5c');
+  await width.fill('360px');
+  await expect(primary).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(width).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(sendButton(page)).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+  await expect(notes).toHaveCount(0);
+});
+
 test('a shared link restores the settings', async ({ page, context }) => {
   await page.goto(demo.demoUrl);
   await page.getByRole('checkbox', { name: 'WhatsApp' }).uncheck();
@@ -246,10 +304,10 @@ test('a shared link restores the settings', async ({ page, context }) => {
   await expect(header(shared)).toHaveCount(0);
   await expect(widget(shared).getByRole('tab')).toHaveText(['Text', 'Email']);
   await expect(sendButton(shared)).toHaveCSS('background-color', 'rgb(11, 110, 79)');
-  // Country names follow the locale.
+  // Country names follow the locale; the select offers the project's countries only.
   await expect(
-    widget(shared).getByRole('combobox', { name: 'Country code' }).locator('option[value="DE"]'),
-  ).toContainText('Allemagne');
+    widget(shared).getByRole('combobox', { name: 'Country code' }).locator('option'),
+  ).toHaveText(['+1 États-Unis', '+1 Canada']);
   expect(configInUrl(shared)).toEqual(configInUrl(page));
 });
 

@@ -1,14 +1,7 @@
-/**
- * A developer signs in on the demo page without a phone: the passcode shows in the development
- * outbox panel, the event log records each callback as it happens (a wrong code as an error),
- * the session panel shows the session and user the shared client holds, and its button revokes
- * the session. axe finds nothing on the page in that state either.
- */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { type DemoServer, startDemo } from './demo-support.js';
+import { injectAxe } from './support/inject-axe.js';
 
 const PHONE = '+14155550901';
 
@@ -28,8 +21,7 @@ const outbox = (page: Page) => page.getByRole('region', { name: 'Development out
 const session = (page: Page) => page.getByRole('region', { name: 'Session' });
 
 async function axeViolations(page: Page): Promise<unknown[]> {
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const { axe } = window as unknown as {
       axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
@@ -109,6 +101,30 @@ test('the Refresh button reads messages the widget did not send', async ({ page,
   await expect(outbox(page).getByRole('listitem').filter({ hasText: other })).toContainText(
     await demo.velvet.lastCode(other),
   );
+});
+
+test('a long outbox scrolls from the keyboard, and axe finds nothing', async ({
+  page,
+  request,
+}) => {
+  const auth = `Basic ${Buffer.from(`${DEVELOPMENT_PUBLIC_TOKEN}:${DEVELOPMENT_PUBLIC_TOKEN}`).toString('base64')}`;
+  for (let i = 0; i < 8; i += 1) {
+    const sent = await request.post(`${demo.origin}/sdk/v1/otps/sms/login_or_create`, {
+      headers: { authorization: auth },
+      data: { phone_number: `+1415555093${i}` },
+    });
+    expect(sent.status()).toBe(200);
+  }
+  await page.goto(demo.demoUrl);
+  const list = outbox(page).getByRole('list', { name: 'Sent messages' });
+  await expect(list.getByRole('listitem').filter({ hasText: '+14155550937' })).toHaveCount(1);
+  // The list is taller than its box: it scrolls, and takes the focus to scroll by keyboard.
+  expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await list.focus();
+  await expect(list).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('on a server without the development outbox (production) the panel does not show', async ({

@@ -1,6 +1,8 @@
 /**
  * The widget dropped into a page whose origin is not on the project's list: the browser's CORS
- * check refuses the call, the widget shows an error and reports it, and no passcode is sent.
+ * check refuses the call, and no passcode is sent; bootstrap (open to every origin) tells the
+ * widget why, so the page's onError and console say the origin is not authorized and how to
+ * authorize it, and the error shown says so instead of 'Unable to contact our servers.'.
  * (A page on a listed origin signing in through the script tag is `widget-sms-sign-in.e2e.ts`.)
  */
 import { expect, test } from '@playwright/test';
@@ -45,17 +47,28 @@ test('a page on an origin not on the list is refused: an error shows and no SMS 
       ),
     ),
   );
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto(unlisted.origin);
+  const explanation =
+    `This page's origin, ${unlisted.origin}, is not authorized for this project, so the widget ` +
+    `cannot sign anyone in here. Add ${unlisted.origin} to the project's authorizedOrigins in ` +
+    `the server's config file (in development: VELVET_DEV_ORIGINS=${unlisted.origin}).`;
+  const explained = { message: explanation, errorType: 'origin_not_allowed' };
+
+  // Told as soon as the widget has asked bootstrap, before any guest types anything.
+  await expect.poll(() => errors).toEqual([explained]);
+  expect(consoleErrors).toContain(`<velvet-login>: ${explanation}`);
 
   // The script itself loads from the server on any origin: the widget shows.
   const widget = page.locator('velvet-login');
   await widget.getByRole('textbox', { name: 'Phone number' }).fill('4155550921');
   await widget.getByRole('button', { name: 'Continue with text message' }).click();
 
-  await expect(widget.getByRole('alert')).toHaveText('Unable to contact our servers.');
-  await expect
-    .poll(() => errors)
-    .toEqual([{ message: 'Unable to contact our servers.', errorType: 'api_unreachable' }]);
+  await expect(widget.getByRole('alert')).toHaveText(explanation);
+  await expect.poll(() => errors).toEqual([explained, explained]);
   // Still on the main screen; nothing was sent, and no event claims otherwise.
   await expect(widget.getByRole('group', { name: 'One-time passcode' })).toHaveCount(0);
   expect(await velvet.outbox(PHONE)).toEqual([]);

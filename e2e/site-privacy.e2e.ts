@@ -34,6 +34,9 @@ function privateStrings(): string[] {
     'Partiful',
     'Pier 70',
     ...invitation.names.split(/\W+/).filter((word) => word.length >= 3),
+    // The hosts' number, as written and as dialled.
+    invitation.faq.closing.phone,
+    invitation.faq.closing.phone.replace(/[^\d]/g, ''),
   ]);
   const long = (text: string) => {
     if (text.length >= 12) strings.add(text);

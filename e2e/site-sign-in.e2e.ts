@@ -8,7 +8,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
-import { requestCode, sessionCookie, signInThroughWidget, typeCode } from './support/site-page.js';
+import { publicTexts } from '../site/content/public-texts.js';
+import {
+  liveRegionsSaying,
+  requestCode,
+  sessionCookie,
+  signInThroughWidget,
+  typeCode,
+} from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;
@@ -168,6 +175,18 @@ test('the schedule tabs and the FAQ accordion behave as specified', async ({ pag
 
   await expect(page.getByRole('heading', { name: 'Still Have Questions?' })).toBeVisible();
   await expect(page.getByText(invitation.faq.closing.text)).toBeVisible();
+  // The card gives the hosts' number, and a link that opens a text message to it.
+  const textUs = page
+    .getByRole('complementary', { name: 'Still Have Questions?' })
+    .getByRole('link');
+  await expect(textUs).toHaveText(
+    `${invitation.faq.closing.textLabel} ${invitation.faq.closing.phone}`,
+  );
+  await expect(textUs).toHaveAttribute(
+    'href',
+    `sms:${invitation.faq.closing.phone.replace(/[^\d+]/g, '')}`,
+  );
+  expect(await textUs.getAttribute('href')).toMatch(/^sms:\+1\d{10}$/);
 
   // The navigation's links lead to the sections.
   await page.getByRole('link', { name: 'FAQ', exact: true }).click();
@@ -202,6 +221,34 @@ test('a number not on the list reaches "Who are you??", and "Try again" revokes 
   await expect(gateHeading(page)).toBeVisible();
 });
 
+test('"Sign out" on the invitation revokes the session and takes the guest back to the gate', async ({
+  page,
+}) => {
+  const phone = '+14155550810';
+  site.guests('add', phone, 'Ada Lovelace');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+  const token = await sessionCookie(page);
+  expect((await site.api('/sessions/authenticate', token)).status).toBe(200);
+
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(gateHeading(page)).toBeFocused();
+  await expect.poll(() => liveRegionsSaying(page, publicTexts.announce.signedOut)).toHaveLength(1);
+  await expect(page.getByText(invitation.names)).toHaveCount(0);
+  expect(await sessionCookie(page)).toBeUndefined();
+  const after = await site.api('/sessions/authenticate', token);
+  expect(after.status).toBe(401);
+  expect(after.body).toMatchObject({ error_type: 'session_not_found' });
+
+  await page.reload();
+  await expect(gateHeading(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: "Let's check!" })).toBeVisible();
+});
+
 test('a session revoked elsewhere takes the page back to the gate', async ({ page }) => {
   const phone = '+14155550804';
   site.guests('add', phone, 'Dorothy Vaughan');
@@ -231,7 +278,9 @@ test('a guest taken off the list after signing in sees the rejection screen on t
   await expect(page.getByRole('heading', { name: 'Who are you??' })).toBeVisible();
 });
 
-test('a widget error is shown on the page, and the right code still signs in', async ({ page }) => {
+test('a widget error is shown and announced once, and the right code still signs in', async ({
+  page,
+}) => {
   const phone = '+14155550806';
   site.guests('add', phone, 'Annie Easley');
   await page.goto(site.url);
@@ -239,8 +288,13 @@ test('a widget error is shown on the page, and the right code still signs in', a
   const code = await site.velvet.lastCode(phone);
   const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
   await typeCode(page, wrong);
-  const alert = page.locator('.gate-error');
-  await expect(alert).toContainText('Sign-in problem:');
+  const error = page.locator('velvet-login [part~="error"]');
+  await expect(error).toBeVisible();
+  const message = (await error.textContent())?.trim() ?? '';
+  expect(message).not.toBe('');
+  // One live region says it: the widget's, where the guest is typing; the page repeats nothing.
+  expect(await liveRegionsSaying(page, message)).toHaveLength(1);
+  await expect(page.getByText(message)).toHaveCount(1);
   await expect(gateHeading(page)).toBeVisible();
 
   // The widget clears its boxes or lets the guest retype; either way the right code works.
@@ -283,10 +337,86 @@ test('when the guest list cannot be reached, the page says so and "Retry" recove
 
   await page.route('**/sdk/v1/users/me', (route) => route.abort('connectionrefused'));
   await page.reload();
-  await expect(page.getByRole('alert')).toContainText('We could not reach the guest list');
+  const problem = page.getByRole('heading', { level: 1, name: publicTexts.checkError });
+  await expect(problem).toBeVisible();
+  await expect(page.getByText(publicTexts.connectionAdvice, { exact: true })).toBeVisible();
   await expect(page.getByText(invitation.names)).toHaveCount(0);
+
+  // Still unreachable: "Retry" comes back to the same screen, which takes focus and says so.
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(problem).toBeFocused();
+  await expect
+    .poll(() =>
+      liveRegionsSaying(page, `${publicTexts.checkError}. ${publicTexts.connectionAdvice}`),
+    )
+    .toHaveLength(1);
 
   await page.unroute('**/sdk/v1/users/me');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(namesHeading(page)).toBeVisible();
+  await expect(namesHeading(page)).toBeFocused();
+});
+
+test('after a sign-in and after "Try again", focus moves to the new screen’s heading, which is announced', async ({
+  page,
+}) => {
+  const phone = '+14155550809';
+  await page.goto(site.url);
+  // The first screen of a visit keeps the browser's own focus.
+  await expect(gateHeading(page)).toBeVisible();
+  await expect(gateHeading(page)).not.toBeFocused();
+
+  await signInThroughWidget(page, site, phone);
+  const rejection = page.getByRole('heading', { level: 1, name: 'Who are you??' });
+  await expect(rejection).toBeFocused();
+  await expect.poll(() => liveRegionsSaying(page, publicTexts.announce.notInvited)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(gateHeading(page)).toBeFocused();
+  await expect.poll(() => liveRegionsSaying(page, publicTexts.announce.signedOut)).toHaveLength(1);
+
+  site.guests('add', phone, 'Mae Jemison');
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeFocused();
+  await expect.poll(() => liveRegionsSaying(page, publicTexts.announce.invited)).toHaveLength(1);
+  // Focus did not scroll the photos away.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('when the sign-in widget fails to load, "Retry" loads it in place', async ({ page }) => {
+  const widgetChunk = /\/assets\/SignInWidget-[^/]+\.js$/;
+  await page.route(widgetChunk, (route) => route.abort('connectionrefused'));
+  await page.goto(site.url);
+  await page.getByRole('button', { name: "Let's check!" }).click();
+  await expect(page.getByText(publicTexts.gate.widgetError)).toBeVisible();
+  expect(await liveRegionsSaying(page, publicTexts.gate.widgetError)).toHaveLength(1);
+
+  await page.unroute(widgetChunk);
+  await page.getByRole('button', { name: publicTexts.retry }).click();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  await expect(page.getByText(publicTexts.gate.widgetError)).toHaveCount(0);
+});
+
+test('when the invitation fails to load, its screen has a heading and "Retry" loads it in place', async ({
+  page,
+}) => {
+  const phone = '+14155550811';
+  site.guests('add', phone, 'Hedy Lamarr');
+  const invitationChunk = /\/private\/Invitation-[^/]+\.js$/;
+  await page.route(invitationChunk, (route) => route.abort('connectionrefused'));
+  await page.goto(site.url);
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  await signInThroughWidget(page, site, phone);
+  const problem = page.getByRole('heading', { level: 1, name: publicTexts.invitationError });
+  await expect(problem).toBeFocused();
+  await expect(page.getByText(publicTexts.connectionAdvice, { exact: true })).toBeVisible();
+
+  await page.unroute(invitationChunk);
+  await page.getByRole('button', { name: publicTexts.retry }).click();
+  await expect(namesHeading(page)).toBeFocused();
+  expect(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+  ).toBe(true);
 });

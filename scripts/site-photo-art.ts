@@ -1,7 +1,7 @@
 /**
  * The artwork of the site's images, as SVG drawn from shapes only: four photobooth frames of
  * party props (no people, no stock), the small footer mirror ball and the generic link-preview
- * card. `scripts/site-photos.ts` renders them with Chromium.
+ * card. `scripts/site-photos-drawn.ts` renders them with Chromium.
  */
 
 /** Film grain and a soft vignette, shared by the photobooth frames. */

@@ -1,103 +1,68 @@
 /**
- * `npm run site:photos`: draws the site's images and writes them into the repository, where
- * they are committed (so builds need none of these tools):
+ * `npm run site:photos`: the hero's four photobooth photos, in every size and format the site
+ * serves (`site/photos/{name}-photobooth-{1..4}.jpg` at 800 × 1000, `-400w.jpg`, and
+ * `-{400,800}w.webp` and `.avif`). The files are committed, so builds need none of the tools.
  *
- * - `site/photos/{name}-photobooth-1.jpg` … `-4.jpg` (800 × 1000) with 400 px wide copies and
- *   WebP and AVIF versions of both sizes, and the footer image `{name}-footer.png` (160 × 160,
- *   shown at 80 px) with a WebP copy. These are private: the server gives them to invited
- *   guests only.
- * - `site/public/preview-card.jpg` (1200 × 630), the generic link-preview image.
+ * - `npm run site:photos -- 1.jpg 2.jpg 3.jpg 4.jpg` (or a folder of four): the hosts' own
+ *   photos, cropped to 4:5 around the centre, turned upright and stripped of their metadata.
+ *   Needs ImageMagick, `cwebp` and `avifenc` (Debian: `apt-get install imagemagick webp
+ *   libavif-bin`); a missing one is named, with its package.
+ * - `npm run site:photos` alone: draws the placeholder photos again (the default), with the
+ *   footer image and the link-preview card (Chromium, `cwebp`, `avifenc`).
  *
- * Chromium renders the SVG art of `site-photo-art.ts`; `cwebp` and `avifenc` (Debian:
- * `apt-get install webp libavif-bin`) make the modern formats.
+ * The photos are private: the server gives them to invited guests only. Exit status: 0 done,
+ * 1 a tool or a photo failed, 2 a mistake on the command line.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { join, relative } from 'node:path';
 import { PHOTO_NAME } from '../site/content/invitation.js';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
-import { footerArt, photoboothArt, previewCardArt } from './site-photo-art.js';
+import { convertHostPhotos, parseSitePhotosArgs, USAGE, UsageError } from './site-photo-files.js';
 
 const root = join(import.meta.dirname, '..');
-const photosDir = join(root, 'site', 'photos');
-const publicDir = join(root, 'site', 'public');
+// npm runs scripts from the package root; INIT_CWD is where the host typed the command.
+const cwd = process.env.INIT_CWD ?? process.cwd();
 
-/** The widths every photobooth photo is written in; the largest is the plain `.jpg`. */
-export const PHOTO_WIDTHS = [400, 800] as const;
-
-function run(command: string, args: string[]): void {
-  execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-const browser = await chromium.launch({
-  executablePath: await chromiumPath(),
-  args: CHROMIUM_ARGS,
-});
-try {
-  const page = await browser.newPage();
-  /** Renders `svg` at `width` × `height` CSS pixels times `scale` into `path`. */
-  const render = async (
-    svg: string,
-    size: { width: number; height: number; scale: number },
-    path: string,
-    type: 'jpeg' | 'png',
-  ) => {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.setContent(
-      `<!doctype html><style>html,body{margin:0;background:transparent}svg{display:block;width:${size.width}px;height:${size.height}px}</style>${svg}`,
-    );
-    // The viewport's device scale comes from a fresh context; emulate it with CSS zoom instead.
-    await page.evaluate((scale) => {
-      document.body.style.zoom = String(scale);
-    }, size.scale);
-    await page.setViewportSize({
-      width: size.width * size.scale,
-      height: size.height * size.scale,
-    });
-    await page.screenshot({
-      path,
-      type,
-      omitBackground: type === 'png',
-      ...(type === 'jpeg' ? { quality: 82 } : {}),
-    });
-  };
-
-  rmSync(photosDir, { recursive: true, force: true });
-  mkdirSync(photosDir, { recursive: true });
-  mkdirSync(publicDir, { recursive: true });
-
-  for (const [index, svg] of photoboothArt().entries()) {
-    const base = join(photosDir, `${PHOTO_NAME}-photobooth-${index + 1}`);
-    for (const width of PHOTO_WIDTHS) {
-      const largest = width === PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
-      const stem = largest ? base : `${base}-${width}w`;
-      await render(svg, { width: 400, height: 500, scale: width / 400 }, `${stem}.jpg`, 'jpeg');
-      run('cwebp', ['-quiet', '-q', '78', `${stem}.jpg`, '-o', `${base}-${width}w.webp`]);
-      run('avifenc', [
-        '--min',
-        '20',
-        '--max',
-        '34',
-        '-s',
-        '4',
-        `${stem}.jpg`,
-        `${base}-${width}w.avif`,
-      ]);
-    }
+/** Runs the command line `args`; the exit status. */
+async function main(args: readonly string[]): Promise<number> {
+  let command: ReturnType<typeof parseSitePhotosArgs>;
+  try {
+    command = parseSitePhotosArgs(args, { cwd, defaultPhotosDir: join(root, 'site', 'photos') });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`site:photos: ${error.message}\n\n${USAGE}`);
+    return 2;
   }
-
-  const footer = join(photosDir, `${PHOTO_NAME}-footer`);
-  await render(footerArt(), { width: 80, height: 80, scale: 2 }, `${footer}.png`, 'png');
-  run('cwebp', ['-quiet', '-q', '85', '-alpha_q', '90', `${footer}.png`, '-o', `${footer}.webp`]);
-
-  await render(
-    previewCardArt(),
-    { width: 1200, height: 630, scale: 1 },
-    join(publicDir, 'preview-card.jpg'),
-    'jpeg',
-  );
-  console.log(`site photos written to ${photosDir} and the preview card to ${publicDir}`);
-} finally {
-  await browser.close();
+  const shown = (path: string) => relative(cwd, path) || '.';
+  try {
+    switch (command.kind) {
+      case 'help':
+        console.log(USAGE);
+        return 0;
+      case 'draw': {
+        const { drawSitePhotos } = await import('./site-photos-drawn.js');
+        const publicDir = command.outGiven ? command.photosDir : join(root, 'site', 'public');
+        await drawSitePhotos(PHOTO_NAME, { photosDir: command.photosDir, publicDir });
+        console.log(
+          `The drawn placeholder photos are in ${shown(command.photosDir)}, the preview card in ${shown(publicDir)}.`,
+        );
+        return 0;
+      }
+      case 'photos': {
+        const result = convertHostPhotos(command.inputs, command.photosDir, PHOTO_NAME);
+        for (const warning of result.warnings) console.warn(`site:photos: ${warning}`);
+        console.log(`Wrote ${result.written.length} files to ${shown(command.photosDir)}:`);
+        for (const [i, input] of command.inputs.entries()) {
+          console.log(`  photo ${i + 1}: ${shown(input)} → ${PHOTO_NAME}-photobooth-${i + 1}.*`);
+        }
+        console.log(
+          'Now describe each photo for screen readers (photos[].alt in site/content/invitation.ts), then npm run build.',
+        );
+        return 0;
+      }
+    }
+  } catch (error) {
+    console.error(`site:photos: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
 }
+
+process.exitCode = await main(process.argv.slice(2));

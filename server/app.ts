@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
 import type { ServerConfig } from './config/config.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
@@ -16,25 +17,25 @@ import {
   frameworkErrorHandler,
   installErrorHandling,
 } from './http/error-handler.js';
+import { securityHeaders } from './http/page-security.js';
 import './http/request-context.js';
-import { type ProjectDirectory, sdkAuthHook } from './http/sdk-auth.js';
-import { OtpService } from './otp/otp-service.js';
+import type { Store } from './db/store.js';
+import { sdkAuthHook } from './http/sdk-auth.js';
+import { KeyRing } from './keys/key-ring.js';
+import { SealedJson } from './keys/sealed-json.js';
+import type { ProductContext } from './products/product.js';
+import { serverProducts } from './products/registry.js';
+import { SessionService } from './products/sessions/session-service.js';
+import { Projects } from './projects/project-directory.js';
+import type { Project } from './projects/projects-repository.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
-import { bootstrapRoutes } from './routes/bootstrap.js';
-import { DEFAULT_DEMO_DIR, demoRoutes } from './routes/demo.js';
-import { devOutboxRoutes } from './routes/dev-outbox.js';
-import { docsRoutes } from './routes/docs.js';
-import { eventRoutes } from './routes/events.js';
-import { otpRoutes } from './routes/otps.js';
-import { sessionRoutes } from './routes/sessions.js';
-import { siteRoutes } from './routes/site.js';
-import { userRoutes } from './routes/users.js';
-import { widgetAssetRoutes } from './routes/widget-assets.js';
-import { KeyRing } from './sessions/key-ring.js';
-import { SealedJson } from './sessions/sealed-json.js';
-import { SessionService } from './sessions/session-service.js';
-import type { Project } from './store/projects-repository.js';
-import type { Store } from './store/store.js';
+import { bootstrapRoutes } from './sdk/bootstrap.js';
+import { eventRoutes } from './sdk/events.js';
+import { siteRoutes } from './site/site-routes.js';
+import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
+import { devOutboxRoutes } from './web/dev-outbox.js';
+import { docsRoutes } from './web/docs.js';
+import { widgetAssetRoutes } from './web/widget-assets.js';
 
 /** The API's base path. */
 export const SDK_PREFIX = '/sdk/v1';
@@ -68,32 +69,6 @@ export const DEFAULT_WIDGET_DIR = join(import.meta.dirname, '..', 'dist', 'widge
 /** Where `npm run build` puts the invitation site. */
 export const DEFAULT_SITE_DIR = join(import.meta.dirname, '..', 'dist', 'site');
 
-/** The configured projects, stored and indexed. */
-class Projects implements ProjectDirectory {
-  readonly #byToken = new Map<string, Project>();
-  readonly #byId = new Map<string, Project>();
-
-  constructor(projects: readonly Project[]) {
-    for (const project of projects) {
-      this.#byToken.set(project.publicToken, project);
-      this.#byId.set(project.projectId, project);
-    }
-  }
-
-  byPublicToken(publicToken: string): Project | undefined {
-    return this.#byToken.get(publicToken);
-  }
-
-  byId(projectId: string): Project | undefined {
-    return this.#byId.get(projectId);
-  }
-
-  /** Every origin some project authorized. */
-  origins(): Set<string> {
-    return new Set([...this.#byId.values()].flatMap((p) => p.settings.authorizedOrigins));
-  }
-}
-
 /** Builds the server; call `listen` on the result. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
@@ -122,8 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandling(app, ownOrigin);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
   });
 
   const limiter = new RateLimiter(store.rateLimits, clock);
@@ -134,38 +108,61 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
   );
   const sessions = new SessionService(store.sessions, keys, `${ownOrigin}${SDK_PREFIX}`, clock);
-  const otp = new OtpService(
+  const context: ProductContext = {
     store,
+    projects,
     sessions,
+    keys,
     limiter,
-    options.delivery,
-    options.secret,
+    delivery: options.delivery,
+    secret: options.secret,
     clock,
-    app.log,
-  );
+    log: app.log,
+    ownOrigin,
+  };
 
   await app.register(
     async (sdk) => {
       const allowed = projects.origins();
       allowed.add(ownOrigin);
-      await sdk.register(cors, {
-        origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
+      const corsOptions: FastifyCorsOptions = {
         credentials: true,
         methods: ['GET', 'POST', 'PUT', 'DELETE'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'X-Velvet-Client'],
+        // Stytch's SDK sends its telemetry (`X-SDK-Client`) and the embedding page's origin
+        // (`X-SDK-Parent-Host`) on every call; the widget's own client sends `X-SDK-Client` too.
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'],
         maxAge: 600,
         // A bare OPTIONS (no browser headers) is answered like any preflight, not with a text 400.
         strictPreflight: false,
+      };
+      await sdk.register(cors, {
+        // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
+        // the project does not list so, see `originBody`). Every other route only the listed ones.
+        delegator: (request, callback) => {
+          const origin = request.headers.origin;
+          const open = request.url.startsWith(`${SDK_PREFIX}/projects/bootstrap/`);
+          callback(null, {
+            ...corsOptions,
+            origin: open || origin === undefined || allowed.has(origin),
+          });
+        },
+      });
+      // An empty JSON body (Stytch's `session.revoke()` sends one) reads as `{}`: routes with
+      // no required field accept it, the others name the field that is missing.
+      const json = sdk.getDefaultJsonParser('error', 'error');
+      sdk.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        if (String(body).trim() === '') done(null, {});
+        else json(request, String(body), done);
       });
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', async (request) => {
         if (request.method !== 'OPTIONS') await authenticate(request);
       });
-      bootstrapRoutes(sdk, { projects });
-      otpRoutes(sdk, { otp, store, ownOrigin });
-      sessionRoutes(sdk, { sessions, keys, store, projects });
-      userRoutes(sdk, { store, limiter });
-      await sdk.register(async (scope) => eventRoutes(scope, { store, clock }));
+      bootstrapRoutes(sdk, { projects, ownOrigin });
+      for (const product of serverProducts) await product.register(sdk, context);
+      await sdk.register(async (scope) =>
+        eventRoutes(scope, { store, projects, ownOrigin, clock }),
+      );
     },
     { prefix: SDK_PREFIX },
   );
@@ -193,17 +190,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
   }
   app.get('/healthz', async (_request, reply) => {
-    await store.db.get('SELECT 1 AS ok');
+    await sql`SELECT 1`.execute(store.db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
   if (options.outbox) devOutboxRoutes(app, { outbox: options.outbox });
 
-  // Expired passcodes and finished rate-limit windows are deleted hourly.
+  // What has expired (rate-limit windows, each product's own) is deleted hourly.
   const housekeeping = setInterval(() => {
     const now = clock();
     Promise.all([
-      store.passcodes.purgeExpired(now - 24 * 60 * 60_000),
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
+      ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);
   housekeeping.unref();

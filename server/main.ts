@@ -11,9 +11,9 @@ import {
   type ServerConfig,
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
+import { Store } from './db/store.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
-import { Store } from './store/store.js';
 
 /** The channels some project enables. */
 function enabledChannels(config: ServerConfig) {

@@ -5,9 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { injectAxe } from './inject-axe.js';
 import type { SiteServer } from './site-server.js';
 
-const require = createRequire(import.meta.url);
+const _require = createRequire(import.meta.url);
 
 /** A US number as a guest types it: the national digits of `+1XXXXXXXXXX`. */
 function nationalDigits(phone: string): string {
@@ -45,6 +46,72 @@ export async function sessionCookie(page: Page): Promise<string | undefined> {
   return value === undefined ? undefined : decodeURIComponent(value);
 }
 
+/**
+ * The live regions (`role` alert, status or log, or `aria-live` polite or assertive; open shadow
+ * roots included) whose text contains `text`: each is one announcement of it. Regions inside
+ * another region count once, as the outermost.
+ */
+export async function liveRegionsSaying(page: Page, text: string): Promise<string[]> {
+  return page.evaluate((needle) => {
+    const isLive = (element: Element) =>
+      ['alert', 'status', 'log'].includes(element.getAttribute('role') ?? '') ||
+      ['polite', 'assertive'].includes(element.getAttribute('aria-live') ?? '');
+    /** The element's parent, crossing out of shadow roots. */
+    const parentOf = (element: Element): Element | null =>
+      element.parentElement ??
+      (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
+    const insideLive = (element: Element) => {
+      for (let node = parentOf(element); node; node = parentOf(node)) {
+        if (isLive(node)) return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (isLive(element) && !insideLive(element) && element.textContent?.includes(needle)) {
+          found.push(`${element.localName}.${[...element.classList].join('.')}`);
+        }
+        if (element.shadowRoot) visit(element.shadowRoot);
+      }
+    };
+    visit(document);
+    return found;
+  }, text);
+}
+
+/**
+ * Sets the browser's text size to `percent` of its default (as a guest's "font size" setting
+ * does: everything sized in `rem` or `em` grows, the viewport does not), for WCAG 1.4.4.
+ */
+export async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', {
+    fontSizes: { standard: (16 * percent) / 100, fixed: (13 * percent) / 100 },
+  });
+  await cdp.detach();
+}
+
+/**
+ * What a guest cannot fully see or reach among `selector`'s matches: each must lie within the
+ * viewport's width and be the topmost element at its centre (not clipped, not covered).
+ * Empty when all are there.
+ */
+export async function unreachable(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const name = element.textContent?.trim() ?? element.localName;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [`${name}: not shown`];
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
+        return [`${name}: ${Math.round(box.left)}–${Math.round(box.right)}px`];
+      }
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top && (top === element || element.contains(top)) ? [] : [`${name}: covered`];
+    }),
+  );
+}
+
 /** One axe violation, shortened for a readable failure message. */
 export interface AxeViolation {
   id: string;
@@ -54,7 +121,7 @@ export interface AxeViolation {
 
 /** Runs axe-core on the page (open shadow roots included) and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above.
     const axe = (window as any).axe;

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../../server/config/config.js';
+import { unwrapSuccess } from '../../server/test/api-assertions.js';
 import { startVelvet, type VelvetServer } from '../../server/test/velvet-process.js';
 import { freePort } from './free-port.js';
 
@@ -79,7 +80,8 @@ export async function startSite(): Promise<SiteServer> {
         headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: response.status, body: await response.json() };
+      const json = await response.json();
+      return { status: response.status, body: response.ok ? unwrapSuccess(json) : json };
     },
     stop: () => velvet.stop(),
   };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Store } from '../db/store.js';
 import { resolveProjectSettings } from '../projects/project-settings.js';
-import type { Project } from '../store/projects-repository.js';
-import { Store } from '../store/store.js';
+import type { Project } from '../projects/projects-repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import {
   formatGuestTable,
@@ -33,6 +33,18 @@ describe('parseGuestPhone', () => {
       assert.equal(parseGuestPhone(raw).e164, '+14155552671', raw);
     }
     assert.deepEqual(parseGuestPhone('+33612345678'), { e164: '+33612345678', country: 'FR' });
+  });
+
+  test('refuses numbers no text message reaches, naming the kind', () => {
+    assert.throws(
+      () => parseGuestPhone('+1 800 555 0199'),
+      (error: Error) => error instanceof GuestListError && /toll-free numbers/.test(error.message),
+    );
+    assert.throws(
+      () => parseGuestPhone('+44 909 879 0000'),
+      (error: Error) =>
+        error instanceof GuestListError && /premium-rate numbers/.test(error.message),
+    );
   });
 
   test('rejects what is not a valid number', () => {
@@ -216,7 +228,7 @@ describe('the guest list on a real store', () => {
       '+14155550110,"Hopper, Grace"',
       '',
       '(415) 555-0111,Alan Turing',
-      '+14155550110,Grace again',
+      '+14155550110,"Hopper,  Grace"',
       'not a number,Nobody',
       ',Empty',
       '+14155552671',
@@ -237,6 +249,45 @@ describe('the guest list on a real store', () => {
     );
     assert.match(result.invalid[0]?.message ?? '', /"not a number" is not a valid phone number/);
     assert.equal((await userOf('+14155550111')).name.last_name, 'Turing');
+  });
+
+  test('import refuses a number given two different names, before inviting anyone', async () => {
+    const csv = [
+      'phone,name',
+      '+14155550130,Katherine Johnson',
+      '+14155550131,Dorothy Vaughan',
+      '(415) 555-0130,Mary Jackson',
+      '+14155550131,',
+    ].join('\n');
+    await assert.rejects(
+      importGuests(store, project, csv, NOW),
+      (error: unknown) =>
+        error instanceof GuestListError &&
+        /^Nothing was imported: a number is given different names/.test(error.message) &&
+        error.message.includes('+14155550130: line 2 "Katherine Johnson", line 4 "Mary Jackson"') &&
+        !error.message.includes('+14155550131'),
+    );
+    const listed = await listGuests(store, project, { all: true });
+    assert.ok(!listed.some((entry) => entry.e164 === '+14155550130'), 'nothing was written');
+    assert.ok(!listed.some((entry) => entry.e164 === '+14155550131'), 'nothing was written');
+  });
+
+  test('import warns about numbers outside the allowed countries, and still invites them', async () => {
+    const csv = ['+442071838750,Ada UK', '+16135550140,Canadian Guest'].join('\n');
+    const result = await importGuests(store, project, csv, NOW);
+    assert.deepEqual(
+      result.invited.map((r) => r.e164),
+      ['+442071838750', '+16135550140'],
+    );
+    assert.deepEqual(result.warnings, [
+      {
+        line: 1,
+        e164: '+442071838750',
+        message:
+          '+442071838750 is a number in the United Kingdom, but this project texts only the ' +
+          'United States and Canada (sms.allowedCountries), so this guest cannot sign in by SMS.',
+      },
+    ]);
   });
 
   test('import without a header reads the first line as a guest', async () => {

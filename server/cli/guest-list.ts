@@ -5,11 +5,16 @@
  * takes the store and the project, so tests run them on a real database.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { JsonObject } from '../store/json-column.js';
-import type { Project } from '../store/projects-repository.js';
-import type { Store } from '../store/store.js';
-import type { UserName } from '../store/users-repository.js';
-import { normalizePhone } from '../users/destinations.js';
+import type { JsonObject } from '../db/json-column.js';
+import type { Store } from '../db/store.js';
+import {
+  countryList,
+  countryName,
+  normalizePhone,
+  UNTEXTABLE_TYPES,
+} from '../products/users/destinations.js';
+import type { UserName } from '../products/users/users-repository.js';
+import type { Project } from '../projects/projects-repository.js';
 import { parseCsv } from './csv.js';
 
 /** An expected failure (a bad or unknown number): print the message, no stack trace. */
@@ -31,7 +36,7 @@ export interface GuestPhone {
 /**
  * Reads a phone number as a host types it: international with `+`, or a US
  * number without it (`415 555 2671`, `(415) 555-2671`, `1-415-555-2671`).
- * @throws GuestListError when it is not a valid number.
+ * @throws GuestListError when it is not a valid number, or is a kind no text reaches (toll-free, premium rate…).
  */
 export function parseGuestPhone(raw: string): GuestPhone {
   const typed = raw.trim();
@@ -42,15 +47,40 @@ export function parseGuestPhone(raw: string): GuestPhone {
     else if (/^1\d{10}$/.test(digits)) candidate = `+${digits}`;
     else if (/^00\d{6,}$/.test(digits)) candidate = `+${digits.slice(2)}`;
   }
+  const shown = typed === '' ? '(empty)' : `"${typed.slice(0, 64)}"`;
+  let phone: ReturnType<typeof normalizePhone>;
   try {
-    return normalizePhone(candidate);
+    phone = normalizePhone(candidate);
   } catch {
-    const shown = typed === '' ? '(empty)' : `"${typed.slice(0, 64)}"`;
     throw new GuestListError(
       `${shown} is not a valid phone number ` +
         '(use +<country code><number>, or 10 digits for the US).',
     );
   }
+  const kind = phone.type && UNTEXTABLE_TYPES[phone.type];
+  if (kind) {
+    throw new GuestListError(
+      `${shown} is one of the ${kind}, which cannot receive text messages; ask the guest for a mobile number.`,
+    );
+  }
+  return { e164: phone.e164, country: phone.country };
+}
+
+/**
+ * Why a guest's number cannot receive the project's text messages, or `undefined` when it can:
+ * `+442071838750 is a number in the United Kingdom, but this project texts only the United
+ * States and Canada (sms.allowedCountries), so this guest cannot sign in by SMS.`
+ */
+export function countryWarning(phone: GuestPhone, project: Project): string | undefined {
+  const allowed = project.settings.sms.allowedCountries;
+  if (phone.country && allowed.includes(phone.country)) return undefined;
+  const where = phone.country
+    ? `a number in ${countryName(phone.country)}`
+    : 'not tied to a country';
+  return (
+    `${phone.e164} is ${where}, but this project texts only ${countryList(allowed)} ` +
+    '(sms.allowedCountries), so this guest cannot sign in by SMS.'
+  );
 }
 
 /** `"Ada  Augusta Lovelace"` → first name `Ada`, last name `Augusta Lovelace`. */
@@ -227,11 +257,20 @@ export interface ImportProblem {
   message: string;
 }
 
+/** A number of an imported file that the project cannot text. */
+export interface ImportWarning {
+  line: number;
+  e164: string;
+  message: string;
+}
+
 /** What `importGuests` did. */
 export interface ImportResult {
   invited: InviteResult[];
   alreadyInvited: InviteResult[];
   invalid: ImportProblem[];
+  /** Invited numbers outside the project's `sms.allowedCountries`: they cannot sign in by SMS. */
+  warnings: ImportWarning[];
   /** Whether the first row was taken as a header. */
   header: boolean;
 }
@@ -245,10 +284,47 @@ export function isHeaderRow(fields: readonly string[]): boolean {
 }
 
 /**
+ * Finds numbers that two rows give different names (after trimming and collapsing spaces;
+ * a row without a name names nobody): importing them would silently rename a guest.
+ * @throws GuestListError naming each such number and its lines, before anything is written.
+ */
+function assertNoConflictingNames(rows: readonly { line: number; fields: string[] }[]): void {
+  const names = new Map<string, { name: string; line: number }[]>();
+  for (const row of rows) {
+    const [phone = '', name = ''] = row.fields;
+    let e164: string;
+    try {
+      e164 = parseGuestPhone(phone).e164;
+    } catch {
+      continue;
+    }
+    const guestName = name.trim().replace(/\s+/g, ' ');
+    if (guestName === '') continue;
+    names.set(e164, [...(names.get(e164) ?? []), { name: guestName, line: row.line }]);
+  }
+  const conflicts = [...names].filter(
+    ([, given]) => new Set(given.map((entry) => entry.name)).size > 1,
+  );
+  if (conflicts.length === 0) return;
+  const lines = conflicts.map(
+    ([e164, given]) =>
+      `  ${e164}: ${given.map((entry) => `line ${entry.line} "${entry.name}"`).join(', ')}`,
+  );
+  throw new GuestListError(
+    `Nothing was imported: ${conflicts.length === 1 ? 'a number is' : 'numbers are'} given ` +
+      `different names on different lines, and only one name can be kept:\n${lines.join('\n')}\n` +
+      'Keep one line per guest (or give every line of a number the same name), then import again.',
+  );
+}
+
+/**
  * Invites every `phone,name` line of a CSV file (a header row is detected and
  * skipped; further columns are ignored). A bad line is reported and skipped;
- * the others are still invited. A number given twice counts as already
- * invited the second time.
+ * the others are still invited. A number given twice with the same name (or
+ * once without one) counts as already invited the second time; a number given
+ * two different names stops the import before anything is written. A number
+ * outside the project's allowed countries is invited, with a warning.
+ * @throws GuestListError when a number is given different names.
  */
 export async function importGuests(
   store: Store,
@@ -258,8 +334,16 @@ export async function importGuests(
 ): Promise<ImportResult> {
   const rows = parseCsv(csvText);
   const header = rows[0] !== undefined && isHeaderRow(rows[0].fields);
-  const result: ImportResult = { invited: [], alreadyInvited: [], invalid: [], header };
-  for (const row of header ? rows.slice(1) : rows) {
+  const guests = header ? rows.slice(1) : rows;
+  assertNoConflictingNames(guests);
+  const result: ImportResult = {
+    invited: [],
+    alreadyInvited: [],
+    invalid: [],
+    warnings: [],
+    header,
+  };
+  for (const row of guests) {
     // Columns after the name are ignored; a name holding a comma must be quoted.
     const [phone = '', name = ''] = row.fields;
     if (phone === '') {
@@ -269,6 +353,8 @@ export async function importGuests(
     try {
       const invite = await inviteGuest(store, project, phone, name || undefined, now);
       (invite.outcome === 'invited' ? result.invited : result.alreadyInvited).push(invite);
+      const warning = countryWarning(invite, project);
+      if (warning) result.warnings.push({ line: row.line, e164: invite.e164, message: warning });
     } catch (error) {
       if (!(error instanceof GuestListError)) throw error;
       result.invalid.push({ line: row.line, message: error.message });

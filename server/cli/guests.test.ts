@@ -154,6 +154,40 @@ describe('npm run guests (end to end, while the server runs)', () => {
     assert.match(listed.stdout, /^2 invited, 1 signed in$/m);
   });
 
+  test('import warns about a number the project cannot text, naming its country', async () => {
+    const file = join(dir, 'abroad.csv');
+    writeFileSync(file, ['phone,name', '+442071838750,Ada in London'].join('\n'));
+    const run = await guests('import', file);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /abroad\.csv:2: warning: \+442071838750 is a number in the United Kingdom, but this project texts only the United States and Canada \(sms\.allowedCountries\), so this guest cannot sign in by SMS\./,
+    );
+    assert.match(run.stdout, /^Invited 1, already invited 0, invalid 0\. 1 cannot sign in by SMS/m);
+
+    const added = await guests('add', '+447781123456', 'Guernsey Guest');
+    assert.match(added.stdout, /Warning: \+447781123456 is a number in Guernsey, but this project/);
+  });
+
+  test('import refuses a number given two names and invites nobody', async () => {
+    const file = join(dir, 'twice.csv');
+    writeFileSync(
+      file,
+      [
+        'phone,name',
+        '+14155550150,Grace Hopper',
+        '+14155550151,Alan Turing',
+        '+14155550150,Ada',
+      ].join('\n'),
+    );
+    const run = await guests('import', file);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^guests: Nothing was imported: a number is given different names/);
+    assert.match(run.stderr, /\+14155550150: line 2 "Grace Hopper", line 4 "Ada"/);
+    const listed = await guests('list', '--all');
+    assert.doesNotMatch(listed.stdout, /\+1415555015[01]/);
+  });
+
   test('bad usage prints the help and exits 2; a bad configuration exits 1', async () => {
     const usages = [[], ['frobnicate'], ['add'], ['list', 'extra'], ['list', '--nope']];
     const runs = await Promise.all(usages.map((args) => guests(...args)));

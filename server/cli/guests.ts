@@ -8,10 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
-import type { Project } from '../store/projects-repository.js';
-import { Store } from '../store/store.js';
+import { Store } from '../db/store.js';
+import type { Project } from '../projects/projects-repository.js';
 import { CsvError } from './csv.js';
 import {
+  countryWarning,
   formatGuestTable,
   GuestListError,
   importGuests,
@@ -119,13 +120,8 @@ async function run(command: Command, store: Store, project: Project): Promise<nu
       const result = await inviteGuest(store, project, phone, name, now);
       const who = result.name ? `${result.e164} (${result.name})` : result.e164;
       console.log(result.outcome === 'invited' ? `Invited ${who}.` : `${who} was already invited.`);
-      const allowed = project.settings.sms.allowedCountries;
-      if (!result.country || !allowed.includes(result.country)) {
-        console.log(
-          `Note: this project sends text messages only to ${allowed.join(', ')} ` +
-            '(sms.allowedCountries), so this guest cannot sign in by SMS.',
-        );
-      }
+      const warning = countryWarning(result, project);
+      if (warning) console.log(`Warning: ${warning}`);
       return 0;
     }
     case 'remove': {
@@ -157,9 +153,15 @@ async function run(command: Command, store: Store, project: Project): Promise<nu
       for (const problem of result.invalid) {
         console.log(`${file}:${problem.line}: ${problem.message}`);
       }
+      for (const warning of result.warnings) {
+        console.log(`${file}:${warning.line}: warning: ${warning.message}`);
+      }
       console.log(
         `Invited ${result.invited.length}, already invited ${result.alreadyInvited.length}, ` +
-          `invalid ${result.invalid.length}.`,
+          `invalid ${result.invalid.length}.` +
+          (result.warnings.length > 0
+            ? ` ${result.warnings.length} cannot sign in by SMS (outside sms.allowedCountries).`
+            : ''),
       );
       return result.invalid.length > 0 ? 1 : 0;
     }

@@ -42,6 +42,36 @@ describe('configuration', () => {
     assert.equal(project?.settings.otp.defaultExpirationMinutes, 10);
   });
 
+  test('VELVET_DEV_ORIGINS adds origins to the development project, which stays', () => {
+    const config = loadConfig(
+      { VELVET_DEV_ORIGINS: 'http://localhost:3000, https://Embed.example:443/' },
+      dir(),
+    );
+    const [project] = config.projects;
+    assert.equal(project?.publicToken, DEVELOPMENT_PUBLIC_TOKEN);
+    const origins = project?.settings.authorizedOrigins ?? [];
+    for (const origin of [
+      'http://localhost:8080',
+      'http://localhost:3000',
+      'https://embed.example',
+    ]) {
+      assert.ok(origins.includes(origin), origin);
+    }
+    assert.match(
+      configError({ VELVET_DEV_ORIGINS: 'localhost:3000' }).message,
+      /VELVET_DEV_ORIGINS: must be origins separated by commas, such as http:\/\/localhost:3000/,
+    );
+    assert.equal(
+      configError({ VELVET_DEV_ORIGINS: 'http://x.test/app' }).setting,
+      'VELVET_DEV_ORIGINS',
+    );
+    const file = writeConfig({ projects: [{ name: 'x', publicToken: 'public-token-live-1' }] });
+    assert.match(
+      configError({ VELVET_DEV_ORIGINS: 'http://localhost:3000', VELVET_CONFIG: file }).message,
+      /development project only; list them in the authorizedOrigins of your project in /,
+    );
+  });
+
   test('bad environment settings are named', () => {
     assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
     assert.equal(configError({ PORT: '70000' }).setting, 'PORT');
@@ -165,6 +195,19 @@ describe('configuration', () => {
       SMTP_URL: '',
     });
     assert.equal(noDelivery.status, 1);
+    const halfTwilio = run({
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: config,
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_SMS_FROM: '+15017122661',
+    });
+    assert.equal(halfTwilio.status, 1);
+    assert.match(
+      halfTwilio.stderr,
+      /^velvet: Invalid setting TWILIO_AUTH_TOKEN: Twilio is partly configured: set it$/m,
+    );
+    assert.doesNotMatch(halfTwilio.stderr, /\n\s+at /, 'one clear line, no stack trace');
     assert.match(
       noDelivery.stderr,
       /production needs a delivery adapter for every enabled channel; none for sms, whatsapp, email/,

@@ -96,8 +96,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   }
 
   const configFile = findConfigFile(env, cwd);
+  const devOrigins = readDevOrigins(env.VELVET_DEV_ORIGINS);
+  if (devOrigins.length > 0 && (production || configFile)) {
+    throw new ConfigError(
+      'VELVET_DEV_ORIGINS',
+      `adds origins to the development project only; list them in the authorizedOrigins of your project in ${configFile ?? 'the config file'}`,
+    );
+  }
   const fileProjects = configFile ? readConfigFile(configFile) : undefined;
-  const projects = fileProjects ?? (production ? [] : [developmentProject(publicUrl, port)]);
+  const projects =
+    fileProjects ?? (production ? [] : [developmentProject(publicUrl, port, devOrigins)]);
   if (projects.length === 0) {
     throw new ConfigError(
       'projects',
@@ -133,14 +141,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   };
 }
 
-/** The project every development server has, open to its own origin. */
-function developmentProject(publicUrl: string, port: number): ConfiguredProject {
+/**
+ * The project every development server has, open to its own origin, the Vite dev server and
+ * the origins of `VELVET_DEV_ORIGINS`.
+ */
+function developmentProject(
+  publicUrl: string,
+  port: number,
+  extraOrigins: readonly string[],
+): ConfiguredProject {
   const origins = new Set([
     normalizeOrigin(publicUrl),
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
     // The Vite dev server of `npm run dev`.
     'http://localhost:5173',
+    ...extraOrigins,
   ]);
   return {
     name: 'Velvet (development)',
@@ -194,6 +210,30 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
     publicToken: project.publicToken,
     settings: resolveProjectSettings(project),
   }));
+}
+
+/** `VELVET_DEV_ORIGINS=http://localhost:3000, https://x.test` → the origins, normalized. */
+function readDevOrigins(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/') {
+        throw new ConfigError(
+          'VELVET_DEV_ORIGINS',
+          `must be origins separated by commas, such as http://localhost:3000, not "${item}"`,
+        );
+      }
+      return url.origin;
+    });
 }
 
 function readPort(value: string | undefined): number {

@@ -8,7 +8,7 @@ export function loadOrCreateSecret(configured: string | undefined, dataDir: stri
   if (configured) return configured;
   const path = join(dataDir, 'secret.key');
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;

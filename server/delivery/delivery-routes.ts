@@ -15,6 +15,7 @@
  * | `EMAIL_FROM`                   | Email sender, e.g. `Velvet <no-reply@...>`     |
  */
 
+import { ConfigError } from '../config/config.js';
 import type { Channel, DeliveryAdapter, DeliveryRoutes } from './delivery.js';
 import { DevOutbox } from './outbox.js';
 import { SmtpAdapter } from './smtp.js';
@@ -46,7 +47,7 @@ const TWILIO_VARIABLES = [
 ] as const;
 
 /**
- * Builds the delivery routes from `env`. Throws an Error naming the missing
+ * Builds the delivery routes from `env`. Throws a `ConfigError` naming the missing
  * variable when a vendor is only partly configured (say `TWILIO_ACCOUNT_SID`
  * without `TWILIO_AUTH_TOKEN`, or `SMTP_URL` without `EMAIL_FROM`). Empty
  * values count as unset.
@@ -95,14 +96,15 @@ function twilioFromEnv(read: (name: string) => string | undefined): TwilioAdapte
   const whatsappFrom = read('TWILIO_WHATSAPP_FROM');
   const messagingServiceSid = read('TWILIO_MESSAGING_SERVICE_SID');
   if (smsFrom === undefined && whatsappFrom === undefined && messagingServiceSid === undefined) {
-    throw new Error(
+    throw new ConfigError(
+      'TWILIO_SMS_FROM',
       'Twilio is partly configured: set TWILIO_SMS_FROM, TWILIO_MESSAGING_SERVICE_SID ' +
         'or TWILIO_WHATSAPP_FROM',
     );
   }
   const baseUrl = read('TWILIO_API_BASE_URL');
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
-    throw new Error(`TWILIO_API_BASE_URL is not an http(s) URL: ${baseUrl}`);
+    throw new ConfigError('TWILIO_API_BASE_URL', `not an http(s) URL: ${baseUrl}`);
   }
   return new TwilioAdapter({
     accountSid,
@@ -118,11 +120,13 @@ function smtpFromEnv(read: (name: string) => string | undefined): SmtpAdapter | 
   const url = read('SMTP_URL');
   const from = read('EMAIL_FROM');
   if (url === undefined && from === undefined) return undefined;
-  if (url === undefined) throw new Error('Email is partly configured: set SMTP_URL');
-  if (from === undefined) throw new Error('Email is partly configured: set EMAIL_FROM');
+  if (url === undefined) throw new ConfigError('SMTP_URL', 'email is partly configured: set it');
+  if (from === undefined) {
+    throw new ConfigError('EMAIL_FROM', 'email is partly configured: set it');
+  }
   if (!URL.canParse(url) || !/^smtps?:$/.test(new URL(url).protocol)) {
     // Never echo the value: it holds the relay's password.
-    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
   }
   return new SmtpAdapter({ url, from });
 }
@@ -133,7 +137,9 @@ function requireVariable(
   vendor: string,
 ): string {
   const value = read(name);
-  if (value === undefined) throw new Error(`${vendor} is partly configured: set ${name}`);
+  if (value === undefined) {
+    throw new ConfigError(name, `${vendor} is partly configured: set it`);
+  }
   return value;
 }
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { describe, type TestContext, test } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { passcodeMessage } from '../products/otp/passcode-message.js';
 import { DeliveryError } from './delivery.js';
-import { passcodeMessage } from './passcode-message.js';
 import { SmtpAdapter } from './smtp.js';
 
 const USER = 'velvet';

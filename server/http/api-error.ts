@@ -8,6 +8,8 @@
 interface ErrorCode {
   readonly status: number;
   readonly message: string;
+  /** What the developer or the project's owner can do about it, shown on `/docs/errors`. */
+  readonly fix?: string;
 }
 
 /** Every `error_type` the server answers with. */
@@ -33,6 +35,11 @@ export const ErrorCodes = {
   origin_not_allowed: {
     status: 403,
     message: 'This origin is not on the project’s list of authorized origins.',
+    fix:
+      'Add the page’s origin (scheme, host and port, such as https://party.example or http://localhost:3000) ' +
+      'to the project’s authorizedOrigins in the server’s config file (velvet.config.json) and restart the server. ' +
+      'With the development project, start the server with VELVET_DEV_ORIGINS=http://localhost:3000 (comma-separated). ' +
+      'The widget reports this through onError and the console, because the browser hides the refused call itself.',
   },
   product_not_enabled: {
     status: 403,
@@ -48,9 +55,20 @@ export const ErrorCodes = {
 
   // Destinations
   invalid_phone_number: { status: 400, message: 'Invalid phone number, please try again.' },
+  phone_number_type_not_allowed: {
+    status: 400,
+    message: 'Text messages cannot be sent to this kind of phone number.',
+    fix:
+      'Premium-rate, shared-cost, toll-free, switchboard, pager and voicemail numbers are refused whatever ' +
+      'their country; the message names the kind and the body carries it as phone_number_type.',
+  },
   phone_country_not_allowed: {
     status: 400,
     message: 'Text messages cannot be sent to phone numbers in this country.',
+    fix:
+      'The message names the country and the countries the project texts; the body carries them as country and ' +
+      'allowed_countries. To text more countries, add them to sms.allowedCountries in the config file. ' +
+      'The widget offers only the allowed countries (sms_allowed_countries in bootstrap).',
   },
   invalid_email: { status: 400, message: 'Invalid email address, please try again.' },
   phone_number_not_found: {

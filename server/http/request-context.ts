@@ -3,8 +3,8 @@
  * the Basic secret is a session credential, its live session.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Project } from '../store/projects-repository.js';
-import type { SessionRecord } from '../store/sessions-repository.js';
+import type { SessionRecord } from '../products/sessions/sessions-repository.js';
+import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
 
 /** How a route authenticates. */

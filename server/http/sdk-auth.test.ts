@@ -60,6 +60,10 @@ describe('Basic auth, origins and CORS on /sdk/v1', () => {
       headers: { origin: 'https://evil.example' },
     });
     assertApiError(refused, 403, 'origin_not_allowed');
+    assert.match(
+      refused.body.error_message,
+      /Add https:\/\/evil\.example to the project's authorizedOrigins .*VELVET_DEV_ORIGINS=https:\/\/evil\.example/,
+    );
     const allowed = await server.api('/otps/sms/login_or_create', {
       ...send,
       headers: { origin: TEST_ORIGIN },
@@ -76,7 +80,8 @@ describe('Basic auth, origins and CORS on /sdk/v1', () => {
         headers: {
           origin,
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'authorization,content-type,x-velvet-client',
+          'access-control-request-headers':
+            'authorization,content-type,x-sdk-client,x-sdk-parent-host',
         },
       });
     const ok = await preflight(TEST_ORIGIN);
@@ -84,7 +89,8 @@ describe('Basic auth, origins and CORS on /sdk/v1', () => {
     assert.equal(ok.headers.get('access-control-allow-origin'), TEST_ORIGIN);
     assert.equal(ok.headers.get('access-control-allow-credentials'), 'true');
     assert.match(ok.headers.get('access-control-allow-headers') ?? '', /Authorization/);
-    assert.match(ok.headers.get('access-control-allow-headers') ?? '', /X-Velvet-Client/);
+    assert.match(ok.headers.get('access-control-allow-headers') ?? '', /X-SDK-Client/);
+    assert.match(ok.headers.get('access-control-allow-headers') ?? '', /X-SDK-Parent-Host/);
     const evil = await preflight('https://evil.example');
     assert.equal(evil.headers.get('access-control-allow-origin'), null);
   });
@@ -120,5 +126,10 @@ describe('Basic auth, origins and CORS on /sdk/v1', () => {
     ]) {
       assert.match(html, new RegExp(`id="${type}"`));
     }
+    const origin = html.slice(html.indexOf('id="origin_not_allowed"'));
+    assert.match(
+      origin.slice(0, origin.indexOf('</tr>')),
+      /How to fix:.*authorizedOrigins.*VELVET_DEV_ORIGINS/,
+    );
   });
 });

@@ -4,8 +4,8 @@
  * or session JWT), and the page's origin must be one the project authorized.
  */
 import type { FastifyRequest } from 'fastify';
-import type { SessionService } from '../sessions/session-service.js';
-import type { Project } from '../store/projects-repository.js';
+import type { SessionService } from '../products/sessions/session-service.js';
+import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
 import { parseBasicAuth } from './basic-auth.js';
 import type { RouteAuth } from './request-context.js';
@@ -43,9 +43,31 @@ export function sdkAuthHook(options: {
   };
 }
 
+/** Whether a page on `origin` may call `project`: no origin (not a browser), ours, or listed. */
+export function isOriginAllowed(
+  origin: string | undefined,
+  project: Project,
+  ownOrigin: string,
+): boolean {
+  return (
+    origin === undefined ||
+    origin === ownOrigin ||
+    project.settings.authorizedOrigins.includes(origin)
+  );
+}
+
+/** How to authorize `origin` for a project, for the messages that refuse it. */
+export function authorizeOriginHint(origin: string): string {
+  return (
+    `Add ${origin} to the project's authorizedOrigins in the server's config file ` +
+    `(in development: VELVET_DEV_ORIGINS=${origin}).`
+  );
+}
+
 /**
  * A browser names the page's origin; it must be the server's own or one of the
  * project's. Calls without `Origin` (servers, the command line) pass.
+ * @throws ApiError `origin_not_allowed`, saying how to authorize the origin
  */
 export function assertOriginAllowed(
   request: FastifyRequest,
@@ -53,10 +75,10 @@ export function assertOriginAllowed(
   ownOrigin: string,
 ): void {
   const origin = request.headers.origin;
-  if (origin === undefined || origin === ownOrigin) return;
-  if (project.settings.authorizedOrigins.includes(origin)) return;
+  if (isOriginAllowed(origin, project, ownOrigin)) return;
+  const shown = (origin ?? '').slice(0, 200);
   throw new ApiError(
     'origin_not_allowed',
-    `The origin ${origin.slice(0, 200)} is not on this project's list of authorized origins.`,
+    `The origin ${shown} is not on this project's list of authorized origins. ${authorizeOriginHint(shown)}`,
   );
 }

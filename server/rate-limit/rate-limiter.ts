@@ -1,7 +1,7 @@
 /** Rate limits over the shared counters: a limit reached answers 429 with `Retry-After`. */
 import { ApiError, type ErrorType } from '../http/api-error.js';
 import type { RateLimit } from '../projects/project-settings.js';
-import type { RateLimitsRepository } from '../store/rate-limits-repository.js';
+import type { RateLimitsRepository } from './rate-limits-repository.js';
 
 /** Counts hits and refuses the ones over a limit. */
 export class RateLimiter {

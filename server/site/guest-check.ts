@@ -4,9 +4,9 @@
  * session service like any other session, whose user has `trusted_metadata.invited` true.
  */
 import { ApiError } from '../http/api-error.js';
-import type { SessionService } from '../sessions/session-service.js';
-import type { Project } from '../store/projects-repository.js';
-import type { UsersRepository } from '../store/users-repository.js';
+import type { SessionService } from '../products/sessions/session-service.js';
+import type { UsersRepository } from '../products/users/users-repository.js';
+import type { Project } from '../projects/projects-repository.js';
 
 /** The cookie holding the opaque session token (see `widget/client/constants.ts`). */
 export const SESSION_COOKIE = 'velvet_session';

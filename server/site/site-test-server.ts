@@ -9,10 +9,11 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject } from '../config/config.js';
+import { Store } from '../db/store.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
-import type { Project } from '../store/projects-repository.js';
-import { Store } from '../store/store.js';
+import type { Project } from '../projects/projects-repository.js';
+import { unwrapSuccess } from '../test/api-assertions.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { basicAuth, FakeClock } from '../test/test-server.js';
 
@@ -108,7 +109,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
     // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
     const json = (await response.json()) as any;
     if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json;
+    return unwrapSuccess(json);
   };
 
   return {

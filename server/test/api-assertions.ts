@@ -12,3 +12,23 @@ export function assertApiError(answer: ApiAnswer, status: number, type: string):
   assert.match(String(answer.body.error_url), new RegExp(`/docs/errors#${type}$`));
   assert.match(String(answer.body.request_id), /^request-id-/);
 }
+
+/**
+ * The success envelope of Stytch's SDK API: `{request_id, status_code, data}` with the same
+ * `request_id` and `status_code` inside `data`. Resolves to `data`.
+ * @throws AssertionError when a success body is not in that shape.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON fields.
+export function unwrapSuccess(body: any): any {
+  const ok =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof body.request_id === 'string' &&
+    body.status_code === 200 &&
+    typeof body.data === 'object' &&
+    body.data !== null &&
+    body.data.request_id === body.request_id &&
+    body.data.status_code === 200;
+  if (!ok) throw new Error(`not a success envelope: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data;
+}

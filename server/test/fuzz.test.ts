@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, METHODS } from 'node:http';
 import { after, before, test } from 'node:test';
 import { BODY_LIMIT_BYTES } from '../app.js';
-import { hashSessionToken } from '../sessions/session-token.js';
+import { hashSessionToken } from '../products/sessions/session-token.js';
 import {
   basicAuth,
   signInBySms,
@@ -1032,24 +1032,25 @@ before(async () => {
     randomBytes(32).toString('base64url'),
   );
   const now = server.clock.now();
-  await server.store.db.transaction(async (db) => {
-    for (const [n, token] of revocable.entries()) {
-      await db.run(
-        `INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at,
-           last_accessed_at, expires_at, revoked_at, authentication_factors, attributes)
-         VALUES (?, ?, ?, ?, ?, ?, ?, NULL, '[]', '{}')`,
-        [
-          `session-test-fuzz-${n}`,
-          known.projectId,
-          signedIn.user_id,
-          hashSessionToken(token),
-          now,
-          now,
-          now + 24 * 60 * 60_000,
-        ],
-      );
-    }
-  });
+  const rows = revocable.map((token, n) => ({
+    session_id: `session-test-fuzz-${n}`,
+    project_id: known.projectId,
+    user_id: signedIn.user_id,
+    token_hash: hashSessionToken(token),
+    started_at: now,
+    last_accessed_at: now,
+    expires_at: now + 24 * 60 * 60_000,
+    revoked_at: null,
+    authentication_factors: '[]',
+    attributes: '{}',
+  }));
+  // In batches: SQLite binds at most 32,766 values per statement.
+  for (let start = 0; start < rows.length; start += 500) {
+    await server.store.db
+      .insertInto('sessions')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
   random = new Random(SEED);
   builder = new RequestBuilder(random, known, {
     sessionToken: signedIn.session_token,

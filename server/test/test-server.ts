@@ -7,10 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject, ServerConfig } from '../config/config.js';
+import { Store } from '../db/store.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
-import { Store } from '../store/store.js';
+import { unwrapSuccess } from './api-assertions.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** The public token of the test project. */
@@ -45,8 +46,12 @@ export interface TestServerOptions {
 export interface ApiAnswer {
   status: number;
   headers: Headers;
+  /** A success's `data` (its envelope checked), or the whole body of anything else. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON fields.
   body: any;
+  /** The whole body as sent, envelope included. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON fields.
+  raw?: any;
 }
 
 /** A call to make. */
@@ -165,7 +170,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       } catch {
         // Left as text.
       }
-      return { status: response.status, headers: response.headers, body: parsed };
+      // Every success but the JWK Set document comes in the SDK envelope.
+      const enveloped = response.ok && !path.startsWith('/sessions/jwks/');
+      const data = enveloped ? unwrapSuccess(parsed) : parsed;
+      return { status: response.status, headers: response.headers, body: data, raw: parsed };
     },
     lastCode(to) {
       const [message] = outbox.list({ to });

@@ -2,19 +2,22 @@
  * The page: one screen at a time, chosen by the guest status. Signed out shows the gate;
  * signed in shows the rejection screen or the invitation, as the server says. While the
  * sign-in widget is open, the gate stays until the widget reports the sign-in complete, so the
- * guest sees its confirmation before the page moves on (without a reload).
+ * guest sees its confirmation before the page moves on (without a reload). When the screen
+ * changes, focus moves to the new screen's heading and the change is announced
+ * (`ScreenArrival`).
  */
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import { publicTexts } from '../content/public-texts.js';
 import { Gate } from '../gate/Gate.js';
 import { Rejection } from '../gate/Rejection.js';
-import { ChunkErrorBoundary } from './ChunkErrorBoundary.js';
-import type { GuestStatus } from './guest-status.js';
+import type { GuestStatus, GuestView } from './guest-status.js';
+import { LazyChunk } from './LazyChunk.js';
 import { StatusScreen } from './StatusScreen.js';
+import { ScreenArrival } from './screen-arrival.js';
 
 /** The invitation: a chunk of its own that the server serves to invited guests only. */
-const Invitation = lazy(() => import('../invitation/Invitation.js'));
+const loadInvitation = () => import('../invitation/Invitation.js');
 
 /** Where the sign-in widget is: not shown, open on the gate, or done (sign-in complete). */
 type WidgetStage = 'closed' | 'open' | 'done';
@@ -42,43 +45,80 @@ export function App({ client, status, publicToken }: AppProps) {
     void status.check();
   }, [status]);
 
-  if (view.kind === 'signed-out' || widget === 'open') {
+  return (
+    <ScreenArrival>
+      <CurrentScreen
+        view={view}
+        widgetOpen={widget === 'open'}
+        client={client}
+        status={status}
+        publicToken={publicToken}
+        onOpenWidget={openWidget}
+        onSignInComplete={signInComplete}
+      />
+    </ScreenArrival>
+  );
+}
+
+/** Props of {@link CurrentScreen}. */
+interface CurrentScreenProps extends AppProps {
+  view: GuestView;
+  widgetOpen: boolean;
+  onOpenWidget: () => void;
+  onSignInComplete: () => void;
+}
+
+/** The screen for the view; each kind has its own key, so a new screen is a new heading. */
+function CurrentScreen({
+  view,
+  widgetOpen,
+  client,
+  status,
+  publicToken,
+  onOpenWidget,
+  onSignInComplete,
+}: CurrentScreenProps) {
+  if (view.kind === 'signed-out' || widgetOpen) {
     return (
       <Gate
+        key="gate"
         client={client}
         publicToken={publicToken}
-        widgetOpen={widget === 'open'}
-        onOpen={openWidget}
-        onSignInComplete={signInComplete}
+        widgetOpen={widgetOpen}
+        onOpen={onOpenWidget}
+        onSignInComplete={onSignInComplete}
       />
     );
   }
   switch (view.kind) {
     case 'checking':
-      return <StatusScreen message={publicTexts.checking} busy />;
+      return <StatusScreen key="checking" heading={publicTexts.checking} busy />;
     case 'check-failed':
       return (
         <StatusScreen
-          message={view.message}
+          key="check-failed"
+          heading={view.message}
+          text={publicTexts.connectionAdvice}
           action={{ label: publicTexts.retry, run: () => void status.check() }}
         />
       );
     case 'not-invited':
-      return <Rejection client={client} />;
+      return <Rejection key="not-invited" client={client} />;
     case 'invited':
       return (
-        <ChunkErrorBoundary
-          fallback={
+        <LazyChunk
+          key="invited"
+          load={loadInvitation}
+          props={{ client }}
+          loading={<StatusScreen heading={publicTexts.checking} busy />}
+          failed={(retry) => (
             <StatusScreen
-              message={publicTexts.invitationError}
-              action={{ label: publicTexts.retry, run: () => window.location.reload() }}
+              heading={publicTexts.invitationError}
+              text={publicTexts.connectionAdvice}
+              action={{ label: publicTexts.retry, run: retry }}
             />
-          }
-        >
-          <Suspense fallback={<StatusScreen message={publicTexts.checking} busy />}>
-            <Invitation />
-          </Suspense>
-        </ChunkErrorBoundary>
+          )}
+        />
       );
   }
 }

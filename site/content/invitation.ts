@@ -1,7 +1,7 @@
 /**
  * Everything the invitation says, in one place a host can edit without touching a component:
- * the couple, the tagline, the date and city, the schedule, the FAQ, the navigation and the
- * photos. This module is private: only the invitation chunk imports it, and the server hands
+ * the couple, the tagline, the date and city, the schedule, the FAQ (with the hosts' number
+ * for texting them), the navigation and the photos. This module is private: only the invitation chunk imports it, and the server hands
  * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
  */
 
@@ -69,7 +69,15 @@ export interface InvitationContent {
     readonly heading: string;
     readonly subtitle: string;
     readonly items: readonly FaqItem[];
-    readonly closing: { readonly heading: string; readonly text: string };
+    /** The "Still Have Questions?" card, with the hosts' number for texting them. */
+    readonly closing: {
+      readonly heading: string;
+      readonly text: string;
+      /** The number guests text, as they should read it, e.g. `+1 415-555-0142`. */
+      readonly phone: string;
+      /** The words of the link that opens a text message to `phone`. */
+      readonly textLabel: string;
+    };
   };
   /** The four photobooth photos, in order. */
   readonly photos: readonly Photo[];
@@ -208,6 +216,8 @@ export const invitation: InvitationContent = {
     closing: {
       heading: 'Still Have Questions?',
       text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge.',
+      phone: '+1 415-555-0142',
+      textLabel: 'Text us at',
     },
   },
   photos: [

@@ -1,17 +1,18 @@
 /**
  * The login gate: "Do we know you?" and a button that brings up the sign-in widget (SMS
- * passcode, 10-minute codes). It says nothing about whose party this is. Widget errors are
- * shown under it as an alert.
+ * passcode, 10-minute codes). It says nothing about whose party this is. The widget shows and
+ * announces its own errors (once, where the guest is typing); the gate does not repeat them.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../../widget/events.js';
 import { VelvetEventType } from '../../widget/events.js';
-import { ChunkErrorBoundary } from '../app/ChunkErrorBoundary.js';
+import { LazyChunk } from '../app/LazyChunk.js';
+import { useScreenHeading } from '../app/screen-arrival.js';
 import { publicTexts } from '../content/public-texts.js';
 
 /** The widget and its React wrapper load only when the guest asks for them. */
-const SignInWidget = lazy(() => import('./SignInWidget.js'));
+const loadSignInWidget = () => import('./SignInWidget.js');
 
 /** Props of {@link Gate}. */
 export interface GateProps {
@@ -26,10 +27,19 @@ export interface GateProps {
 
 const texts = publicTexts.gate;
 
+/**
+ * What the gate does with a widget error: the widget has already shown it to the guest and
+ * announced it, so the page only notes it for whoever is looking at the console.
+ */
+function logSignInError(error: VelvetErrorDetail): void {
+  console.warn(`Sign-in problem (${error.errorType ?? 'no type'}): ${error.message}`);
+}
+
 /** The gate screen. */
 export function Gate({ client, publicToken, widgetOpen, onOpen, onSignInComplete }: GateProps) {
-  const [error, setError] = useState<string | null>(null);
   const widgetRegion = useRef<HTMLElement>(null);
+  const introId = useId();
+  const heading = useScreenHeading<HTMLHeadingElement>(publicTexts.announce.signedOut);
 
   useEffect(() => {
     if (widgetOpen) widgetRegion.current?.focus();
@@ -38,48 +48,55 @@ export function Gate({ client, publicToken, widgetOpen, onOpen, onSignInComplete
   const onEvent = useCallback(
     (event: VelvetEventDetail) => {
       if (event.type === VelvetEventType.AuthenticateFlowComplete) onSignInComplete();
-      else setError(null);
     },
     [onSignInComplete],
   );
-  const onError = useCallback((detail: VelvetErrorDetail) => setError(detail.message), []);
 
   return (
     <main className="gate">
       <div className="gate-card">
         <p className="eyebrow">{texts.eyebrow}</p>
-        <h1>{texts.heading}</h1>
-        <p className="gate-intro">{texts.intro}</p>
+        <h1 ref={heading} tabIndex={-1}>
+          {texts.heading}
+        </h1>
+        <p className="gate-intro" id={introId}>
+          {widgetOpen ? texts.widgetIntro : texts.intro}
+        </p>
         {widgetOpen ? (
           <section
             className="widget-region"
             ref={widgetRegion}
             tabIndex={-1}
             aria-label={texts.widgetLabel}
+            aria-describedby={introId}
           >
-            <ChunkErrorBoundary fallback={<p role="alert">{texts.widgetError}</p>}>
-              <Suspense fallback={<p role="status">{texts.loadingWidget}</p>}>
-                <SignInWidget
-                  client={client}
-                  publicToken={publicToken}
-                  onEvent={onEvent}
-                  onError={onError}
-                />
-              </Suspense>
-            </ChunkErrorBoundary>
+            <LazyChunk
+              load={loadSignInWidget}
+              props={{ client, publicToken, onEvent, onError: logSignInError }}
+              loading={<p role="status">{texts.loadingWidget}</p>}
+              failed={(retry) => (
+                <div className="widget-failed">
+                  <p role="alert">{texts.widgetError}</p>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      // The button goes away: keep focus in the region, where the widget comes.
+                      widgetRegion.current?.focus();
+                      retry();
+                    }}
+                  >
+                    {publicTexts.retry}
+                  </button>
+                </div>
+              )}
+            />
           </section>
         ) : (
           <button type="button" className="button" onClick={onOpen}>
             {texts.button}
           </button>
         )}
-        <div className="gate-error" role="alert">
-          {error && (
-            <p>
-              {texts.signInErrorPrefix} {error}
-            </p>
-          )}
-        </div>
       </div>
     </main>
   );

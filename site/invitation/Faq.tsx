@@ -1,10 +1,15 @@
 /**
  * The FAQ: an accordion of independent items (all closed at first; any number open at once),
  * each a heading with a button (`aria-expanded`) controlling its answer, and a turning chevron;
- * then the "Still Have Questions?" card.
+ * then the "Still Have Questions?" card, whose link opens a text message to the hosts.
  */
 import { useId, useState } from 'react';
 import type { InvitationContent } from '../content/invitation.js';
+
+/** The `sms:` link to `phone` (digits and a leading `+` only), which opens a new text message. */
+export function smsHref(phone: string): string {
+  return `sms:${phone.replace(/[^\d+]/g, '')}`;
+}
 
 /** The FAQ section (`#faq`). */
 export function Faq({ heading, subtitle, items, closing }: InvitationContent['faq']) {
@@ -63,6 +68,9 @@ export function Faq({ heading, subtitle, items, closing }: InvitationContent['fa
       <aside className="closing-card" aria-labelledby={`${id}-closing`}>
         <h3 id={`${id}-closing`}>{closing.heading}</h3>
         <p>{closing.text}</p>
+        <a className="button sms-link" href={smsHref(closing.phone)}>
+          {closing.textLabel} <span className="sms-number">{closing.phone}</span>
+        </a>
       </aside>
     </section>
   );

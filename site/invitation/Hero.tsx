@@ -2,6 +2,7 @@
  * The hero: four photobooth photos, the names, the tagline, the date and the city. The photos
  * come in two widths as AVIF, WebP and JPEG; the browser picks what fits the screen.
  */
+import type { Ref } from 'react';
 import type { InvitationContent, Photo } from '../content/invitation.js';
 
 /** The widths each photo is available in (see `scripts/site-photos.ts`). */
@@ -43,10 +44,12 @@ export interface HeroProps {
     InvitationContent,
     'names' | 'tagline' | 'date' | 'isoDate' | 'location' | 'photos'
   >;
+  /** The names heading, which takes focus when the invitation arrives after a sign-in. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** The hero section (`#hero`). */
-export function Hero({ content }: HeroProps) {
+export function Hero({ content, headingRef }: HeroProps) {
   return (
     <section id="hero" className="hero" aria-labelledby="hero-heading">
       <ul className="photos" aria-label="Photobooth photos">
@@ -54,7 +57,7 @@ export function Hero({ content }: HeroProps) {
           <PhotoboothPhoto key={photo.file} photo={photo} index={index} />
         ))}
       </ul>
-      <h1 id="hero-heading" className="hero-names">
+      <h1 id="hero-heading" className="hero-names" ref={headingRef} tabIndex={-1}>
         {content.names}
       </h1>
       <p className="hero-tagline">{content.tagline}</p>

@@ -1,10 +1,15 @@
 /**
- * The invitation itself: navigation, hero, schedule, FAQ and footer, from the content module.
- * This module and everything it imports form the private chunk (`dist/site/private/`), which
- * the server hands out to invited guests only.
+ * The invitation itself: navigation (with "Sign out"), hero, schedule, FAQ and footer, from the
+ * content module. This module, the rest of `site/invitation/` and the content module form the
+ * private chunk (`dist/site/private/`), which the server hands out to invited guests only; what
+ * it takes from `site/app/` and the public texts is public already.
  */
 import { useEffect } from 'react';
+import type { VelvetClient } from '../../widget/client/index.js';
+import { useScreenHeading } from '../app/screen-arrival.js';
+import { useSignOut } from '../app/use-sign-out.js';
 import { invitation } from '../content/invitation.js';
+import { publicTexts } from '../content/public-texts.js';
 import { Faq } from './Faq.js';
 import { Footer } from './Footer.js';
 import { Hero } from './Hero.js';
@@ -12,8 +17,16 @@ import { Nav } from './Nav.js';
 import { Schedule } from './Schedule.js';
 import './invitation.css';
 
+/** Props of {@link Invitation}. */
+export interface InvitationProps {
+  /** The page's client library, whose session "Sign out" revokes. */
+  client: Pick<VelvetClient, 'session'>;
+}
+
 /** The whole invitation page. */
-export default function Invitation() {
+export default function Invitation({ client }: InvitationProps) {
+  const heading = useScreenHeading<HTMLHeadingElement>(publicTexts.announce.invited);
+  const { state, signOut } = useSignOut(client);
   useEffect(() => {
     const previous = document.title;
     document.title = `${invitation.names} · ${invitation.date}`;
@@ -24,9 +37,18 @@ export default function Invitation() {
 
   return (
     <div className="invitation">
-      <Nav title={invitation.names} items={invitation.nav} />
+      <Nav
+        title={invitation.names}
+        items={invitation.nav}
+        signOut={{
+          label: publicTexts.signOut.button,
+          pendingLabel: publicTexts.signOut.pending,
+          pending: state === 'signing-out',
+          run: () => void signOut(),
+        }}
+      />
       <main>
-        <Hero content={invitation} />
+        <Hero content={invitation} headingRef={heading} />
         <Schedule {...invitation.schedule} />
         <Faq {...invitation.faq} />
       </main>

@@ -135,6 +135,12 @@ export interface BootstrapResponse extends ResponseEnvelope {
   readonly rbac_policy?: unknown;
   readonly siwe_required_for_crypto_wallets?: boolean;
   readonly vertical?: string | null;
+  /** ISO 3166 countries that text messages (SMS and WhatsApp) may go to. */
+  readonly sms_allowed_countries?: readonly string[];
+  /** Whether the asking page's origin is authorized for the project. */
+  readonly origin_allowed?: boolean;
+  /** When it is not: why, and how to authorize it. */
+  readonly origin_message?: string | null;
 }
 
 /** Whether `value` has the fields the library relies on in a session. */

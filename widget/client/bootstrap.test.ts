@@ -23,6 +23,9 @@ const SERVER_BOOTSTRAP = {
   rbac_policy: null,
   siwe_required_for_crypto_wallets: false,
   vertical: 'CONSUMER',
+  sms_allowed_countries: ['US', 'CA'],
+  origin_allowed: true,
+  origin_message: null,
 };
 
 describe('BootstrapClient', () => {
@@ -66,10 +69,27 @@ describe('BootstrapClient', () => {
       rbacPolicy: null,
       siweRequiredForCryptoWallets: false,
       vertical: 'CONSUMER',
+      smsAllowedCountries: ['US', 'CA'],
+      originNotAllowed: null,
     });
     expect(test.client.bootstrap.getSync()).to.deep.equal(data);
     await test.client.bootstrap.getAsync();
     expect(test.api.requests).to.have.length(1);
+  });
+
+  it('says why the page’s origin may not use the project when the server says it may not', async () => {
+    const test = createTestClient();
+    test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, {
+      json: success({
+        ...SERVER_BOOTSTRAP,
+        origin_allowed: false,
+        origin_message: 'This page’s origin, https://x.test, is not authorized. Add it.',
+      }),
+    });
+    const data = await test.client.bootstrap.getAsync();
+    expect(data.originNotAllowed).to.equal(
+      'This page’s origin, https://x.test, is not authorized. Add it.',
+    );
   });
 
   it('serves the cache synchronously on the next load, then the server', async () => {

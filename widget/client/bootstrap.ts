@@ -47,6 +47,13 @@ export interface BootstrapData {
   readonly rbacPolicy: unknown;
   readonly siweRequiredForCryptoWallets: boolean;
   readonly vertical: Vertical | null;
+  /** The countries text messages may go to (ISO 3166 codes), or `null` when not known. */
+  readonly smsAllowedCountries: readonly string[] | null;
+  /**
+   * Why this page's origin may not use the project, and how to authorize it; `null` when it may
+   * (or when the server did not say).
+   */
+  readonly originNotAllowed: string | null;
 }
 
 /** The configuration used when the server cannot be asked: every flag false, one domain. */
@@ -68,6 +75,8 @@ export const FALLBACK_BOOTSTRAP: BootstrapData = Object.freeze({
   rbacPolicy: null,
   siweRequiredForCryptoWallets: false,
   vertical: null,
+  smsAllowedCountries: null,
+  originNotAllowed: null,
 });
 
 /** Maps the server's snake_case answer to {@link BootstrapData}. */
@@ -97,6 +106,13 @@ export function toBootstrapData(body: BootstrapResponse): BootstrapData {
     rbacPolicy: body.rbac_policy ?? null,
     siweRequiredForCryptoWallets: body.siwe_required_for_crypto_wallets === true,
     vertical: body.vertical === 'CONSUMER' || body.vertical === 'B2B' ? body.vertical : null,
+    smsAllowedCountries: isStringArray(body.sms_allowed_countries)
+      ? [...body.sms_allowed_countries]
+      : null,
+    originNotAllowed:
+      body.origin_allowed === false
+        ? body.origin_message || 'This page’s origin is not authorized for this project.'
+        : null,
   };
 }
 

@@ -13,7 +13,7 @@ export const SDK_VERSION = '5.25.1';
 export const API_PATH_PREFIX = '/sdk/v1';
 
 /** Header carrying the base64 telemetry blob on every call. */
-export const TELEMETRY_HEADER = 'X-Velvet-Client';
+export const TELEMETRY_HEADER = 'X-SDK-Client';
 
 /** Public tokens are expected to start with this; anything else only logs a warning. */
 export const PUBLIC_TOKEN_PREFIX = 'public-token-';

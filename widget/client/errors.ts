@@ -97,17 +97,32 @@ export class CaptchaRequiredError extends VelvetError {
   }
 }
 
-/** A call that needs a session was made while signed out. */
-export class NoCurrentSessionError extends VelvetError {
-  constructor(message: string = Messages.NO_CURRENT_SESSION) {
-    super(ClientErrorType.NO_CURRENT_SESSION, message);
+/**
+ * The library was used in a way it does not support: a programming mistake of the caller, such
+ * as an argument of the wrong shape (options that are not an object, a listener that is not a
+ * function) or, as {@link NoCurrentSessionError}, a call that needs a session made while signed
+ * out. The message names the method. (A field of the wrong type inside the options is a
+ * {@link SchemaError}, as the spec's client-side type checks say.)
+ */
+export class UsageError extends VelvetError {
+  constructor(message: string, errorType: string = ClientErrorType.USAGE_ERROR) {
+    super(errorType, message);
   }
 }
 
-/** The library was used in a way it does not support (a programming mistake). */
-export class UsageError extends VelvetError {
-  constructor(message: string) {
-    super(ClientErrorType.USAGE_ERROR, message);
+/**
+ * A call that needs a session was made while signed out: a usage error of its own kind
+ * (`error_type` `no_current_session`), so a caller may tell it apart or catch every misuse as a
+ * {@link UsageError}. `method` names the call, as in `client.user.get()`.
+ */
+export class NoCurrentSessionError extends UsageError {
+  constructor(method?: string) {
+    super(
+      method
+        ? `${Messages.NO_CURRENT_SESSION} ${method} needs a signed-in user: sign in first.`
+        : Messages.NO_CURRENT_SESSION,
+      ClientErrorType.NO_CURRENT_SESSION,
+    );
   }
 }
 

@@ -65,7 +65,7 @@ describe('HttpClient', () => {
       expect(request?.headers.get('Content-Type')).to.equal('application/json');
       expect(request?.body).to.deep.equal({ email: 'ada@example.com' });
 
-      const blob = decodeBase64Json(request?.headers.get('X-Velvet-Client') ?? null);
+      const blob = decodeBase64Json(request?.headers.get('X-SDK-Client') ?? null);
       expect(blob.event_id).to.match(/^event-id-[0-9a-f-]{36}$/);
       expect(blob.app_session_id).to.match(/^app-session-id-/);
       expect(blob.persistent_id).to.match(/^persistent-id-/);
@@ -81,7 +81,7 @@ describe('HttpClient', () => {
       await test.client.user.search('a@example.com');
       await test.client.user.search('b@example.com');
       const ids = test.api.requests.map(
-        (request) => decodeBase64Json(request.headers.get('X-Velvet-Client')).event_id,
+        (request) => decodeBase64Json(request.headers.get('X-SDK-Client')).event_id,
       );
       expect(ids[0]).to.not.equal(ids[1]);
     });

@@ -58,7 +58,7 @@ export interface HttpClientOptions {
   readonly fetch?: FetchLike;
   /** The current session token, or `null` when signed out. */
   readonly getSessionToken?: () => string | null;
-  /** The `X-Velvet-Client` header value for one request. */
+  /** The `X-SDK-Client` header value for one request. */
   readonly telemetryHeader?: () => string;
   readonly captchaProvider?: CaptchaProvider;
   /** Called when a request made with a session token fails with an unrecoverable type. */
@@ -177,12 +177,19 @@ export class HttpClient {
     throw error;
   }
 
+  /**
+   * A success is `{request_id, status_code, data}`, Stytch's SDK envelope; the fields, with
+   * `request_id` and `status_code` again, are in `data`, which is what the caller gets.
+   */
   private readSuccess<T extends JsonObject>(text: string, validate?: ResponseGuard<T>): T {
     const parsed = parseJson(text);
     if (parsed === NOT_JSON) throw new ApiUnreachableError(Messages.INVALID_JSON);
-    if (!isObject(parsed)) throw new ApiUnreachableError(Messages.INVALID_RESPONSE);
-    if (validate && !validate(parsed)) throw new ApiUnreachableError(Messages.INVALID_RESPONSE);
-    return parsed as T;
+    if (!isObject(parsed) || !isObject(parsed.data)) {
+      throw new ApiUnreachableError(Messages.INVALID_RESPONSE);
+    }
+    const data = parsed.data;
+    if (validate && !validate(data)) throw new ApiUnreachableError(Messages.INVALID_RESPONSE);
+    return data as T;
   }
 
   private readFailure(response: Response, text: string): Error {

@@ -16,6 +16,7 @@ import {
   checkNumber,
   checkOptionalNumber,
   checkOptionalString,
+  checkOptions,
   checkString,
   type JsonObject,
 } from './type-checks.js';
@@ -44,6 +45,9 @@ export interface OtpAuthenticateOptions {
   readonly session_duration_minutes: number;
 }
 
+/** The shape of a send's options, for usage errors. */
+const SEND_EXAMPLE = '{ expiration_minutes: 10 }';
+
 /** Which variant a send uses, chosen by whether a session exists. */
 export type SendVariant = 'primary' | 'secondary';
 
@@ -63,6 +67,11 @@ class OtpSender {
   /** `primary` when signed out, `secondary` when a session exists. */
   get sendVariant(): SendVariant {
     return this.sessions.data ? 'secondary' : 'primary';
+  }
+
+  /** `client.otps.{channel}.{method}`, for usage errors. */
+  protected methodName(method: string): string {
+    return `client.otps.${this.channel}.${method}`;
   }
 
   protected sendTo(
@@ -87,12 +96,14 @@ class OtpSender {
 /** Passcodes by SMS or WhatsApp, to an E.164 phone number. */
 export class PhoneOtpClient extends OtpSender {
   /** `POST /otps/{sms|whatsapp}/login_or_create {phone_number, expiration_minutes}`. */
-  loginOrCreate(phoneNumber: string, options: OtpSendOptions = {}): Promise<OtpSendResponse> {
+  async loginOrCreate(phoneNumber: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
+    checkOptions(this.methodName('loginOrCreate'), options, SEND_EXAMPLE);
     return this.sendTo('/login_or_create', phoneNumber, { ...options });
   }
 
   /** `POST /otps/{sms|whatsapp}/send/{primary|secondary} {phone_number, expiration_minutes}`. */
-  send(phoneNumber: string, options: OtpSendOptions = {}): Promise<OtpSendResponse> {
+  async send(phoneNumber: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
+    checkOptions(this.methodName('send'), options, SEND_EXAMPLE);
     return this.sendTo(this.sendVariantPath(), phoneNumber, { ...options });
   }
 }
@@ -103,19 +114,21 @@ export class EmailOtpClient extends OtpSender {
    * `POST /otps/email/login_or_create
    * {email, expiration_minutes, login_template_id?, signup_template_id?}`.
    */
-  loginOrCreate(
+  async loginOrCreate(
     email: string,
-    options: EmailOtpLoginOrCreateOptions = {},
+    options?: EmailOtpLoginOrCreateOptions,
   ): Promise<OtpSendResponse> {
-    checkOptionalString('login_template_id', options.login_template_id);
-    checkOptionalString('signup_template_id', options.signup_template_id);
+    checkOptions(this.methodName('loginOrCreate'), options, SEND_EXAMPLE);
+    checkOptionalString('login_template_id', options?.login_template_id);
+    checkOptionalString('signup_template_id', options?.signup_template_id);
     return this.sendTo('/login_or_create', email, { ...options });
   }
 
   /** `POST /otps/email/send/{primary|secondary} {email, expiration_minutes}`. */
-  send(email: string, options: OtpSendOptions = {}): Promise<OtpSendResponse> {
+  async send(email: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
+    checkOptions(this.methodName('send'), options, SEND_EXAMPLE);
     return this.sendTo(this.sendVariantPath(), email, {
-      expiration_minutes: options.expiration_minutes,
+      expiration_minutes: options?.expiration_minutes,
     });
   }
 }
@@ -151,7 +164,10 @@ export class OtpClient {
   ): Promise<OtpAuthenticateResponse> {
     checkString('code', code);
     checkString('method_id', methodId);
-    checkNumber('session_duration_minutes', options?.session_duration_minutes);
+    checkOptions('client.otps.authenticate', options, '{ session_duration_minutes: 60 }', {
+      required: true,
+    });
+    checkNumber('session_duration_minutes', options.session_duration_minutes);
     const response = await this.http.post(
       '/otps/authenticate',
       {

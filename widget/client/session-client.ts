@@ -6,6 +6,7 @@
 import type { AuthenticateResponse, Session, User } from './api-types.js';
 import type { SessionAuthenticateOptions, SessionManager } from './session-manager.js';
 import type { SessionData, SessionListener, SessionStatus } from './session-state.js';
+import { checkListener, checkOptions } from './type-checks.js';
 
 /** The two tokens of a session. */
 export interface SessionTokens {
@@ -59,15 +60,18 @@ export class SessionClient {
    * synced from other tabs. Returns the function that unsubscribes.
    */
   onChange(listener: SessionListener): () => void {
+    checkListener('client.session.onChange', listener);
     return this.manager.onChange(listener);
   }
 
   /**
    * `POST /sessions/authenticate`: confirms (and with `session_duration_minutes` extends) the
-   * session. Throws `NoCurrentSessionError` when signed out.
+   * session. Rejects with `NoCurrentSessionError` when signed out, and with a `UsageError` when
+   * `options` is not an object.
    */
-  authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResponse> {
-    return this.manager.authenticate(options);
+  async authenticate(options?: SessionAuthenticateOptions): Promise<AuthenticateResponse> {
+    checkOptions('client.session.authenticate', options, '{ session_duration_minutes: 60 }');
+    return this.manager.authenticate(options, 'client.session.authenticate()');
   }
 
   /** `POST /sessions/revoke`, then the local session is destroyed whatever the answer. */

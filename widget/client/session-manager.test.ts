@@ -1,5 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { backoffDelay } from './backoff.js';
+import { SESSION_CHANNEL_PREFIX } from './constants.js';
 import type { SessionChange } from './session-state.js';
 import { sessionStorageKey } from './session-storage.js';
 import { FakeApi } from './testing/fake-api.js';
@@ -19,6 +20,7 @@ import {
   type TestClient,
   uniqueToken,
 } from './testing/test-client.js';
+import { waitFor } from './testing/wait-for.js';
 
 // The spec's numbers (section 9), spelled out so a wrong constant fails these tests.
 const REFRESH_INTERVAL_MS = 180_000;
@@ -366,9 +368,13 @@ describe('SessionManager', () => {
       const tabB = createTestClient({ publicToken, clock, api: new FakeApi(clock) });
       const changesA = changesOf(tabA);
       const changesB = changesOf(tabB);
+      // Hears every message of the project's channel, in the order they were posted.
+      const heard: unknown[] = [];
+      const listener = new BroadcastChannel(`${SESSION_CHANNEL_PREFIX}${publicToken}`);
+      listener.onmessage = (event: MessageEvent) => heard.push(event.data);
 
       await signIn(tabA);
-      await waitUntil(() => tabB.client.session.status === 'signed_in', 'tab B never signed in');
+      await waitFor(() => tabB.client.session.status === 'signed_in', 'tab B never signed in');
       expect(tabB.client.session.getTokens()?.sessionToken).to.equal('session-token-1');
       expect(changesB.map((change) => [change.status, change.remote])).to.deep.equal([
         ['signed_in', true],
@@ -376,11 +382,17 @@ describe('SessionManager', () => {
 
       tabA.api.on('POST', '/sessions/revoke', { json: success({}) });
       await tabA.client.session.revoke();
-      await waitUntil(() => tabB.client.session.status === 'destroyed', 'tab B was not signed out');
+      await waitFor(() => tabB.client.session.status === 'destroyed', 'tab B was not signed out');
       expect(tabB.client.session.getSync()).to.equal(null);
 
-      // Tab B adopted the changes without echoing them back to tab A.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Tab B adopted the changes without echoing them back to tab A: a probe posted now
+      // arrives after anything tab B posted while adopting them.
+      const probe = new BroadcastChannel(`${SESSION_CHANNEL_PREFIX}${publicToken}`);
+      probe.postMessage('probe');
+      await waitFor(() => heard.includes('probe'), 'the probe message never arrived');
+      listener.close();
+      probe.close();
+      expect(heard).to.have.length(3, 'tab A’s sign-in and revoke, then the probe');
       expect(changesA.map((change) => change.remote)).to.deep.equal([false, false]);
       expect(tabB.api.requests).to.have.length(0);
     });
@@ -395,7 +407,7 @@ describe('SessionManager', () => {
       refreshSucceeds(tabB);
 
       await clock.tick(REFRESH_INTERVAL_MS);
-      await waitUntil(() => tabB.client.session.status === 'refreshed', 'tab B missed the refresh');
+      await waitFor(() => tabB.client.session.status === 'refreshed', 'tab B missed the refresh');
       expect(tabB.client.session.getTokens()?.sessionJwt).to.equal('session.jwt.refreshed');
     });
 

@@ -126,12 +126,16 @@ export class SessionManager {
 
   /**
    * Confirms the session with the server (`POST /sessions/authenticate`), optionally extending
-   * it, and adopts the answer. Throws {@link NoCurrentSessionError} when signed out; an
-   * unrecoverable error type destroys the session before the error is thrown.
+   * it, and adopts the answer. Throws {@link NoCurrentSessionError} when signed out (naming
+   * `method`, the public call, if given); an unrecoverable error type destroys the session
+   * before the error is thrown.
    */
-  async authenticate(options: SessionAuthenticateOptions = {}): Promise<AuthenticateResponse> {
+  async authenticate(
+    options: SessionAuthenticateOptions = {},
+    method?: string,
+  ): Promise<AuthenticateResponse> {
     checkOptionalNumber('session_duration_minutes', options.session_duration_minutes);
-    if (!this.current) throw new NoCurrentSessionError();
+    if (!this.current) throw new NoCurrentSessionError(method);
     const body: JsonObject = {};
     if (options.session_duration_minutes !== undefined) {
       body.session_duration_minutes = options.session_duration_minutes;

@@ -73,7 +73,9 @@ describe('Telemetry', () => {
     });
     await test.clock.tick(TELEMETRY_FLUSH_INTERVAL_MS);
     const [event] = batches(test)[0] ?? [];
+    // Each event names its project, as Stytch's SDK's do: `/events` takes no auth.
     expect(event?.event).to.deep.equal({
+      public_token: test.publicToken,
       event_name: 'email_try_again_clicked',
       details: { email: 'ada@example.com', type: 'login_or_create_eml' },
     });

@@ -1,5 +1,5 @@
 /**
- * Telemetry: the blob sent base64-encoded in the `X-Velvet-Client` header of every call, and
+ * Telemetry: the blob sent base64-encoded in the `X-SDK-Client` header of every call, and
  * the analytics events (`render_login_screen`, `email_sent`, `email_try_again_clicked`),
  * batched to `POST /events` at 15 events or 800 ms after the first, whichever comes first.
  * Sending never fails the caller: errors are swallowed.
@@ -108,7 +108,7 @@ export class Telemetry {
     };
   }
 
-  /** The `X-Velvet-Client` header value: the base64 of a fresh blob's JSON. */
+  /** The `X-SDK-Client` header value: the base64 of a fresh blob's JSON. */
   createHeader(): string {
     return encodeBase64(JSON.stringify(this.createBlob()));
   }

@@ -92,8 +92,9 @@ describe('type checks', () => {
       otps.authenticate('123456', 'phone-1', { session_duration_minutes: '60' }),
     );
     expect((badDuration as Error).message).to.equal('session_duration_minutes must be a number');
-    const noOptions = await rejectionOf(() => otps.authenticate('123456', 'phone-1', undefined));
-    expect((noOptions as Error).message).to.equal('session_duration_minutes must be a number');
+    const noDuration = await rejectionOf(() => otps.authenticate('123456', 'phone-1', {}));
+    expect(noDuration).to.be.instanceOf(SchemaError);
+    expect((noDuration as Error).message).to.equal('session_duration_minutes must be a number');
     expect(test.api.requests).to.have.length(0);
   });
 

@@ -1,10 +1,12 @@
 /**
  * Client-side type checks run before any request. A wrong type throws a {@link SchemaError}
  * reading '<name> must be a string' (or a number, a boolean, an object, an array of strings),
- * so a caller without TypeScript learns about the mistake without a round trip.
+ * so a caller without TypeScript learns about the mistake without a round trip. An argument of
+ * the wrong shape (options that are not an object, a listener that is not a function) throws a
+ * {@link UsageError} naming the method.
  */
 
-import { SchemaError } from './errors.js';
+import { SchemaError, UsageError } from './errors.js';
 
 /** A plain object as JSON knows it: not null, not an array. */
 export type JsonObject = Record<string, unknown>;
@@ -63,4 +65,43 @@ export function checkOptionalNumber(
   value: unknown,
 ): asserts value is number | undefined {
   if (value !== undefined) checkNumber(name, value);
+}
+
+/** How a value looks in a usage error: its type, or `null`. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * Throws a {@link UsageError} unless `options`, the options argument of `method`, is a plain
+ * object, or `undefined` when the options are optional. `example` shows the expected shape.
+ */
+export function checkOptions(
+  method: string,
+  options: unknown,
+  example: string,
+  { required = false }: { required?: boolean } = {},
+): void {
+  if (options === undefined && !required) return;
+  if (options === undefined) {
+    throw new UsageError(`${method}: the options are missing; pass an object such as ${example}.`);
+  }
+  if (!isObject(options)) {
+    throw new UsageError(
+      `${method}: the options must be an object such as ${example}, not ${describeValue(options)}.`,
+    );
+  }
+}
+
+/** Throws a {@link UsageError} unless `listener`, the argument of `method`, is a function. */
+export function checkListener(method: string, listener: unknown): void {
+  if (typeof listener !== 'function') {
+    throw new UsageError(
+      `${method}: the listener must be a function, not ${describeValue(listener)}.`,
+    );
+  }
 }

@@ -17,7 +17,13 @@ import {
 import { NoCurrentSessionError } from './errors.js';
 import type { HttpClient } from './http-client.js';
 import type { SessionManager } from './session-manager.js';
-import { checkObject, checkString, type JsonObject } from './type-checks.js';
+import {
+  checkListener,
+  checkObject,
+  checkOptions,
+  checkString,
+  type JsonObject,
+} from './type-checks.js';
 
 /** What {@link UsersClient.update} may change. */
 export interface UserUpdateOptions {
@@ -42,12 +48,13 @@ export class UsersClient {
 
   /** Calls `listener` with the user (or `null`) on every session change; returns unsubscribe. */
   onChange(listener: (user: User | null) => void): () => void {
+    checkListener('client.user.onChange', listener);
     return this.sessions.onChange((change) => listener(change.data?.user ?? null));
   }
 
   /** `GET /users/me`: the signed-in user, fresh from the server. */
   async get(): Promise<UserResponse> {
-    this.requireSession();
+    this.requireSession('client.user.get()');
     const response = await this.http.get('/users/me', isUserResponse);
     this.sessions.updateUser(stripEnvelope(response));
     return response;
@@ -55,8 +62,9 @@ export class UsersClient {
 
   /** `PUT /users/me {untrusted_metadata}`. */
   async update(options: UserUpdateOptions): Promise<UserUpdateResponse> {
-    checkObject('untrusted_metadata', options?.untrusted_metadata);
-    this.requireSession();
+    checkOptions('client.user.update', options, '{ untrusted_metadata: {} }', { required: true });
+    checkObject('untrusted_metadata', options.untrusted_metadata);
+    this.requireSession('client.user.update()');
     const response = await this.http.put(
       '/users/me',
       { untrusted_metadata: options.untrusted_metadata },
@@ -69,13 +77,16 @@ export class UsersClient {
   /** `DELETE /users/emails/{email_id}`. */
   async deleteEmail(emailId: string): Promise<UserUpdateResponse> {
     checkString('email_id', emailId);
-    return this.remove(`/users/emails/${encodeURIComponent(emailId)}`);
+    return this.remove(`/users/emails/${encodeURIComponent(emailId)}`, 'client.user.deleteEmail()');
   }
 
   /** `DELETE /users/phone_numbers/{phone_id}`. */
   async deletePhoneNumber(phoneId: string): Promise<UserUpdateResponse> {
     checkString('phone_id', phoneId);
-    return this.remove(`/users/phone_numbers/${encodeURIComponent(phoneId)}`);
+    return this.remove(
+      `/users/phone_numbers/${encodeURIComponent(phoneId)}`,
+      'client.user.deletePhoneNumber()',
+    );
   }
 
   /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
@@ -84,8 +95,8 @@ export class UsersClient {
     return this.http.post('/users/search', { email }, isUserSearchResponse);
   }
 
-  private async remove(path: string): Promise<UserUpdateResponse> {
-    this.requireSession();
+  private async remove(path: string, method: string): Promise<UserUpdateResponse> {
+    this.requireSession(method);
     const response = await this.http.delete(path, isUserUpdateResponse);
     this.adoptUser(response);
     return response;
@@ -97,8 +108,9 @@ export class UsersClient {
     else if (isUser(response)) this.sessions.updateUser(stripEnvelope(response));
   }
 
-  private requireSession(): void {
-    if (!this.sessions.data) throw new NoCurrentSessionError();
+  /** Throws {@link NoCurrentSessionError} naming `method` when signed out. */
+  private requireSession(method: string): void {
+    if (!this.sessions.data) throw new NoCurrentSessionError(method);
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { success } from './testing/fixtures.js';
 import { afterEach, describe, it } from './testing/mocha.js';
 import { cleanUpClients, createTestClient, signIn, uniqueToken } from './testing/test-client.js';
 import { VelvetClient } from './velvet-client.js';
@@ -48,7 +49,7 @@ describe('VelvetClient', () => {
     const test = createTestClient({ apiBase: 'not a url' });
     expect(test.logger.warnings.some((warning) => warning.includes('not a url'))).to.equal(true);
     test.api.on('POST', '/users/search', {
-      json: { request_id: 'r', status_code: 200, user_type: 'new' },
+      json: success({ user_type: 'new' }),
     });
     await test.client.user.search('ada@example.com');
     expect(test.api.requests[0]?.url).to.equal(`${location.origin}/sdk/v1/users/search`);

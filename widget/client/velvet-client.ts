@@ -17,7 +17,7 @@ import { SessionManager } from './session-manager.js';
 import { SessionChangeReason } from './session-state.js';
 import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
-import { checkString } from './type-checks.js';
+import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
 
 /** Options of {@link VelvetClient}; all optional. */
@@ -72,6 +72,7 @@ export class VelvetClient {
 
   constructor(publicToken: string, options: VelvetClientOptions = {}) {
     checkString('public_token', publicToken);
+    checkOptions('new VelvetClient', options, "{ apiBase: 'https://id.example.com' }");
     const logger = options.logger ?? console;
     if (typeof window === 'undefined') logger.warn(Messages.SERVER_ENVIRONMENT);
     if (!publicToken.startsWith(PUBLIC_TOKEN_PREFIX)) {
@@ -99,8 +100,17 @@ export class VelvetClient {
       telemetryHeader: () => this.telemetry.createHeader(),
       onUnrecoverableError: () => this.sessions?.destroy(SessionChangeReason.UNRECOVERABLE_ERROR),
     });
+    // Each event names its project, as Stytch's SDK's events do, so `/events` needs no auth.
     this.telemetry.setSender((events) =>
-      this.http.request('POST', '/events', { body: { events }, keepalive: true }),
+      this.http.request('POST', '/events', {
+        body: {
+          events: events.map((record) => ({
+            ...record,
+            event: { ...record.event, public_token: publicToken },
+          })),
+        },
+        keepalive: true,
+      }),
     );
     this.sessions = new SessionManager({
       publicToken,

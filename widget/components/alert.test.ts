@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it } from '../client/testing/mocha.js';
 import './alert.js';
-import { splitLinks, type VelvetAlert } from './alert.js';
+import type { VelvetAlert } from './alert.js';
 import { alertStyles } from './alert.styles.js';
 
 function region(el: VelvetAlert): HTMLElement {
@@ -123,29 +123,5 @@ describe('<velvet-alert>', () => {
     el.variant = 'warning';
     await el.updateComplete;
     expect(fired).to.deep.equal([]);
-  });
-});
-
-describe('splitLinks', () => {
-  it('returns plain text as one piece', () => {
-    expect(splitLinks('No links here.')).to.deep.equal([{ kind: 'text', text: 'No links here.' }]);
-  });
-
-  it('keeps sentence punctuation and unmatched parentheses out of the link', () => {
-    expect(splitLinks('(see https://a.example/x).')).to.deep.equal([
-      { kind: 'text', text: '(see ' },
-      { kind: 'link', href: 'https://a.example/x' },
-      { kind: 'text', text: ').' },
-    ]);
-    expect(splitLinks('https://en.example/wiki/A_(b)!')).to.deep.equal([
-      { kind: 'link', href: 'https://en.example/wiki/A_(b)' },
-      { kind: 'text', text: '!' },
-    ]);
-  });
-
-  it('ignores other schemes', () => {
-    expect(splitLinks('javascript:alert(1) ftp://x.example')).to.deep.equal([
-      { kind: 'text', text: 'javascript:alert(1) ftp://x.example' },
-    ]);
   });
 });

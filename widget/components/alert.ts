@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { linkedText } from './linked-text.js';
 
 /** The alert's looks and urgency. */
 export const AlertVariant = {
@@ -10,51 +11,6 @@ export const AlertVariant = {
 
 /** One of {@link AlertVariant}'s values. */
 export type AlertVariant = (typeof AlertVariant)[keyof typeof AlertVariant];
-
-/** A piece of alert text: plain text, or an `http(s)` URL to render as a link. */
-export type TextPiece = { readonly kind: 'text'; readonly text: string } | LinkPiece;
-
-/** A URL found in alert text. */
-export interface LinkPiece {
-  readonly kind: 'link';
-  readonly href: string;
-}
-
-/** `http://` or `https://` and everything up to the next white space or angle bracket. */
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/gi;
-/** Punctuation that ends a sentence rather than a URL. */
-const TRAILING_PUNCTUATION = /[.,;:!?'"\]]+$/;
-
-/**
- * Splits `text` into plain text and `http(s)` links, so a template can render each piece
- * without ever parsing the text as HTML. Sentence punctuation after a URL stays text, and a
- * closing parenthesis stays text unless the URL opened one.
- */
-export function splitLinks(text: string): TextPiece[] {
-  const pieces: TextPiece[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const start = match.index ?? 0;
-    const href = trimUrl(match[0]);
-    if (start > last) pieces.push({ kind: 'text', text: text.slice(last, start) });
-    pieces.push({ kind: 'link', href });
-    last = start + href.length;
-  }
-  if (last < text.length) pieces.push({ kind: 'text', text: text.slice(last) });
-  return pieces;
-}
-
-function trimUrl(candidate: string): string {
-  let url = candidate;
-  for (;;) {
-    const trimmed = url.replace(TRAILING_PUNCTUATION, '');
-    const opens = trimmed.split('(').length - 1;
-    const closes = trimmed.split(')').length - 1;
-    const next = trimmed.endsWith(')') && closes > opens ? trimmed.slice(0, -1) : trimmed;
-    if (next === url) return url;
-    url = next;
-  }
-}
 
 const icons: Readonly<Record<AlertVariant, TemplateResult>> = {
   error: html`<svg class="velvet-alert__icon" part="alert-icon" viewBox="0 0 24 24" width="20"
@@ -125,19 +81,10 @@ export class VelvetAlert extends LitElement {
   private renderBox(variant: AlertVariant): TemplateResult {
     return html`<div class="velvet-alert velvet-alert--${variant}" part="alert">
       ${icons[variant]}
-      <span class="velvet-alert__message" part="alert-message">${splitLinks(this.text).map(
-        (piece) =>
-          piece.kind === 'text'
-            ? piece.text
-            : html`<a
-                class="velvet-alert__link"
-                part="alert-link"
-                href=${piece.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                >${piece.href}</a
-              >`,
-      )}</span>
+      <span class="velvet-alert__message" part="alert-message">${linkedText(this.text, {
+        className: 'velvet-alert__link',
+        part: 'alert-link',
+      })}</span>
     </div>`;
   }
 }

@@ -18,7 +18,7 @@ let nextId = 1;
  * @cssproperty --velvet-primary - Focus ring (#19303d).
  * @cssproperty --velvet-error - Border when `invalid` (#8b1214).
  * @cssproperty --velvet-input-text - Text colour (--velvet-text, else #19303d).
- * @cssproperty --velvet-input-border - Border (--velvet-border, else #5c727d).
+ * @cssproperty [--velvet-input-border=#5c727d] - Border.
  * @cssproperty --velvet-input-background - Background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-input-height - Height (47px).
@@ -38,7 +38,12 @@ export class VelvetEmailInput extends LitElement {
   /** The accessible name of the field. */
   @property() label = 'Email';
 
-  /** The field's placeholder. */
+  /**
+   * The field's placeholder.
+   *
+   * Set it as a property (`.placeholder=${…}` in Lit): an attribute would stay on this element
+   * too, and a page's `getByPlaceholder()` would then find two elements.
+   */
   @property() placeholder = 'example@email.com';
 
   /** Adds `webauthn` to `autocomplete`, so the browser offers passkeys in the field's autofill. */

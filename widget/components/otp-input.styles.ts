@@ -21,7 +21,7 @@ velvet-otp-input {
   height: var(--velvet-input-height, 47px);
   margin: 0;
   padding: 0;
-  border: 1px solid var(--velvet-input-border, var(--velvet-border, #5c727d));
+  border: 1px solid var(--velvet-input-border, #5c727d);
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { afterEach, beforeEach, describe, it } from '../client/testing/mocha.js';
+import { waitFor } from '../client/testing/wait-for.js';
 import './otp-input.js';
 import type { OtpCompleteDetail, VelvetOtpInput } from './otp-input.js';
 import { otpInputStyles } from './otp-input.styles.js';
@@ -456,7 +457,7 @@ describe('<velvet-otp-input>', () => {
       expect(requests[0]?.otp).to.deep.equal({ transport: ['sms'] });
       expect(requests[0]?.signal?.aborted).to.equal(false);
       deliver({ type: 'otp', code: '314159' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await waitFor(() => completed.length > 0, 'the received code did not complete the input');
       await settled(el);
       expect(values(boxes)).to.deep.equal(['3', '1', '4', '1', '5', '9']);
       expect(completed).to.deep.equal(['314159']);

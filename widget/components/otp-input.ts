@@ -51,7 +51,7 @@ function digitsOf(text: string): string {
  * @cssproperty --velvet-primary - Focus ring and caret (#19303d).
  * @cssproperty --velvet-error - Border when `invalid` (#8b1214).
  * @cssproperty --velvet-input-text - Digit colour (--velvet-text, else #19303d).
- * @cssproperty --velvet-input-border - Box border (--velvet-border, else #5c727d).
+ * @cssproperty [--velvet-input-border=#5c727d] - Box border.
  * @cssproperty --velvet-input-background - Box background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Digit font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-input-height - Box height and largest width (47px).

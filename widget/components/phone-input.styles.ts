@@ -25,7 +25,7 @@ ${visuallyHiddenStyles('.velvet-phone-input__label')}
   min-width: 72px;
   height: var(--velvet-input-height, 47px);
   padding: 0 28px 0 12px;
-  border: 1px solid var(--velvet-input-border, var(--velvet-border, #5c727d));
+  border: 1px solid var(--velvet-input-border, #5c727d);
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));

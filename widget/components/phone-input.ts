@@ -45,7 +45,7 @@ let nextId = 1;
  * @cssproperty --velvet-primary - Focus ring (#19303d).
  * @cssproperty --velvet-error - Field border when `invalid` (#8b1214).
  * @cssproperty --velvet-input-text - Text colour (--velvet-text, else #19303d).
- * @cssproperty --velvet-input-border - Borders (--velvet-border, else #5c727d).
+ * @cssproperty [--velvet-input-border=#5c727d] - Borders.
  * @cssproperty --velvet-input-background - Background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
  * @cssproperty --velvet-input-height - Height (47px).
@@ -71,8 +71,19 @@ export class VelvetPhoneInput extends LitElement {
   /** The accessible name of the country select. */
   @property({ attribute: 'country-label' }) countryLabel = 'Country code';
 
-  /** The number field's placeholder. */
+  /**
+   * The number field's placeholder.
+   *
+   * Set it as a property (`.placeholder=${…}` in Lit): an attribute would stay on this element
+   * too, and a page's `getByPlaceholder()` would then find two elements.
+   */
   @property() placeholder = '(123) 456-7890';
+
+  /**
+   * The countries to offer (ISO 3166-1 alpha-2), such as the ones the project texts; every
+   * country when unset or when none of them is known.
+   */
+  @property({ attribute: false }) countries: readonly string[] | undefined;
 
   /** The language of the country names (a BCP 47 tag). */
   @property() locale = 'en';
@@ -91,8 +102,24 @@ export class VelvetPhoneInput extends LitElement {
     return this;
   }
 
+  private get options() {
+    const all = countryOptions(this.locale);
+    const offered = all.filter((option) => this.countries?.includes(option.country));
+    return offered.length > 0 ? offered : all;
+  }
+
+  /** The country shown: `country`, else the United States, else the first offered. */
   private get shownCountry(): CountryCode {
-    return isCountryCode(this.country) ? this.country : DEFAULT_COUNTRY;
+    const codes = this.options.map((option) => option.country);
+    for (const candidate of [this.country, DEFAULT_COUNTRY]) {
+      if (isCountryCode(candidate) && codes.includes(candidate)) return candidate;
+    }
+    return codes[0] ?? DEFAULT_COUNTRY;
+  }
+
+  protected override willUpdate(): void {
+    // A country that is not offered (the default one, say) gives way to one that is.
+    this.country = this.shownCountry;
   }
 
   protected override render(): unknown {
@@ -113,7 +140,7 @@ export class VelvetPhoneInput extends LitElement {
           ?disabled=${this.disabled}
           @change=${this.onCountryChange}
         >
-          ${countryOptions(this.locale).map(
+          ${this.options.map(
             (option) =>
               html`<option value=${option.country} ?selected=${option.country === country}>
                 ${option.label}

@@ -37,7 +37,7 @@ async function methodTabs(selected = ''): Promise<VelvetTabs> {
       <velvet-tabs .tabs=${METHODS} selected=${selected} panel-id-prefix="panel-"></velvet-tabs>
       ${METHODS.map(
         (tab) =>
-          html`<div id="panel-${tab.id}" role="tabpanel" aria-labelledby="velvet-tab-${tab.id}">
+          html`<div id="panel-${tab.id}" role="tabpanel">
             ${tab.label} form
           </div>`,
       )}
@@ -258,9 +258,7 @@ describe('<velvet-tabs>', () => {
     render(
       html`<velvet-tabs .tabs=${METHODS}></velvet-tabs>
         ${METHODS.map(
-          (tab) =>
-            html`<div id="velvet-tabpanel-${tab.id}" role="tabpanel"
-              aria-labelledby="velvet-tab-${tab.id}">${tab.label}</div>`,
+          (tab) => html`<div id="velvet-tabpanel-${tab.id}" role="tabpanel">${tab.label}</div>`,
         )}`,
       container,
     );

@@ -26,8 +26,10 @@ function isNavigationKey(key: string): key is NavigationKey {
  *
  * Renders a `role="tablist"` of `role="tab"` buttons, only when there are at least two tabs
  * (the spec shows tabs only when more than one method exists). The panels belong to the
- * host: give each panel the id `${panelIdPrefix}${tab.id}`, `role="tabpanel"` and
- * `aria-labelledby="${tabIdPrefix}${tab.id}"`; each tab's `aria-controls` points at it.
+ * host: give each panel the id `${panelIdPrefix}${tab.id}` and `role="tabpanel"`; each tab's
+ * `aria-controls` points at it. The widget leaves the panels without `aria-labelledby`: the tab
+ * "Email" would name its panel "Email" too, so a page's `getByLabel('Email')` would find the
+ * panel beside the email field (the tab itself still says which panel is shown).
  *
  * Selection follows focus: ArrowLeft and ArrowRight move to the previous and next tab,
  * wrapping around (reversed in right-to-left text), Home and End to the first and last; only

@@ -12,7 +12,7 @@ ${selector} {
   height: var(--velvet-input-height, 47px);
   margin: 0;
   padding: 0 12px;
-  border: 1px solid var(--velvet-input-border, var(--velvet-border, #5c727d));
+  border: 1px solid var(--velvet-input-border, #5c727d);
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
@@ -21,10 +21,7 @@ ${selector} {
 }
 
 ${selector}::placeholder {
-  color: var(
-    --velvet-input-placeholder,
-    color-mix(in srgb, var(--velvet-input-text, var(--velvet-text, #19303d)) 75%, transparent)
-  );
+  color: var(--velvet-input-placeholder, var(--velvet-secondary, #5c727d));
 }
 
 ${selector}:focus {

@@ -41,6 +41,32 @@ describe('checkConfig', () => {
     expect('enableShadowDom' in config).to.equal(false);
   });
 
+  it('reports theme values the browser cannot use, and leaves them out', () => {
+    const { config, problems } = checkConfig({
+      products: ['otp'],
+      colors: { primary: 'blurple', secondary: 'rgb(10, 20, 30)' },
+      container: { width: 'wide', borderRadius: '12px' },
+      buttons: { primary: { backgroundColor: 'red; display: none', borderRadius: '20 px' } },
+      theme: { inputs: { borderColor: '#12345' } },
+      typography: { fontSize: 'big', fontFamily: 'Georgia, serif' },
+      fontFamily: '12px',
+    });
+    expect(problems).to.deep.equal([
+      'colors.primary must be a CSS colour; got "blurple".',
+      'container.width must be a CSS length; got "wide".',
+      'buttons.primary.backgroundColor must be a CSS colour; got "red; display: none".',
+      'buttons.primary.borderRadius must be a CSS length; got "20 px".',
+      'theme.inputs.borderColor must be a CSS colour; got "#12345".',
+      'typography.fontSize must be a CSS font size; got "big".',
+      'fontFamily must be a CSS font family; got "12px".',
+    ]);
+    expect(config.colors).to.deep.equal({ secondary: 'rgb(10, 20, 30)' });
+    expect(config.container).to.deep.equal({ borderRadius: '12px' });
+    expect(config.buttons).to.deep.equal({ primary: {} });
+    expect(config.typography).to.deep.equal({ fontFamily: 'Georgia, serif' });
+    expect('fontFamily' in config).to.equal(false);
+  });
+
   it('gives the spec’s configuration errors', () => {
     expect(checkConfig({ products: ['passkeys'] }).configError).to.equal(
       ConfigErrors.passkeysAlone,

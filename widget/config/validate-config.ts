@@ -1,9 +1,11 @@
 /**
- * Checks a page's widget configuration. Unknown or mistyped options are
- * reported with a clear message (the widget logs them with `console.error`)
- * and left out, so a typo never blanks the widget; the spec's two
- * configuration errors replace the form instead.
+ * Checks a page's widget configuration. Unknown or mistyped options, and theme
+ * values the browser cannot use (`colors.primary: 'blurple'`), are reported with
+ * a clear message (the widget logs them with `console.error`) and left out, so a
+ * typo never blanks the widget; the spec's two configuration errors replace the
+ * form instead.
  */
+import { CssValueKind, describeCssValue, isCssValue } from '../theme/css-values.js';
 import { Products, type VelvetConfig } from './widget-config.js';
 
 /** The spec's configuration errors (section 2). */
@@ -29,44 +31,48 @@ type Shape =
   | 'string[]'
   | 'record'
   | { enumOf: readonly string[] }
+  | { css: CssValueKind }
   | { arrayOf: Shape }
   | { object: Record<string, Shape> };
 
+const color: Shape = { css: CssValueKind.COLOR };
+const radius: Shape = { css: CssValueKind.RADIUS };
+const fontFamily: Shape = { css: CssValueKind.FONT_FAMILY };
+
 const buttonShape: Shape = {
-  object: {
-    backgroundColor: 'string',
-    textColor: 'string',
-    borderColor: 'string',
-    borderRadius: 'string',
-  },
+  object: { backgroundColor: color, textColor: color, borderColor: color, borderRadius: radius },
 };
 
+/** The theme's options; each CSS value must be one the browser can use. */
 const themeShape: Record<string, Shape> = {
   container: {
     object: {
-      backgroundColor: 'string',
-      borderColor: 'string',
-      borderRadius: 'string',
-      width: 'string',
+      backgroundColor: color,
+      borderColor: color,
+      borderRadius: radius,
+      width: { css: CssValueKind.LENGTH },
     },
   },
-  colors: {
-    object: { primary: 'string', secondary: 'string', success: 'string', error: 'string' },
-  },
+  colors: { object: { primary: color, secondary: color, success: color, error: color } },
   buttons: { object: { primary: buttonShape, secondary: buttonShape, disabled: buttonShape } },
   inputs: {
     object: {
-      backgroundColor: 'string',
-      borderColor: 'string',
-      borderRadius: 'string',
-      placeholderColor: 'string',
-      textColor: 'string',
+      backgroundColor: color,
+      borderColor: color,
+      borderRadius: radius,
+      placeholderColor: color,
+      textColor: color,
     },
   },
   typography: {
-    object: { fontFamily: 'string', fontSize: 'string', titleColor: 'string', textColor: 'string' },
+    object: {
+      fontFamily,
+      fontSize: { css: CssValueKind.FONT_SIZE },
+      titleColor: color,
+      textColor: color,
+    },
   },
-  fontFamily: 'string',
+  fontFamily,
   hideHeaderText: 'boolean',
   logo: { object: { logoImageUrl: 'string' } },
 };
@@ -135,6 +141,7 @@ function describeShape(shape: Shape): string {
         : `a ${shape}`;
   }
   if ('enumOf' in shape) return `one of ${shape.enumOf.map((v) => `"${v}"`).join(', ')}`;
+  if ('css' in shape) return describeCssValue(shape.css);
   if ('arrayOf' in shape)
     return `an array of ${describeShape(shape.arrayOf).replace(/^an? /, '')}s`;
   return 'an object';
@@ -159,6 +166,9 @@ function clean(value: unknown, shape: Shape, path: string, problems: string[]): 
   }
   if (shape === 'record') return isPlainObject(value) ? value : wrong();
   if ('enumOf' in shape) return shape.enumOf.includes(value as string) ? value : wrong();
+  if ('css' in shape) {
+    return typeof value === 'string' && isCssValue(shape.css, value) ? value : wrong();
+  }
   if ('arrayOf' in shape) {
     if (!Array.isArray(value)) return wrong();
     return value

@@ -10,6 +10,10 @@ import { tabsStyles } from '../components/tabs.styles.js';
 const FONT = 'var(--velvet-font-family, Arial, Helvetica, sans-serif)';
 const PRIMARY = 'var(--velvet-primary, #19303d)';
 const SECONDARY = 'var(--velvet-secondary, #5c727d)';
+/** Every button's corner radius; each kind (`buttons.primary`, …) may have its own. */
+const BUTTON_RADIUS = 'var(--velvet-button-radius, 4px)';
+const PRIMARY_RADIUS = `var(--velvet-button-primary-radius, ${BUTTON_RADIUS})`;
+const SECONDARY_RADIUS = `var(--velvet-button-secondary-radius, ${BUTTON_RADIUS})`;
 
 const layoutStyles = `
 :host {
@@ -95,6 +99,17 @@ const layoutStyles = `
   line-height: 20px;
 }
 
+.velvet-form__error-link {
+  color: inherit;
+  text-decoration: underline;
+}
+
+.velvet-form__error-link:focus-visible {
+  outline: 2px solid ${PRIMARY};
+  outline-offset: 2px;
+  border-radius: 2px;
+}
+
 .velvet-button {
   display: inline-flex;
   align-items: center;
@@ -104,7 +119,7 @@ const layoutStyles = `
   margin: 0;
   padding: 0 16px;
   border: 1px solid;
-  border-radius: var(--velvet-button-radius, 4px);
+  border-radius: ${BUTTON_RADIUS};
   font-family: ${FONT};
   font-size: 16px;
   font-weight: 600;
@@ -112,12 +127,14 @@ const layoutStyles = `
 }
 
 .velvet-button--primary {
+  border-radius: ${PRIMARY_RADIUS};
   border-color: var(--velvet-button-primary-border, var(--velvet-button-primary-background, ${PRIMARY}));
   background: var(--velvet-button-primary-background, ${PRIMARY});
   color: var(--velvet-button-primary-text, #ffffff);
 }
 
 .velvet-button--secondary {
+  border-radius: ${SECONDARY_RADIUS};
   border-color: var(--velvet-button-secondary-border, ${PRIMARY});
   background: var(--velvet-button-secondary-background, #ffffff);
   color: var(--velvet-button-secondary-text, ${PRIMARY});
@@ -125,9 +142,19 @@ const layoutStyles = `
 
 .velvet-button:disabled {
   border-color: var(--velvet-button-disabled-border, #f3f5f6);
+  border-radius: var(--velvet-button-disabled-radius, ${BUTTON_RADIUS});
   background: var(--velvet-button-disabled-background, #f3f5f6);
   color: var(--velvet-button-disabled-text, ${SECONDARY});
   cursor: default;
+}
+
+/* A disabled button without a disabled radius keeps its kind's shape. */
+.velvet-button--primary:disabled {
+  border-radius: var(--velvet-button-disabled-radius, ${PRIMARY_RADIUS});
+}
+
+.velvet-button--secondary:disabled {
+  border-radius: var(--velvet-button-disabled-radius, ${SECONDARY_RADIUS});
 }
 
 .velvet-button:focus-visible,

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { apiErrorBody, authenticateBody, success } from '../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../client/testing/mocha.js';
@@ -7,6 +7,7 @@ import {
   createTestClient,
   type TestClient,
 } from '../client/testing/test-client.js';
+import { waitFor } from '../client/testing/wait-for.js';
 import type { VelvetConfig } from '../config/widget-config.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../events.js';
 import '../velvet.js';
@@ -26,10 +27,16 @@ interface Mounted {
   /** Where the widget renders: its shadow root or the element itself. */
   root(): ShadowRoot | HTMLElement;
   text(): string;
+  /** The headings and alerts on screen, for failure messages. */
+  headings(): string;
 }
 
-async function mount(config: unknown, options: { strings?: Record<string, string> } = {}) {
+async function mount(
+  config: unknown,
+  options: { strings?: Record<string, string>; setup?: (test: TestClient) => void } = {},
+) {
   const test = createTestClient();
+  options.setup?.(test);
   const events: VelvetEventDetail[] = [];
   const errors: VelvetErrorDetail[] = [];
   const domEvents: VelvetEventDetail[] = [];
@@ -53,8 +60,12 @@ async function mount(config: unknown, options: { strings?: Record<string, string
     domEvents,
     root: () => el.shadowRoot ?? el,
     text: () => (el.shadowRoot ?? el).textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    headings: () =>
+      [...(el.shadowRoot ?? el).querySelectorAll('h2, [role=alert]')]
+        .map((node) => node.textContent?.replace(/\s+/g, ' ').trim())
+        .join(' | '),
   };
-  await waitUntil(
+  await waitFor(
     () =>
       mounted.root().querySelector('form') ||
       mounted.root().querySelector('velvet-alert')?.textContent?.trim(),
@@ -85,9 +96,9 @@ async function typePhone(mounted: Mounted, digits: string): Promise<void> {
 
 /** Waits for the screen whose heading reads `title`. */
 async function screenTitled(mounted: Mounted, title: string): Promise<void> {
-  await waitUntil(
+  await waitFor(
     () => mounted.root().querySelector('.velvet-title')?.textContent?.trim() === title,
-    `the screen '${title}' did not show; shown: ${mounted.text()}`,
+    () => `the screen '${title}' did not show; shown: ${mounted.headings()}`,
   );
 }
 
@@ -108,8 +119,15 @@ async function toPasscodeScreen(config: unknown = SMS_ONLY): Promise<Mounted> {
   await typePhone(mounted, '4155552671');
   button(mounted, 'Continue with text message').click();
   await screenTitled(mounted, 'Enter passcode');
-  await waitUntil(() => mounted.text().includes('(415) 555-2671'), 'national format not shown');
+  await waitFor(() => mounted.text().includes('(415) 555-2671'), 'national format not shown');
   return mounted;
+}
+
+/** The messages of the toasts on screen. */
+function toastTexts(mounted: Mounted): string[] {
+  return [...mounted.root().querySelectorAll('velvet-toaster .velvet-toast__message')].map(
+    (message) => message.textContent?.trim() ?? '',
+  );
 }
 
 async function typeCode(mounted: Mounted, code: string): Promise<void> {
@@ -153,7 +171,7 @@ describe('<velvet-login>', () => {
         products: ['otp'],
         otpOptions: { methods: ['sms', 'whatsapp', 'email'], expirationMinutes: 10 },
       });
-      await waitUntil(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
+      await waitFor(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
       const tabs = [...mounted.root().querySelectorAll<HTMLButtonElement>('[role=tab]')];
       expect(tabs.map((tab) => tab.textContent?.trim())).to.deep.equal([
         'Text',
@@ -173,12 +191,16 @@ describe('<velvet-login>', () => {
       await expect(mounted.el).to.be.accessible();
 
       tabs[0]?.focus();
+      const shows = (label: string) =>
+        waitFor(
+          () => visibleButton().join() === label,
+          () => `'${label}' is not the one button shown: ${visibleButton().join()}`,
+        );
       await sendKeys({ press: 'ArrowRight' });
-      await mounted.el.updateComplete;
-      expect(visibleButton()).to.deep.equal(['Continue with WhatsApp']);
+      await shows('Continue with WhatsApp');
       await sendKeys({ press: 'ArrowRight' });
-      await mounted.el.updateComplete;
-      expect(visibleButton()).to.deep.equal(['Continue with email']);
+      // The email form is a chunk of its own.
+      await shows('Continue with email');
       const email = $<HTMLInputElement>(mounted, 'input[type=email]');
       expect(email.placeholder).to.equal('example@email.com');
       expect(email.autocomplete).to.include('email');
@@ -191,7 +213,7 @@ describe('<velvet-login>', () => {
         products: ['otp'],
         otpOptions: { methods: ['email', 'sms'], expirationMinutes: 10 },
       });
-      await waitUntil(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
+      await waitFor(() => mounted.root().querySelector('[role=tab]'), 'no tabs');
       const selected = $(mounted, '[role=tab][aria-selected=true]');
       expect(selected.textContent?.trim()).to.equal('Email');
     });
@@ -230,6 +252,47 @@ describe('<velvet-login>', () => {
       }
     });
 
+    it('reports a theme value the browser cannot use, and keeps the default look', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+      try {
+        const mounted = await mount({
+          ...SMS_ONLY,
+          colors: { primary: 'blurple' },
+          container: { width: 'wide' },
+        });
+        expect(logged).to.deep.equal([
+          '<velvet-login>: colors.primary must be a CSS colour; got "blurple".',
+          '<velvet-login>: container.width must be a CSS length; got "wide".',
+        ]);
+        const submit = getComputedStyle(button(mounted, 'Continue with text message'));
+        expect(submit.backgroundColor).to.equal('rgb(25, 48, 61)');
+        expect(getComputedStyle($(mounted, '.velvet-container')).width).to.equal('400px');
+      } finally {
+        console.error = original;
+      }
+    });
+
+    it('says no sign-in method is available when the config drops the last product it has', async () => {
+      const original = console.error;
+      console.error = () => {};
+      try {
+        const mounted = await mount(SMS_ONLY);
+        mounted.el.config = { products: [] };
+        await waitFor(
+          () => mounted.text().includes('No sign-in method is available.'),
+          () => `no warning; shown: ${mounted.text().slice(0, 200)}`,
+        );
+        expect(mounted.root().querySelector('form')).to.equal(null);
+        mounted.el.config = SMS_ONLY;
+        await waitFor(() => mounted.root().querySelector('form'), 'the form did not come back');
+        expect(mounted.text()).not.to.include('No sign-in method is available.');
+      } finally {
+        console.error = original;
+      }
+    });
+
     it('reads a JSON config attribute, and reports one that is not JSON', async () => {
       const logged: string[] = [];
       const original = console.error;
@@ -239,7 +302,7 @@ describe('<velvet-login>', () => {
           public-token="public-token-test-attr"
           config='{"products":["otp"],"otpOptions":{"methods":["whatsapp"]}}'
         ></velvet-login>`);
-        await waitUntil(() => el.querySelector('form'), 'no form');
+        await waitFor(() => el.querySelector('form'), 'no form');
         expect(el.textContent).to.include('Continue with WhatsApp');
         el.setAttribute('config', '{products: otp}');
         await el.updateComplete;
@@ -248,6 +311,50 @@ describe('<velvet-login>', () => {
         console.error = original;
       }
     });
+
+    it('names the available locales on the console for a locale without texts, once', async () => {
+      const warned: string[] = [];
+      const errors: string[] = [];
+      const original = { warn: console.warn, error: console.error };
+      console.warn = (...args: unknown[]) => warned.push(args.map(String).join(' '));
+      console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
+      try {
+        const mounted = await mount({ ...SMS_ONLY, locale: 'fr' });
+        expect(warned).to.deep.equal([
+          '<velvet-login>: locale "fr" has no text catalogue yet; the available locales are: en. ' +
+            'The texts stay in English (give `strings` to translate them); country names follow "fr".',
+        ]);
+        expect(errors).to.deep.equal([]);
+        // English texts, French country names.
+        expect(button(mounted, 'Continue with text message')).to.exist;
+        expect($(mounted, 'option[value=DE]').textContent).to.include('Allemagne');
+        mounted.el.config = { ...SMS_ONLY, locale: 'fr', hideHeaderText: true };
+        await mounted.el.updateComplete;
+        expect(warned).to.have.length(1);
+
+        const english = await mount({ ...SMS_ONLY, locale: 'en-GB' });
+        expect(english.text()).to.include('Continue with text message');
+        expect(warned).to.have.length(1);
+      } finally {
+        console.warn = original.warn;
+        console.error = original.error;
+      }
+    });
+
+    for (const enableShadowDOM of [true, false]) {
+      it(`puts the placeholders on the inputs alone (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const mounted = await mount({
+          products: ['otp'],
+          otpOptions: { methods: ['sms', 'email'], expirationMinutes: 10 },
+          enableShadowDOM,
+        });
+        // The email form is a chunk of its own.
+        await waitFor(() => mounted.root().querySelector('input[type=email]'), 'no email form');
+        const carriers = (attribute: string) =>
+          [...mounted.root().querySelectorAll(`[${attribute}]`)].map((el) => el.localName);
+        expect(carriers('placeholder')).to.deep.equal(['input', 'input']);
+      });
+    }
 
     it('takes texts from the page', async () => {
       const mounted = await mount(SMS_ONLY, {
@@ -272,7 +379,7 @@ describe('<velvet-login>', () => {
       await sendKeys({ press: 'Enter' });
       await screenTitled(mounted, 'Enter passcode');
       const first = $<HTMLInputElement>(mounted, 'velvet-otp-input input');
-      await waitUntil(() => focused() === first, 'the first box has no focus');
+      await waitFor(() => focused() === first, 'the first box has no focus');
     });
 
     it('shows the generic error with a way back for a screen no product offers', async () => {
@@ -284,14 +391,21 @@ describe('<velvet-login>', () => {
       await screenTitled(mounted, 'Looks like there was an error!');
       expect(mounted.text()).to.include('Please use the back arrow to try again.');
       await expect(mounted.el).to.be.accessible();
-      $<HTMLButtonElement>(mounted, 'velvet-back-button button').click();
+      // The back button is a lazy chunk of its own.
+      const back = await waitFor(
+        () => mounted.root().querySelector<HTMLButtonElement>('velvet-back-button button'),
+        'no back button',
+      );
+      back.click();
       await screenTitled(mounted, 'Sign up or log in');
     });
 
     it('logs render_login_screen to /events', async () => {
       const mounted = await mount(SMS_ONLY);
+      // Logged once the browser is idle after the first render, then sent within 800 ms.
+      await waitFor(() => mounted.test.client.telemetry.pendingCount > 0, 'nothing was logged');
       await mounted.test.clock.tick(800);
-      await waitUntil(() => mounted.test.api.requestsTo('/events').length > 0, 'no events sent');
+      await waitFor(() => mounted.test.api.requestsTo('/events').length > 0, 'no events sent');
       const body = mounted.test.api.requestsTo('/events')[0]?.body as {
         events: { event: { event_name: string } }[];
       };
@@ -304,7 +418,7 @@ describe('<velvet-login>', () => {
       const mounted = await mount(SMS_ONLY);
       await typePhone(mounted, '12');
       button(mounted, 'Continue with text message').click();
-      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
       expect(mounted.text()).to.include('Invalid phone number, please try again.');
       expect($<HTMLInputElement>(mounted, 'input[type=tel]').getAttribute('aria-invalid')).to.equal(
         'true',
@@ -316,7 +430,7 @@ describe('<velvet-login>', () => {
     it('refuses an empty phone number without a call', async () => {
       const mounted = await mount(SMS_ONLY);
       button(mounted, 'Continue with text message').click();
-      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
       expect(mounted.text()).to.include('Invalid phone number, please try again.');
       expect(mounted.test.api.requests.filter((r) => r.path.startsWith('/otps'))).to.have.length(0);
     });
@@ -329,7 +443,7 @@ describe('<velvet-login>', () => {
       $<HTMLInputElement>(mounted, 'input[type=email]').focus();
       await sendKeys({ type: 'guest@example' });
       button(mounted, 'Continue with email').click();
-      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
       expect(mounted.text()).to.include('Invalid email address, please try again.');
       expect(mounted.test.api.requests.filter((r) => r.path.startsWith('/otps'))).to.have.length(0);
       await expect(mounted.el).to.be.accessible();
@@ -343,12 +457,167 @@ describe('<velvet-login>', () => {
       });
       await typePhone(mounted, '4155552671');
       button(mounted, 'Continue with text message').click();
-      await waitUntil(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
       expect(mounted.text()).to.include('Too many passcodes were sent.');
       expect(mounted.errors).to.deep.equal([
         { message: 'Too many passcodes were sent.', errorType: 'otp_send_rate_limited' },
       ]);
       expect(button(mounted, 'Continue with text message').disabled).to.equal(false);
+    });
+  });
+
+  describe('allowed countries', () => {
+    const bootstrap =
+      (fields: Record<string, unknown>) =>
+      (test: TestClient): void => {
+        test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, {
+          json: success({ project_name: 'Velvet', ...fields }),
+        });
+      };
+
+    it('offers only the countries the project texts, by name', async () => {
+      const mounted = await mount(SMS_ONLY, {
+        setup: bootstrap({ sms_allowed_countries: ['US', 'CA'] }),
+      });
+      await waitFor(
+        () => mounted.root().querySelectorAll('select option').length === 2,
+        () => `options: ${mounted.root().querySelectorAll('select option').length}`,
+      );
+      const labels = [...mounted.root().querySelectorAll('select option')].map((option) =>
+        option.textContent?.trim(),
+      );
+      expect(labels).to.deep.equal(['+1 United States', '+1 Canada']);
+      expect($<HTMLSelectElement>(mounted, 'select').value).to.equal('US');
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('starts on an offered country when the United States is not one', async () => {
+      const mounted = await mount(SMS_ONLY, {
+        setup: bootstrap({ sms_allowed_countries: ['CA'] }),
+      });
+      await waitFor(
+        () => mounted.root().querySelectorAll('select option').length === 1,
+        'the select still offers other countries',
+      );
+      expect($<HTMLSelectElement>(mounted, 'select').value).to.equal('CA');
+    });
+
+    it('names the country of a number from elsewhere, once, without a call', async () => {
+      const mounted = await mount(SMS_ONLY, {
+        setup: bootstrap({ sms_allowed_countries: ['US', 'CA'] }),
+      });
+      await waitFor(() => mounted.root().querySelectorAll('select option').length === 2, 'no list');
+      await typePhone(mounted, '+44 20 7183 8750');
+      button(mounted, 'Continue with text message').click();
+      await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+      const message =
+        'Text messages cannot be sent to phone numbers in United Kingdom. ' +
+        'Please use a number from United States or Canada.';
+      expect(mounted.text()).to.include(message);
+      expect(mounted.text().split('Text messages cannot be sent').length - 1).to.equal(1);
+      expect(mounted.test.api.requestsTo('/otps/sms/login_or_create')).to.have.length(0);
+    });
+  });
+
+  describe('an origin the project does not list', () => {
+    const ORIGIN_MESSAGE =
+      "This page's origin, http://localhost:8000, is not authorized for this project, so the " +
+      "widget cannot sign anyone in here. Add http://localhost:8000 to the project's " +
+      "authorizedOrigins in the server's config file (in development: " +
+      'VELVET_DEV_ORIGINS=http://localhost:8000).';
+
+    it('tells the developer through onError and the console, and explains failed calls', async () => {
+      const logged: string[] = [];
+      const original = console.error;
+      console.error = (...parts: unknown[]) => logged.push(parts.map(String).join(' '));
+      try {
+        const mounted = await mount(SMS_ONLY, {
+          setup: (test) =>
+            test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, {
+              json: success({ origin_allowed: false, origin_message: ORIGIN_MESSAGE }),
+            }),
+        });
+        await waitFor(() => mounted.errors.length > 0, 'onError was not called');
+        expect(mounted.errors).to.deep.equal([
+          { message: ORIGIN_MESSAGE, errorType: 'origin_not_allowed' },
+        ]);
+        expect(logged).to.include(`<velvet-login>: ${ORIGIN_MESSAGE}`);
+
+        // The refused preflight reaches the client as a network failure.
+        mounted.test.api.on('POST', '/otps/sms/login_or_create', { networkError: true });
+        await typePhone(mounted, '4155552671');
+        button(mounted, 'Continue with text message').click();
+        await waitFor(() => mounted.errors.length > 1, 'the failed send was not reported');
+        expect(mounted.errors[1]).to.deep.equal({
+          message: ORIGIN_MESSAGE,
+          errorType: 'origin_not_allowed',
+        });
+        expect(mounted.text()).to.include('is not authorized for this project');
+      } finally {
+        console.error = original;
+      }
+    });
+  });
+
+  describe('links in error messages', () => {
+    const MESSAGE =
+      'Too many passcodes were sent. See https://velvet.test/docs/errors#otp_send_rate_limited. javascript:alert(1)';
+
+    /** The error under the form or the boxes: its text, and the address of each link in it. */
+    function shownError(mounted: Mounted): { text: string; links: string[] } {
+      const error = $(mounted, '[part=error]');
+      return {
+        text: error.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+        links: [...error.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
+      };
+    }
+
+    for (const enableShadowDOM of [true, false]) {
+      it(`makes http(s) links clickable in the error under the form (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const mounted = await mount({ ...SMS_ONLY, enableShadowDOM });
+        mounted.test.api.on('POST', '/otps/sms/login_or_create', {
+          status: 429,
+          json: apiErrorBody(429, 'otp_send_rate_limited', MESSAGE),
+        });
+        await typePhone(mounted, '4155552671');
+        button(mounted, 'Continue with text message').click();
+        await waitFor(() => mounted.root().querySelector('[part=error]'), 'no error shown');
+        expect(shownError(mounted)).to.deep.equal({
+          text: MESSAGE,
+          links: ['https://velvet.test/docs/errors#otp_send_rate_limited'],
+        });
+        const link = $<HTMLAnchorElement>(mounted, '[part=error] a');
+        expect(link.target).to.equal('_blank');
+        expect(link.rel).to.equal('noopener noreferrer');
+        expect(link.getAttribute('part')).to.equal('error-link');
+        await expect(mounted.el).to.be.accessible();
+      });
+    }
+
+    it('makes them clickable in the error under the passcode boxes', async () => {
+      const mounted = await toPasscodeScreen();
+      mounted.test.api.on('POST', '/otps/authenticate', {
+        status: 429,
+        json: apiErrorBody(429, 'too_many_requests', 'Slow down: https://velvet.test/limits'),
+      });
+      await typeCode(mounted, '000000');
+      await waitFor(() => mounted.root().querySelector('[part=error] a'), 'no link in the error');
+      expect(shownError(mounted)).to.deep.equal({
+        text: 'Slow down: https://velvet.test/limits',
+        links: ['https://velvet.test/limits'],
+      });
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('keeps the widget’s own messages as plain text', async () => {
+      const mounted = await mount(SMS_ONLY);
+      await typePhone(mounted, '12');
+      button(mounted, 'Continue with text message').click();
+      await waitFor(() => mounted.root().querySelector('[part=error]'), 'no error shown');
+      expect(shownError(mounted)).to.deep.equal({
+        text: 'Invalid phone number, please try again.',
+        links: [],
+      });
     });
   });
 
@@ -362,7 +631,7 @@ describe('<velvet-login>', () => {
       expect(mounted.domEvents).to.deep.equal(mounted.events);
       const first = $<HTMLInputElement>(mounted, 'velvet-otp-input input');
       expect(first.autocomplete).to.equal('one-time-code');
-      await waitUntil(
+      await waitFor(
         () => (mounted.el.shadowRoot ?? document).activeElement === first,
         'the first box has no focus',
       );
@@ -396,14 +665,15 @@ describe('<velvet-login>', () => {
           }),
       );
       await typeCode(mounted, '123456');
-      await waitUntil(() => mounted.text().includes('Verifying passcode...'), 'no verifying text');
+      await waitFor(() => mounted.text().includes('Verifying passcode...'), 'no verifying text');
+      const release = await waitFor(() => answer, 'the code was not sent to the server');
       const [request] = mounted.test.api.requestsTo('/otps/authenticate');
       expect(request?.body).to.deep.equal({
         token: '123456',
         method_id: 'phone-number-test-1',
         session_duration_minutes: 60,
       });
-      answer?.();
+      release();
       await screenTitled(mounted, 'Success!');
       expect(mounted.text()).to.include('Your passcode has been successfully verified.');
       expect(mounted.events.map((event) => event.type)).to.deep.equal([
@@ -428,7 +698,7 @@ describe('<velvet-login>', () => {
         json: apiErrorBody(404, 'otp_code_not_found', 'The passcode is wrong.'),
       });
       await typeCode(mounted, '000000');
-      await waitUntil(() => mounted.text().includes('The passcode is wrong.'), 'no error');
+      await waitFor(() => mounted.text().includes('The passcode is wrong.'), 'no error');
       expect(mounted.errors).to.deep.equal([
         { message: 'The passcode is wrong.', errorType: 'otp_code_not_found' },
       ]);
@@ -449,7 +719,7 @@ describe('<velvet-login>', () => {
         new CustomEvent('velvet-otp-complete', { detail: { code: '12a456' }, bubbles: true }),
       );
       await mounted.el.updateComplete;
-      await waitUntil(
+      await waitFor(
         () => mounted.text().includes('Invalid passcode, please try again.'),
         'no error',
       );
@@ -473,15 +743,43 @@ describe('<velvet-login>', () => {
           }),
       );
       button(mounted, 'Resend code').click();
-      await waitUntil(() => mounted.text().includes('Sending...'), 'no sending state');
-      answer?.();
-      await waitUntil(() => mounted.text().includes('Code sent'), 'no sent state');
+      await waitFor(() => mounted.text().includes('Sending...'), 'no sending state');
+      (await waitFor(() => answer, 'the resend was not sent to the server'))();
+      await waitFor(() => mounted.text().includes('Code sent'), 'no sent state');
       expect(mounted.text()).to.include('Your code expires in 10:00.');
+      // The spec's toast shows on every resend, a text message's too.
+      expect(toastTexts(mounted)).to.deep.equal(['Email resent']);
       await mounted.test.clock.tick(1999);
       expect(mounted.text()).to.include('Code sent');
       await mounted.test.clock.tick(1);
       expect(button(mounted, 'Resend code').disabled).to.equal(false);
       expect(mounted.events.map((event) => event.type)).to.include('OTP_RESEND');
+    });
+
+    it('toasts Email resent on a WhatsApp resend too, and sends to the same number', async () => {
+      const mounted = await mount({
+        products: ['otp'],
+        otpOptions: { methods: ['whatsapp'], expirationMinutes: 10 },
+      });
+      mounted.test.api.on('POST', '/otps/whatsapp/login_or_create', {
+        json: success({ user_id: 'user-test-1', method_id: 'phone-number-test-1' }),
+      });
+      await typePhone(mounted, '4155552671');
+      button(mounted, 'Continue with WhatsApp').click();
+      await screenTitled(mounted, 'Enter passcode');
+      expect(toastTexts(mounted)).to.deep.equal([]);
+      button(mounted, 'Resend code').click();
+      await waitFor(() => toastTexts(mounted).includes('Email resent'), 'no toast');
+      // Checked once the toast has faded in (mid-fade, its text has too little contrast).
+      const toast = $(mounted, 'velvet-toaster');
+      await Promise.all(toast.getAnimations({ subtree: true }).map((a) => a.finished));
+      expect(
+        mounted.test.api.requestsTo('/otps/whatsapp/login_or_create').map((r) => r.body),
+      ).to.deep.equal([
+        { phone_number: '+14155552671', expiration_minutes: 10 },
+        { phone_number: '+14155552671', expiration_minutes: 10 },
+      ]);
+      await expect(mounted.el).to.be.accessible();
     });
 
     it('goes back to the main screen with the back button', async () => {
@@ -515,7 +813,7 @@ describe('<velvet-login>', () => {
       expect(mounted.text()).to.include('A 6-digit passcode was sent to you at ada@example.com.');
       expect(mounted.text()).to.include('Your code expires in 5:00.');
       button(mounted, 'Resend code').click();
-      await waitUntil(() => mounted.text().includes('Email resent'), 'no toast');
+      await waitFor(() => mounted.text().includes('Email resent'), 'no toast');
       expect(mounted.events.map((event) => event.type)).to.deep.equal([
         'OTP_EMAIL_LOGIN_OR_CREATE',
         'OTP_RESEND',
@@ -584,6 +882,58 @@ describe('<velvet-login>', () => {
         );
       });
     }
+
+    for (const enableShadowDOM of [true, false]) {
+      it(`gives each button kind its own corner radius (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const mounted = await mount({
+          ...SMS_ONLY,
+          enableShadowDOM,
+          buttons: {
+            primary: { borderRadius: '20px' },
+            secondary: { borderRadius: '2px' },
+            disabled: { borderRadius: '0px' },
+          },
+        });
+        const submit = button(mounted, 'Continue with text message');
+        expect(getComputedStyle(submit).borderTopLeftRadius).to.equal('20px');
+        const secondary = document.createElement('button');
+        secondary.className = 'velvet-button velvet-button--secondary';
+        secondary.textContent = 'Secondary';
+        $(mounted, '.velvet-screen').append(secondary);
+        expect(getComputedStyle(secondary).borderTopLeftRadius).to.equal('2px');
+
+        // While the code is being sent the button is disabled, and takes the disabled radius.
+        let answer: () => void = () => {};
+        mounted.test.api.on(
+          'POST',
+          '/otps/sms/login_or_create',
+          () =>
+            new Promise((resolve) => {
+              answer = () =>
+                resolve({
+                  json: success({ user_id: 'user-test-1', method_id: 'phone-number-test-1' }),
+                });
+            }),
+        );
+        await typePhone(mounted, '4155552671');
+        submit.click();
+        await waitFor(
+          () => mounted.test.api.requestsTo('/otps/sms/login_or_create').length > 0,
+          'the code was not sent',
+        );
+        expect(submit.disabled).to.equal(true);
+        expect(getComputedStyle(submit).borderTopLeftRadius).to.equal('0px');
+        answer();
+        await screenTitled(mounted, 'Enter passcode');
+      });
+    }
+
+    it('keeps a disabled button’s own radius when no disabled radius is set', async () => {
+      const mounted = await mount({ ...SMS_ONLY, buttons: { primary: { borderRadius: '20px' } } });
+      const submit = button(mounted, 'Continue with text message');
+      submit.disabled = true;
+      expect(getComputedStyle(submit).borderTopLeftRadius).to.equal('20px');
+    });
 
     it('keeps its light-DOM styles inside the element', async () => {
       const mounted = await mount(SMS_ONLY);

@@ -12,6 +12,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import type { BootstrapData } from '../client/bootstrap.js';
 import type { Clock } from '../client/clock.js';
 import type { VelvetClient } from '../client/velvet-client.js';
 import '../components/progress-bar.js';
@@ -34,6 +35,7 @@ import {
   type WidgetState,
 } from '../state/widget-state.js';
 import { type Strings, withOverrides } from '../strings/en.js';
+import { localeNotice } from '../strings/locales.js';
 import { themeProperties } from '../theme/theme.js';
 import { loadClient } from './client-loader.js';
 import { mainLayout } from './main-layout.js';
@@ -42,9 +44,6 @@ import { velvetLoginStyles } from './velvet-login.styles.js';
 
 /** The element's tag. */
 export const VELVET_LOGIN_TAG = 'velvet-login';
-
-/** The locales with a text catalogue of their own. */
-const LOCALES_WITH_TEXTS = ['en'];
 
 /** What the `config` attribute held when it was not JSON. */
 class UnparsableConfig {
@@ -117,6 +116,9 @@ const realClock: Clock = {
  * `<input>`s in a real `<form>` with `autocomplete` (`tel`, `email`, `one-time-code`), so
  * autofill and password managers reach them.
  *
+ * The custom properties are listed with their defaults (`[--name=default]`); one that follows
+ * another property takes that property's value when set, and the default shown otherwise.
+ *
  * @summary A sign-in widget: passcodes by SMS, WhatsApp and email.
  *
  * @event {CustomEvent<VelvetEventDetail>} velvet-event - A step of a flow succeeded (a
@@ -131,6 +133,7 @@ const realClock: Clock = {
  * @csspart text - Body text.
  * @csspart form - Each sign-in form.
  * @csspart error - The error text under a form or the passcode.
+ * @csspart error-link - Each `http(s)` link in that error text (it opens in a new tab).
  * @csspart button - Every button of a form; `button-primary` too for the main action.
  * @csspart link - Text buttons such as `Resend code`.
  * @csspart divider - The rule between button products and the form.
@@ -138,37 +141,52 @@ const realClock: Clock = {
  * @csspart box - The six passcode boxes.
  * @csspart tab - Each method tab; `tab-selected` too for the current one.
  *
- * @cssproperty --velvet-container-width - Width of the box (400px).
- * @cssproperty --velvet-container-radius - Corner radius of the box (8px).
- * @cssproperty --velvet-container-background - Background of the box (#ffffff).
- * @cssproperty --velvet-container-border - Border of the box (#adbcc5).
- * @cssproperty --velvet-primary - Primary colour: buttons, links, focus rings (#19303d).
- * @cssproperty --velvet-secondary - Secondary text (#5c727d).
- * @cssproperty --velvet-success - Success colour (#0c5a56).
- * @cssproperty --velvet-error - Error colour (#8b1214).
- * @cssproperty --velvet-text - Text colour (#19303d).
- * @cssproperty --velvet-title - Heading colour (the text colour).
- * @cssproperty --velvet-border - Lines: the divider, the tabs' rule, the toasts (#adbcc5).
- * @cssproperty --velvet-background - Background of inputs and toasts (#ffffff).
- * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
- * @cssproperty --velvet-font-size - Body text size (16px).
- * @cssproperty --velvet-button-height - Button height (45px).
- * @cssproperty --velvet-button-radius - Button corner radius (4px).
- * @cssproperty --velvet-button-primary-background - Main button background (the primary colour).
- * @cssproperty --velvet-button-primary-text - Main button text (#ffffff).
- * @cssproperty --velvet-button-primary-border - Main button border (its background).
- * @cssproperty --velvet-button-secondary-background - Other buttons' background (#ffffff).
- * @cssproperty --velvet-button-secondary-text - Other buttons' text (the primary colour).
- * @cssproperty --velvet-button-secondary-border - Other buttons' border (the primary colour).
- * @cssproperty --velvet-button-disabled-background - Disabled buttons' background (#f3f5f6).
- * @cssproperty --velvet-button-disabled-text - Disabled buttons' text (#5c727d).
- * @cssproperty --velvet-button-disabled-border - Disabled buttons' border (#f3f5f6).
- * @cssproperty --velvet-input-height - Input height (47px).
- * @cssproperty --velvet-input-radius - Input corner radius (4px).
- * @cssproperty --velvet-input-background - Input background (#ffffff).
- * @cssproperty --velvet-input-border - Input border (#adbcc5).
- * @cssproperty --velvet-input-text - Input text (#19303d).
- * @cssproperty --velvet-input-placeholder - Placeholder text.
+ * @cssproperty [--velvet-container-width=400px] - Width of the box.
+ * @cssproperty [--velvet-container-radius=8px] - Corner radius of the box.
+ * @cssproperty [--velvet-container-background=#ffffff] - Background of the box.
+ * @cssproperty [--velvet-container-border=#adbcc5] - Border of the box.
+ * @cssproperty [--velvet-primary=#19303d] - Primary colour: buttons, links, focus rings.
+ * @cssproperty [--velvet-secondary=#5c727d] - Secondary text.
+ * @cssproperty [--velvet-success=#0c5a56] - Success colour.
+ * @cssproperty [--velvet-error=#8b1214] - Error colour.
+ * @cssproperty [--velvet-text=#19303d] - Text colour.
+ * @cssproperty [--velvet-title=#19303d] - Heading colour; follows --velvet-text.
+ * @cssproperty [--velvet-border=#adbcc5] - Lines: the divider, the tabs' rule, the toasts.
+ * @cssproperty [--velvet-background=#ffffff] - Background of toasts (and of inputs, below
+ *   --velvet-input-background).
+ * @cssproperty [--velvet-font-family=Arial, Helvetica, sans-serif] - Font.
+ * @cssproperty [--velvet-font-size=16px] - Body text size.
+ * @cssproperty [--velvet-button-height=45px] - Button height.
+ * @cssproperty [--velvet-button-radius=4px] - Corner radius of every button, unless its kind
+ *   has its own.
+ * @cssproperty [--velvet-button-primary-background=#19303d] - Main button background; follows
+ *   --velvet-primary.
+ * @cssproperty [--velvet-button-primary-text=#ffffff] - Main button text.
+ * @cssproperty [--velvet-button-primary-border=#19303d] - Main button border; follows its
+ *   background.
+ * @cssproperty [--velvet-button-primary-radius=4px] - Main button corner radius; follows
+ *   --velvet-button-radius.
+ * @cssproperty [--velvet-button-secondary-background=#ffffff] - Other buttons' background.
+ * @cssproperty [--velvet-button-secondary-text=#19303d] - Other buttons' text; follows
+ *   --velvet-primary.
+ * @cssproperty [--velvet-button-secondary-border=#19303d] - Other buttons' border; follows
+ *   --velvet-primary.
+ * @cssproperty [--velvet-button-secondary-radius=4px] - Other buttons' corner radius; follows
+ *   --velvet-button-radius.
+ * @cssproperty [--velvet-button-disabled-background=#f3f5f6] - Disabled buttons' background.
+ * @cssproperty [--velvet-button-disabled-text=#5c727d] - Disabled buttons' text; follows
+ *   --velvet-secondary.
+ * @cssproperty [--velvet-button-disabled-border=#f3f5f6] - Disabled buttons' border.
+ * @cssproperty [--velvet-button-disabled-radius=4px] - Disabled buttons' corner radius;
+ *   follows their kind's radius.
+ * @cssproperty [--velvet-input-height=47px] - Input height.
+ * @cssproperty [--velvet-input-radius=4px] - Input corner radius.
+ * @cssproperty [--velvet-input-background=#ffffff] - Input background; follows
+ *   --velvet-background.
+ * @cssproperty [--velvet-input-border=#5c727d] - Input border.
+ * @cssproperty [--velvet-input-text=#19303d] - Input text; follows --velvet-text.
+ * @cssproperty [--velvet-input-placeholder=#5c727d] - Placeholder text; follows
+ *   --velvet-secondary.
  */
 export class VelvetLogin extends ReactiveElement {
   /** The project's public token (`public-token-…`). */
@@ -203,6 +221,10 @@ export class VelvetLogin extends ReactiveElement {
   private renderedInto: HTMLElement | ShadowRoot | undefined;
   private flowCompleted = false;
   private loggedMainScreen = false;
+  /** The project's public configuration, once fetched after the first render. */
+  private bootstrap: BootstrapData | undefined;
+  /** The locale last configured, so its notice is given once. */
+  private warnedLocale = 'en';
   /** CSS that lazy chunks brought, in arrival order. */
   private readonly lateStyles = new Set<string>();
 
@@ -231,12 +253,11 @@ export class VelvetLogin extends ReactiveElement {
     }
     const checked = checkConfig(input);
     problems.push(...checked.problems);
+    // Not a mistake, so a warning (once per locale): the widget works, in English.
     const locale = checked.config.locale ?? 'en';
-    if (!LOCALES_WITH_TEXTS.includes(locale)) {
-      problems.push(
-        `locale "${locale}" has no text catalogue yet: texts stay in English (give \`strings\` to translate them); country names follow the locale.`,
-      );
-    }
+    const notice = localeNotice(locale);
+    if (notice && locale !== this.warnedLocale) console.warn(`<velvet-login>: ${notice}`);
+    this.warnedLocale = locale;
     const products = checked.config.products.filter((product) => {
       if (PRODUCT_LOADERS[product]) return true;
       problems.push(
@@ -269,6 +290,17 @@ export class VelvetLogin extends ReactiveElement {
           this.loading -= 1;
         });
     }
+  }
+
+  /**
+   * The loaded plugins of the products configured now, in their order. A product dropped from
+   * the config stays loaded (its chunk and styles) but shows nothing.
+   */
+  private activePlugins(): ProductPlugin[] {
+    return this.checked.config.products.flatMap((product) => {
+      const plugin = this.plugins.get(product);
+      return plugin ? [plugin] : [];
+    });
   }
 
   private get shadowMode(): boolean {
@@ -305,7 +337,7 @@ export class VelvetLogin extends ReactiveElement {
 
   protected override updated(): void {
     const onMain = this.widgetState.screen === Screen.Main;
-    const ready = this.loading === 0 && this.plugins.size > 0;
+    const ready = this.loading === 0 && this.activePlugins().length > 0;
     if (!onMain) {
       this.loggedMainScreen = false;
     } else if (ready && !this.loggedMainScreen && !this.checked.configError) {
@@ -323,6 +355,17 @@ export class VelvetLogin extends ReactiveElement {
         products: this.checked.config.products,
         otp_methods: this.checked.config.otpOptions?.methods ?? [],
       });
+      if (!this.bootstrap) {
+        this.bootstrap = await client.bootstrap.getAsync();
+        this.requestUpdate();
+        // A page the project does not list sees its calls fail as unreachable (the browser hides
+        // the refusal); bootstrap answers every origin and says why, for the developer.
+        const problem = this.bootstrap.originNotAllowed;
+        if (problem) {
+          console.error(`<velvet-login>: ${problem}`);
+          this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
+        }
+      }
     } catch (error) {
       console.error('<velvet-login>: the client library could not load.', error);
     }
@@ -343,7 +386,13 @@ export class VelvetLogin extends ReactiveElement {
     this.callbacks?.onEvent?.(detail);
   }
 
-  private reportError(error: unknown): string {
+  private reportError(failure: unknown): string {
+    // A call refused for the page's origin reaches us as unreachable: say what is wrong instead.
+    const problem = this.bootstrap?.originNotAllowed;
+    const error =
+      problem && (failure as { error_type?: unknown })?.error_type === 'api_unreachable'
+        ? { error_type: 'origin_not_allowed', error_message: problem }
+        : failure;
     const body = (typeof error === 'object' && error !== null ? error : {}) as {
       error_message?: unknown;
       error_type?: unknown;
@@ -368,6 +417,7 @@ export class VelvetLogin extends ReactiveElement {
       strings: this.texts,
       locale: this.checked.config.locale ?? 'en',
       state: this.widgetState,
+      bootstrap: this.bootstrap,
       clock: this.clock,
       dispatch: (action) => this.dispatch(action),
       client: () => this.getClient(),
@@ -423,7 +473,7 @@ export class VelvetLogin extends ReactiveElement {
     const screen = this.widgetState.screen;
     if (screen === Screen.Main) return this.renderMain();
     const context = this.context();
-    for (const plugin of this.plugins.values()) {
+    for (const plugin of this.activePlugins()) {
       const view = plugin.screens[screen];
       if (view) return view(context);
     }
@@ -442,9 +492,7 @@ export class VelvetLogin extends ReactiveElement {
     const config = this.checked.config;
     const theme = { ...config, ...config.theme };
     const context = this.context();
-    const methods = [...this.plugins.values()].flatMap(
-      (plugin) => plugin.formMethods?.(context) ?? [],
-    );
+    const methods = this.activePlugins().flatMap((plugin) => plugin.formMethods?.(context) ?? []);
     const { sections } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
     const nothingToShow = this.loading === 0 && methods.length === 0;
@@ -496,7 +544,6 @@ export class VelvetLogin extends ReactiveElement {
           html`<div
             id=${tabbed ? `${panelPrefix}${method.id}` : nothing}
             role=${tabbed ? 'tabpanel' : nothing}
-            aria-labelledby=${tabbed ? `${tabPrefix}${method.id}` : nothing}
             ?hidden=${method !== selected}
           >
             ${method.render(context)}

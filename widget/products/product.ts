@@ -5,6 +5,7 @@
  * the client, the events and the layout; a product only reads the context and dispatches.
  */
 import type { TemplateResult } from 'lit';
+import type { BootstrapData } from '../client/bootstrap.js';
 import type { Clock } from '../client/clock.js';
 import type { VelvetClient } from '../client/velvet-client.js';
 import type { VelvetConfig } from '../config/widget-config.js';
@@ -23,6 +24,8 @@ export interface ProductContext {
   readonly locale: string;
   /** The widget state (read only: change it with `dispatch`). */
   readonly state: WidgetState;
+  /** The project's public configuration, once fetched (soon after the first render). */
+  readonly bootstrap: BootstrapData | undefined;
   /** Time and timers (a fake clock in tests). */
   readonly clock: Clock;
   /** Applies one of the spec's widget actions. */

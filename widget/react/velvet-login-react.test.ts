@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import * as React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -9,6 +9,7 @@ import {
   createTestClient,
   type TestClient,
 } from '../client/testing/test-client.js';
+import { waitFor } from '../client/testing/wait-for.js';
 import type { VelvetConfig } from '../config/widget-config.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../events.js';
 import { VelvetLogin as VelvetLoginElement } from '../velvet.js';
@@ -51,7 +52,7 @@ async function renderWidget(props: Partial<VelvetLoginProps> = {}): Promise<Rend
   rerender({});
   const rendered: Rendered = { root, container, test, ref, rerender };
   mounted.push(rendered);
-  await waitUntil(
+  await waitFor(
     () => (ref.current?.shadowRoot ?? ref.current)?.querySelector('form'),
     'the widget did not render',
   );
@@ -114,7 +115,7 @@ describe('<VelvetLogin> (React)', () => {
     expect(el.client).to.equal(rendered.test.client);
     // The object reached the element as an object, not as "[object Object]" in an attribute.
     expect(el.getAttribute('config')).to.equal(null);
-    await waitUntil(
+    await waitFor(
       () => el.shadowRoot?.textContent?.includes('Text me a code'),
       'the config and the strings did not reach the screen',
     );
@@ -123,7 +124,10 @@ describe('<VelvetLogin> (React)', () => {
   it('new props reach the element on a re-render', async () => {
     const rendered = await renderWidget();
     rendered.rerender({ apiBase: 'https://other.velvet.test' });
-    await waitUntil(() => rendered.ref.current?.apiBase === 'https://other.velvet.test');
+    await waitFor(
+      () => rendered.ref.current?.apiBase === 'https://other.velvet.test',
+      'the new apiBase did not reach the element',
+    );
   });
 
   it('calls onEvent with the event detail when the user sends a passcode', async () => {
@@ -131,7 +135,7 @@ describe('<VelvetLogin> (React)', () => {
     const rendered = await renderWidget({ onEvent: (detail) => events.push(detail) });
     answerSms(rendered.test);
     await sendPasscode(rendered);
-    await waitUntil(() => events.length > 0, 'onEvent was not called');
+    await waitFor(() => events.length > 0, 'onEvent was not called');
     expect(events.map((event) => event.type)).to.deep.equal(['OTP_SMS_LOGIN_OR_CREATE']);
     expect(events[0]?.data).to.include({ method_id: 'phone-number-test-1' });
   });
@@ -148,7 +152,7 @@ describe('<VelvetLogin> (React)', () => {
       json: apiErrorBody(429, 'otp_send_rate_limited', 'Too many passcodes were sent.'),
     });
     await sendPasscode(rendered);
-    await waitUntil(() => errors.length > 0, 'onError was not called');
+    await waitFor(() => errors.length > 0, 'onError was not called');
     expect(errors).to.deep.equal([
       { message: 'Too many passcodes were sent.', errorType: 'otp_send_rate_limited' },
     ]);
@@ -162,7 +166,7 @@ describe('<VelvetLogin> (React)', () => {
     rendered.rerender({ onEvent: (detail) => second.push(detail) });
     answerSms(rendered.test);
     await sendPasscode(rendered);
-    await waitUntil(() => second.length > 0, 'the new onEvent was not called');
+    await waitFor(() => second.length > 0, 'the new onEvent was not called');
     expect(first).to.deep.equal([]);
   });
 
@@ -175,7 +179,10 @@ describe('<VelvetLogin> (React)', () => {
     });
     answerSms(rendered.test);
     await sendPasscode(rendered);
-    await waitUntil(() => viaProp.length > 0 && viaCallbacks.length > 0);
+    await waitFor(
+      () => viaProp.length > 0 && viaCallbacks.length > 0,
+      'onEvent or callbacks.onEvent was not called',
+    );
     expect(viaCallbacks).to.deep.equal(viaProp);
   });
 });

@@ -17,6 +17,8 @@ export const en = {
   continueWithEmail: 'Continue with email',
   invalidEmail: 'Invalid email address, please try again.',
   invalidPhone: 'Invalid phone number, please try again.',
+  countryNotAllowed: (country: string, allowed: string) =>
+    `Text messages cannot be sent to phone numbers in ${country}. Please use a number from ${allowed}.`,
   invalidPasscode: 'Invalid passcode, please try again.',
   codeExpired: 'Your code has expired.',
   verifyingPasscode: 'Verifying passcode...',

@@ -27,11 +27,27 @@ describe('theme', () => {
       '--velvet-container-width': '360px',
       '--velvet-container-radius': '12px',
       '--velvet-button-primary-background': '#111',
-      '--velvet-button-radius': '999px',
+      '--velvet-button-primary-radius': '999px',
       '--velvet-input-border': '#222',
       '--velvet-font-family': 'Georgia, serif',
     });
     expect(themeProperties({})).to.deep.equal({});
+  });
+
+  it('gives each button kind its own corner radius', () => {
+    expect(
+      themeProperties({
+        buttons: {
+          primary: { borderRadius: '20px' },
+          secondary: { borderRadius: '2px' },
+          disabled: { borderRadius: '0px' },
+        },
+      }),
+    ).to.deep.equal({
+      '--velvet-button-primary-radius': '20px',
+      '--velvet-button-secondary-radius': '2px',
+      '--velvet-button-disabled-radius': '0px',
+    });
   });
 
   it('typography.fontFamily wins over the top-level fontFamily', () => {

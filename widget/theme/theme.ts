@@ -32,6 +32,9 @@ export const THEME_DEFAULTS = {
   '--velvet-button-disabled-background': '#f3f5f6',
   '--velvet-button-disabled-text': '#5c727d',
   '--velvet-button-disabled-border': '#f3f5f6',
+  '--velvet-button-primary-radius': '4px',
+  '--velvet-button-secondary-radius': '4px',
+  '--velvet-button-disabled-radius': '4px',
   '--velvet-input-height': '47px',
   '--velvet-input-radius': '4px',
   '--velvet-input-background': '#ffffff',
@@ -66,7 +69,7 @@ export function themeProperties(theme: WidgetTheme): Partial<Record<ThemePropert
     set(`--velvet-button-${kind}-background`, button?.backgroundColor);
     set(`--velvet-button-${kind}-text`, button?.textColor);
     set(`--velvet-button-${kind}-border`, button?.borderColor);
-    if (kind === 'primary') set('--velvet-button-radius', button?.borderRadius);
+    set(`--velvet-button-${kind}-radius`, button?.borderRadius);
   }
   set('--velvet-input-background', theme.inputs?.backgroundColor);
   set('--velvet-input-border', theme.inputs?.borderColor);

@@ -84,6 +84,11 @@ function regionNamer(locale: string): ((country: string) => string | undefined) 
   return undefined;
 }
 
+/** `'GB'` → `'United Kingdom'` in `locale` (the code when the browser cannot name it). */
+export function countryName(country: string, locale = 'en'): string {
+  return regionNamer(locale)?.(country) || country;
+}
+
 /**
  * The country select's options for `locale`: every country of {@link DIAL_CODES}, labelled
  * `'+1 United States'` with the name from `Intl.DisplayNames` (the ISO code when the browser

@@ -40,7 +40,7 @@ describe('isValidEmail', () => {
   }
 
   it('uses the same pattern as the server', () => {
-    // server/users/destinations.ts, copied here so a change to either side fails this test.
+    // server/products/users/destinations.ts, copied here so a change to either side fails this test.
     const server =
       /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
     expect(EMAIL_PATTERN.source).to.equal(server.source);

@@ -1,6 +1,6 @@
 /**
  * The spec's email rule (section 5), checked before any call is made. The pattern is the
- * server's (`server/users/destinations.ts`), so the widget never accepts what the server rejects.
+ * server's (`server/products/users/destinations.ts`), so the widget never accepts what the server rejects.
  */
 
 /**

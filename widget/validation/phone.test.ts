@@ -28,14 +28,16 @@ function track<T>(promise: Promise<T>): { done: boolean; value: T | undefined } 
 }
 
 describe('validatePhone', () => {
-  it('gives a valid US number in E.164', async () => {
+  it('gives a valid US number in E.164, with its country', async () => {
     expect(await validatePhone('US', '(213) 373-4253')).to.deep.equal({
       valid: true,
       e164: '+12133734253',
+      country: 'US',
     });
     expect(await validatePhone('US', '213-373-4253')).to.deep.equal({
       valid: true,
       e164: '+12133734253',
+      country: 'US',
     });
   });
 
@@ -43,6 +45,7 @@ describe('validatePhone', () => {
     expect(await validatePhone('GB', '020 7183 8750')).to.deep.equal({
       valid: true,
       e164: '+442071838750',
+      country: 'GB',
     });
   });
 
@@ -50,6 +53,7 @@ describe('validatePhone', () => {
     expect(await validatePhone('US', '+44 20 7183 8750')).to.deep.equal({
       valid: true,
       e164: '+442071838750',
+      country: 'GB',
     });
   });
 

@@ -21,6 +21,8 @@ export const PHONE_FORMAT_TIMEOUT_MS = 10_000;
 export interface ParsedPhoneNumber {
   /** The number in E.164, e.g. `'+12133734253'`. */
   readonly number: string;
+  /** The number's country (ISO 3166-1 alpha-2), when it has one. */
+  readonly country?: string | undefined;
   /** Whether the number is a valid number of its country. */
   isValid(): boolean;
   /** The number as it is written inside its country, e.g. `'(213) 373-4253'`. */
@@ -57,7 +59,7 @@ export interface PhoneOptions {
 
 /** The outcome of {@link validatePhone}. */
 export type PhoneValidation =
-  | { readonly valid: true; readonly e164: string }
+  | { readonly valid: true; readonly e164: string; readonly country?: string | undefined }
   | { readonly valid: false; readonly message: string };
 
 /** Loads libphonenumber-js with its smallest metadata, as a lazy chunk. */
@@ -128,7 +130,7 @@ export async function validatePhone(
     return { valid: true, e164: international ? `+${digits}` : `+${dialCode}${digits}` };
   }
   if (!parsed.number?.isValid()) return { valid: false, message: INVALID_PHONE_MESSAGE };
-  return { valid: true, e164: parsed.number.number };
+  return { valid: true, e164: parsed.number.number, country: parsed.number.country };
 }
 
 /**

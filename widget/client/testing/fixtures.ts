@@ -41,10 +41,11 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
 
 let requestCounter = 0;
 
-/** The flat success envelope around `fields`. */
+/** The success envelope around `fields`, as the server sends it: the fields under `data`. */
 export function success(fields: Record<string, unknown>): Record<string, unknown> {
   requestCounter += 1;
-  return { request_id: `request-id-test-${requestCounter}`, status_code: 200, ...fields };
+  const common = { request_id: `request-id-test-${requestCounter}`, status_code: 200 };
+  return { ...common, data: { ...common, ...fields } };
 }
 
 /** An error body of the server's catalogue. */

@@ -34,8 +34,8 @@ export class VelvetOtpEmailForm extends LitElement {
     const { strings } = this.context;
     return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
       <velvet-email-input
-        label=${strings.emailLabel}
-        placeholder=${strings.emailPlaceholder}
+        .label=${strings.emailLabel}
+        .placeholder=${strings.emailPlaceholder}
         described-by=${this.error ? this.errorId : ''}
         ?invalid=${this.error !== undefined}
         ?disabled=${this.submitting}

@@ -1,7 +1,8 @@
 /**
  * `<velvet-otp-authenticate>`: the passcode screen (spec section 2). Six boxes that submit
  * themselves when full, `Verifying passcode...` while the code is checked, an error that stays
- * on the screen, the countdown in m:ss and the resend link.
+ * on the screen, the countdown in m:ss and the resend link, whose every resend (by text message,
+ * WhatsApp or email) shows the spec's toast 'Email resent'.
  */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -20,6 +21,7 @@ import type { ProductContext } from '../product.js';
 import { COUNTDOWN_TICK_MS, formatRemaining, RESEND_FEEDBACK_MS } from './countdown.js';
 import { otpExpiresAt, sendOptions } from './otp-flow.js';
 import { otpScreenStyles } from './otp-screens.styles.js';
+import { formError } from './send-form.js';
 
 /** The session length the widget asks for when the config names none. */
 export const DEFAULT_SESSION_DURATION_MINUTES = 60;
@@ -119,7 +121,7 @@ export class VelvetOtpAuthenticate extends LitElement {
       <h2 class="velvet-title" part="title">${strings.enterPasscode}</h2>
       <p class="velvet-text" part="text">${strings.passcodeSentTo(this.shownDestination)}</p>
       <velvet-otp-input
-        label=${strings.passcodeGroupLabel}
+        .label=${strings.passcodeGroupLabel}
         ?disabled=${this.verifying || expired}
         ?invalid=${this.error !== undefined}
         described-by=${this.error ? errorId : ''}
@@ -132,13 +134,7 @@ export class VelvetOtpAuthenticate extends LitElement {
           </p>`
           : nothing
       }
-      ${
-        this.error
-          ? html`<p id=${errorId} class="velvet-form__error" part="error" role="alert">
-            ${this.error}
-          </p>`
-          : nothing
-      }
+      ${formError(errorId, this.error)}
       ${
         expired
           ? html`<p class="velvet-text velvet-otp-authenticate__expired" role="alert">
@@ -238,8 +234,9 @@ export class VelvetOtpAuthenticate extends LitElement {
           email: otp.destination,
           type: 'login_or_create_otp',
         });
-        this.toasts?.success(context.strings.emailResent);
       }
+      // The spec's toast follows every resend, whatever the channel.
+      this.toasts?.success(context.strings.emailResent);
       context.dispatch({
         type: 'update-otp-state',
         otp: { ...otp, methodId: response.method_id, expiresAt: otpExpiresAt(context) },

@@ -8,7 +8,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/phone-input.js';
 import type { VelvetPhoneInput } from '../../components/phone-input.js';
 import { VelvetEventType } from '../../events.js';
-import { DEFAULT_COUNTRY } from '../../validation/dial-codes.js';
+import { countryName, DEFAULT_COUNTRY } from '../../validation/dial-codes.js';
 import { validatePhone } from '../../validation/phone.js';
 import type { ProductContext } from '../product.js';
 import { loadOtpScreens, sendOptions } from './otp-flow.js';
@@ -30,6 +30,10 @@ export class VelvetOtpPhoneForm extends LitElement {
 
   @state() private submitting = false;
   @state() private error: string | undefined;
+  /** The countries the project texts (from bootstrap), once known. */
+  private get countries(): readonly string[] | undefined {
+    return this.context.bootstrap?.smsAllowedCountries ?? undefined;
+  }
 
   private readonly errorId = `velvet-otp-phone-form-${nextId++}-error`;
 
@@ -42,9 +46,10 @@ export class VelvetOtpPhoneForm extends LitElement {
     return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
       <velvet-phone-input
         .country=${DEFAULT_COUNTRY}
-        label=${strings.phoneLabel}
-        country-label=${strings.countryLabel}
-        placeholder=${strings.phonePlaceholder}
+        .countries=${this.countries}
+        .label=${strings.phoneLabel}
+        .countryLabel=${strings.countryLabel}
+        .placeholder=${strings.phonePlaceholder}
         locale=${locale}
         described-by=${this.error ? this.errorId : ''}
         ?invalid=${this.error !== undefined}
@@ -80,6 +85,16 @@ export class VelvetOtpPhoneForm extends LitElement {
       );
       if (!checked.valid) {
         this.error = context.strings.invalidPhone;
+        return;
+      }
+      const allowed = this.countries;
+      if (allowed && checked.country && !allowed.includes(checked.country)) {
+        const name = (code: string) => countryName(code, context.locale);
+        const list = allowed.map(name);
+        this.error = context.strings.countryNotAllowed(
+          name(checked.country),
+          list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list.at(-1)}` : (list[0] ?? ''),
+        );
         return;
       }
       void loadOtpScreens();

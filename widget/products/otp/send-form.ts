@@ -1,17 +1,26 @@
-/** What the passcode product's two send forms (phone and email) share. */
+/** What the passcode product's send forms (phone and email) and passcode screen share. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OtpSendResponse } from '../../client/api-types.js';
+import { linkedText } from '../../components/linked-text.js';
 import type { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { OtpMethod } from '../../state/widget-state.js';
 import type { ProductContext } from '../product.js';
 import { otpExpiresAt } from './otp-flow.js';
 
-/** The error under a form's field (announced as it appears), or nothing. */
+/** How the links in an error message look (spec section 8: they are clickable). */
+export const ERROR_LINK = { className: 'velvet-form__error-link', part: 'error-link' } as const;
+
+/**
+ * The error under a form's field (announced as it appears), or nothing. Its `http(s)` links are
+ * clickable; the rest is text.
+ */
 export function formError(id: string, error: string | undefined): TemplateResult | typeof nothing {
   return error === undefined
     ? nothing
-    : html`<p id=${id} class="velvet-form__error" part="error" role="alert">${error}</p>`;
+    : html`<p id=${id} class="velvet-form__error" part="error" role="alert">
+        ${linkedText(error, ERROR_LINK)}
+      </p>`;
 }
 
 /** A form's main button. */

@@ -1,0 +1,275 @@
+/**
+ * Stytch's own browser SDK (`@stytch/vanilla-js` 6.3.0, unmodified, bundled from node_modules)
+ * against the real Velvet server, from a page on another loopback origin that the project lists.
+ *
+ * SDK calls covered (and the `/sdk/v1` requests they make):
+ * - `new StytchClient(token, { endpoints })` → `GET /projects/bootstrap/{public_token}`,
+ *   and `POST /events` (telemetry, no Authorization) within a second
+ * - `otps.sms.loginOrCreate(phone)` → `POST /otps/sms/login_or_create`
+ * - `otps.email.loginOrCreate(email)` → `POST /otps/email/login_or_create`
+ * - `otps.authenticate(code, method_id, { session_duration_minutes })` → `POST /otps/authenticate`
+ * - `session.getSync()` (local state, the `stytch_session` / `stytch_session_jwt` cookies)
+ * - `session.authenticate()` → `POST /sessions/authenticate`
+ * - `user.get()` → `GET /users/me`
+ * - `session.revoke()` → `POST /sessions/revoke`
+ * - a wrong public token → `StytchAPIError` `invalid_public_token`
+ * - `StytchUIClient.mountLogin` with `Products.otp` by SMS: phone number, "Continue with text
+ *   message", "Enter passcode", "Success!", and `onEvent` `AUTHENTICATE_FLOW_COMPLETE`; the phone
+ *   field's parsing goes to a local stand-in of Stytch's clientside-services iframe
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
+import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
+
+const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk';
+const WRONG_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
+
+let site: StytchSdkSite;
+let velvet: VelvetServer;
+/** Velvet on 127.0.0.1 (the helper names it `localhost`), as the SDK's base URL. */
+let apiUrl: string;
+
+test.beforeAll(async () => {
+  site = await serveStytchSdkSite(() => ({ apiUrl, publicToken: PUBLIC_TOKEN }));
+  velvet = await startVelvet({
+    config: {
+      projects: [
+        {
+          name: 'Stytch SDK party',
+          publicToken: PUBLIC_TOKEN,
+          authorizedOrigins: [site.origin],
+          otp: { methods: ['sms', 'email'] },
+        },
+      ],
+    },
+  });
+  apiUrl = velvet.url.replace('//localhost:', '//127.0.0.1:');
+});
+
+test.afterAll(async () => {
+  await velvet?.stop();
+  await site?.close();
+});
+
+type Sdk = StytchTestWindow['stytch'];
+
+/**
+ * Runs `call` with the page's SDK client and gives back what it resolved to, or what it threw
+ * (`window.stytchCall`). `call` runs in the page, as `page.evaluate` runs its function: it may
+ * use only its arguments, and `arg` must be JSON.
+ */
+async function sdk<A, R>(
+  page: Page,
+  call: (client: Sdk, arg: A) => Promise<R> | R,
+  arg: A,
+): Promise<R | Thrown> {
+  return page.evaluate<R | Thrown>(`window.stytchCall(${call.toString()}, ${JSON.stringify(arg)})`);
+}
+
+function succeeded<R>(result: R | Thrown): R {
+  if (result && typeof result === 'object' && (result as Thrown).thrown === true) {
+    throw new Error(`the SDK call failed: ${(result as Thrown).message}`);
+  }
+  if (result === undefined) {
+    // What the SDK hands back for a 200 whose body has no `data`.
+    throw new Error('the SDK call resolved to undefined: was the success body without `data`?');
+  }
+  return result as R;
+}
+
+/** Opens the headless page and waits until its client exists. */
+async function openHeadless(page: Page, publicToken?: string): Promise<void> {
+  const query = publicToken ? `?public_token=${publicToken}` : '';
+  await page.goto(`${site.origin}/headless.html${query}`);
+  await page.waitForFunction(() => Boolean((window as unknown as { stytch?: unknown }).stytch));
+}
+
+/** The SDK's cookies on the page's origin. */
+async function sessionCookies(page: Page): Promise<string[]> {
+  const cookies = await page.context().cookies(site.origin);
+  return cookies.map((cookie) => cookie.name).filter((name) => name.startsWith('stytch_session'));
+}
+
+/**
+ * A whole headless sign-in by passcode, through `send` (SMS or email), then the session checked,
+ * the user read, and the session revoked and refused afterwards.
+ */
+async function headlessSignIn(
+  page: Page,
+  destination: string,
+  send: (client: Sdk, destination: string) => Promise<{ method_id: string }>,
+  ownsDestination: (user: {
+    phone_numbers: { phone_number: string }[];
+    emails: { email: string }[];
+  }) => boolean,
+): Promise<void> {
+  await openHeadless(page);
+
+  const sent = succeeded(await sdk(page, send, destination));
+  expect(sent.method_id).toBeTruthy();
+  await expect.poll(() => velvet.outbox(destination).then((messages) => messages.length)).toBe(1);
+  const code = await velvet.lastCode(destination);
+
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, { code, methodId }) =>
+        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
+      { code, methodId: sent.method_id },
+    ),
+  );
+  expect(signedIn.session_token).toBeTruthy();
+  expect(signedIn.session_jwt).toBeTruthy();
+  expect(signedIn.user.user_id).toBeTruthy();
+  expect(ownsDestination(signedIn.user)).toBe(true);
+
+  // The SDK keeps the session: in its state, in its cookies on the page's origin, in storage.
+  const local = await sdk(page, (client) => client.session.getSync(), null);
+  expect(local).not.toBeNull();
+  expect(succeeded(local)?.session_id).toBe(signedIn.session.session_id);
+  await expect
+    .poll(() => sessionCookies(page))
+    .toEqual(expect.arrayContaining(['stytch_session', 'stytch_session_jwt']));
+  expect(
+    await page.evaluate((token) => localStorage.getItem(`stytch_sdk_state_${token}`), PUBLIC_TOKEN),
+  ).toBeTruthy();
+
+  const checked = succeeded(await sdk(page, (client) => client.session.authenticate(), null));
+  expect(checked.session.session_id).toBe(signedIn.session.session_id);
+  expect(checked.user.user_id).toBe(signedIn.user.user_id);
+
+  const user = succeeded(await sdk(page, (client) => client.user.get(), null));
+  expect(user.user_id).toBe(signedIn.user.user_id);
+  expect(ownsDestination(user)).toBe(true);
+
+  succeeded(await sdk(page, (client) => client.session.revoke(), null));
+  await expect.poll(() => sdk(page, (client) => client.session.getSync(), null)).toBeNull();
+  await expect.poll(() => sessionCookies(page)).toEqual([]);
+
+  // The server refuses the old session token too.
+  const refused = await fetch(`${apiUrl}/sdk/v1/sessions/authenticate`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${PUBLIC_TOKEN}:${signedIn.session_token}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  expect(refused.status).toBe(401);
+}
+
+test('headless: a passcode by SMS signs in, the session checks out, and revoking ends it', async ({
+  page,
+}) => {
+  const phone = '+14155550931';
+  await headlessSignIn(
+    page,
+    phone,
+    (client, phone) => client.otps.sms.loginOrCreate(phone),
+    (user) => user.phone_numbers.some((entry) => entry.phone_number === phone),
+  );
+});
+
+test('headless: a passcode by email signs in, the session checks out, and revoking ends it', async ({
+  page,
+}) => {
+  const email = 'stytch-sdk@example.com';
+  await headlessSignIn(
+    page,
+    email,
+    (client, email) => client.otps.email.loginOrCreate(email),
+    (user) => user.emails.some((entry) => entry.email === email),
+  );
+});
+
+test('Stytch’s login form signs in by SMS to "Success!" and reports the flow complete', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await page.goto(`${site.origin}/ui.html`);
+
+  const phone = page.getByLabel('Phone number');
+  await expect(phone).toBeVisible();
+  await phone.fill('4155550932');
+  // The clientside-services stand-in answered: the field shows the national format.
+  await expect(phone).toHaveValue('(415) 555-0932');
+  await page.getByRole('button', { name: 'Continue with text message' }).click();
+
+  await expect(page.getByText('Enter passcode')).toBeVisible();
+  await expect.poll(() => velvet.outbox('+14155550932').then((sent) => sent.length)).toBe(1);
+  await page.getByLabel('One-time passcode').fill(await velvet.lastCode('+14155550932'));
+
+  await expect(page.getByText('Success!')).toBeVisible();
+  const events = () =>
+    page.evaluate(() => (window as unknown as StytchTestWindow).stytchEvents.slice());
+  await expect.poll(events).toContain('AUTHENTICATE_FLOW_COMPLETE');
+  expect(await page.evaluate(() => (window as unknown as StytchTestWindow).stytchErrors)).toEqual(
+    [],
+  );
+  expect(pageErrors).toEqual([]);
+  await expect.poll(() => sessionCookies(page)).toContain('stytch_session');
+});
+
+test('bootstrap: the SDK logs no error about the bootstrap or RBAC during a sign-in', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const sdkErrors = () => errors.filter((text) => /rbac|bootstrap|\[Stytch\]/i.test(text));
+  await openHeadless(page);
+  // The RBAC client reads the bootstrap answer once it arrives (an SDK that could not read it
+  // logs the error, then "Unable to retrieve RBAC policy"); the empty policy is then usable.
+  expect(succeeded(await sdk(page, (client) => client.rbac.allPermissions(), null))).toEqual({});
+  expect(sdkErrors()).toEqual([]);
+
+  const phone = '+14155550933';
+  const sent = succeeded(
+    await sdk(page, (client, phone) => client.otps.sms.loginOrCreate(phone), phone),
+  );
+  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, { code, methodId }) =>
+        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
+      { code: await velvet.lastCode(phone), methodId: sent.method_id },
+    ),
+  );
+  expect(signedIn.user.user_id).toBeTruthy();
+  expect(succeeded(await sdk(page, (client) => client.rbac.allPermissions(), null))).toEqual({});
+  expect(errors.filter((text) => /rbac|bootstrap/i.test(text))).toEqual([]);
+  expect(sdkErrors()).toEqual([]);
+});
+
+test('a wrong public token gets a StytchAPIError invalid_public_token', async ({ page }) => {
+  await openHeadless(page, WRONG_TOKEN);
+  const result = await sdk(page, (client) => client.otps.sms.loginOrCreate('+14155550934'), null);
+  expect(result).toMatchObject({
+    thrown: true,
+    name: 'StytchAPIError',
+    error_type: 'invalid_public_token',
+  });
+  expect(await velvet.outbox('+14155550934')).toEqual([]);
+});
+
+test('telemetry: the SDK’s events POST to /sdk/v1/events is answered 200', async ({ page }) => {
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && new URL(response.url()).pathname === '/sdk/v1/events') {
+      answers.push(response.status());
+    }
+  });
+  // The UI client logs `sdk_instance_instantiated` and the form's render, flushed every 800 ms.
+  await page.goto(`${site.origin}/ui.html`);
+  await expect(page.getByLabel('Phone number')).toBeVisible();
+  await expect.poll(() => answers.length).toBeGreaterThan(0);
+  expect(answers.filter((status) => status !== 200)).toEqual([]);
+});

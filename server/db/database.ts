@@ -1,0 +1,45 @@
+/**
+ * The SQL database behind the identity provider, as one typed Kysely instance
+ * over embedded SQLite (the default) or PostgreSQL (when `DATABASE_URL` is
+ * set). Queries are typed against `Schema`; both dialects share one storage
+ * convention: `TEXT`/`BIGINT`/`INTEGER` columns, JSON kept as `TEXT`, times as
+ * epoch milliseconds, booleans as `0`/`1`.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Schema } from './schema.js';
+
+/** The typed database. */
+export type Db = Kysely<Schema>;
+
+/** The database inside a transaction. */
+export type Tx = Transaction<Schema>;
+
+/** Which SQL server runs underneath. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database and its dialect. */
+export interface OpenDatabase {
+  readonly db: Db;
+  readonly dialect: Dialect;
+}
+
+/** Where the data lives: a `postgres://` URL, or else the SQLite file path. */
+export interface DatabaseTarget {
+  databaseUrl?: string;
+  sqlitePath: string;
+}
+
+/** Opens the database (PostgreSQL when `databaseUrl` is set, else SQLite). */
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.databaseUrl) {
+    const { openPostgres } = await import('./postgres-dialect.js');
+    return { db: await openPostgres(target.databaseUrl), dialect: 'postgres' };
+  }
+  const { openSqlite } = await import('./sqlite-dialect.js');
+  return { db: openSqlite(target.sqlitePath), dialect: 'sqlite' };
+}
+
+/** Rows a write changed, as Kysely reports them (a `bigint`). */
+export function changedRows(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
+  return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+}

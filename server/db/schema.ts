@@ -1,0 +1,22 @@
+/**
+ * The whole database schema as one type, joined from the tables each folder
+ * declares in its `*-tables.ts`. A new product adds its tables' interface here
+ * and its migrations to `all-migrations.ts`.
+ */
+import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
+import type { OtpTables } from '../products/otp/otp-tables.js';
+import type { SessionTables } from '../products/sessions/sessions-tables.js';
+import type { UserTables } from '../products/users/users-tables.js';
+import type { ProjectTables } from '../projects/projects-tables.js';
+import type { RateLimitTables } from '../rate-limit/rate-limits-tables.js';
+import type { TelemetryTables } from '../sdk/telemetry-tables.js';
+
+/** Every table, by name. */
+export interface Schema
+  extends ProjectTables,
+    SigningKeyTables,
+    RateLimitTables,
+    TelemetryTables,
+    UserTables,
+    SessionTables,
+    OtpTables {}

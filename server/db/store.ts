@@ -1,0 +1,54 @@
+/**
+ * The identity provider's storage: one typed database, migrated at open, and
+ * the repositories every product shares (projects, users, sessions, signing
+ * keys, rate limits, telemetry). A product's own tables are read by its own
+ * repositories, made from `db` in the product's folder.
+ */
+import { SigningKeysRepository } from '../keys/signing-keys-repository.js';
+import { SessionsRepository } from '../products/sessions/sessions-repository.js';
+import { UsersRepository } from '../products/users/users-repository.js';
+import { ProjectsRepository } from '../projects/projects-repository.js';
+import { RateLimitsRepository } from '../rate-limit/rate-limits-repository.js';
+import { TelemetryRepository } from '../sdk/telemetry-repository.js';
+import { ALL_MIGRATIONS } from './all-migrations.js';
+import { type DatabaseTarget, type Db, type Dialect, openDatabase } from './database.js';
+import { migrateToLatest } from './migrator.js';
+
+/** The database and the shared repositories over it. */
+export class Store {
+  readonly projects: ProjectsRepository;
+  readonly users: UsersRepository;
+  readonly sessions: SessionsRepository;
+  readonly signingKeys: SigningKeysRepository;
+  readonly rateLimits: RateLimitsRepository;
+  readonly telemetry: TelemetryRepository;
+
+  constructor(
+    readonly db: Db,
+    readonly dialect: Dialect,
+  ) {
+    this.projects = new ProjectsRepository(db);
+    this.users = new UsersRepository(db);
+    this.sessions = new SessionsRepository(db);
+    this.signingKeys = new SigningKeysRepository(db);
+    this.rateLimits = new RateLimitsRepository(db);
+    this.telemetry = new TelemetryRepository(db);
+  }
+
+  /** Opens the database (PostgreSQL when `databaseUrl` is set) and applies every migration. */
+  static async open(target: DatabaseTarget): Promise<Store> {
+    const { db, dialect } = await openDatabase(target);
+    try {
+      await migrateToLatest(db, ALL_MIGRATIONS);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return new Store(db, dialect);
+  }
+
+  /** Closes the connection(s). */
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+}

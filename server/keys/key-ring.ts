@@ -1,0 +1,126 @@
+/**
+ * The rotating ES256 keys that sign session JWTs, one ring per project.
+ * A new key signs after `rotationMs`; retired keys stay in the JWKS for one
+ * more rotation, long past the 5-minute life of the JWTs they signed.
+ */
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { SealedJson } from './sealed-json.js';
+import type { SigningKeysRepository } from './signing-keys-repository.js';
+
+/** The JWT algorithm. */
+export const JWT_ALGORITHM = 'ES256';
+
+/** A key ready to sign or verify. */
+export interface RingKey {
+  kid: string;
+  createdAt: number;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+interface ProjectRing {
+  keys: RingKey[];
+  loadedAt: number;
+}
+
+/** Signing keys for every project, cached in memory and shared through the database. */
+export class KeyRing {
+  readonly #rings = new Map<string, ProjectRing>();
+  readonly #pending = new Map<string, Promise<ProjectRing>>();
+  readonly #rotating = new Map<string, Promise<ProjectRing>>();
+
+  constructor(
+    private readonly repository: SigningKeysRepository,
+    private readonly sealer: SealedJson,
+    private readonly rotationMs: number,
+    private readonly clock: () => number,
+  ) {}
+
+  /** The key that signs now, creating or rotating it as needed. */
+  async signingKey(projectId: string): Promise<RingKey> {
+    let ring = await this.#ring(projectId);
+    const newest = ring.keys[0];
+    if (newest && this.clock() - newest.createdAt < this.rotationMs) return newest;
+    let rotation = this.#rotating.get(projectId);
+    if (!rotation) {
+      rotation = this.#rotate(projectId).finally(() => this.#rotating.delete(projectId));
+      this.#rotating.set(projectId, rotation);
+    }
+    ring = await rotation;
+    const key = ring.keys[0];
+    if (!key) throw new Error('key rotation produced no key');
+    return key;
+  }
+
+  /** The key with this id, reloading once from the database when another process may have made it. */
+  async verificationKey(projectId: string, kid: string): Promise<RingKey | undefined> {
+    const ring = await this.#ring(projectId);
+    const found = ring.keys.find((key) => key.kid === kid);
+    if (found) return found;
+    // An unknown kid reloads at most once every 10 seconds, so forged kids cannot hammer the database.
+    if (this.clock() - ring.loadedAt < 10_000) return undefined;
+    const reloaded = await this.#load(projectId);
+    return reloaded.keys.find((key) => key.kid === kid);
+  }
+
+  /** The public keys a verifier needs, as a JWKS document. */
+  async jwks(projectId: string): Promise<{ keys: JWK[] }> {
+    await this.signingKey(projectId);
+    const ring = await this.#ring(projectId);
+    return { keys: ring.keys.map((key) => key.publicJwk) };
+  }
+
+  async #ring(projectId: string): Promise<ProjectRing> {
+    return this.#rings.get(projectId) ?? this.#load(projectId);
+  }
+
+  #load(projectId: string): Promise<ProjectRing> {
+    const pending = this.#pending.get(projectId);
+    if (pending) return pending;
+    const load = (async () => {
+      const since = this.clock() - 2 * this.rotationMs;
+      const records = await this.repository.listSince(projectId, since);
+      const keys: RingKey[] = [];
+      for (const record of records) {
+        let privateJwk: JWK;
+        try {
+          privateJwk = this.sealer.open(record.sealedPrivateJwk) as JWK;
+        } catch {
+          // Sealed under another server secret: unusable, so a new key will take over.
+          continue;
+        }
+        keys.push({
+          kid: record.kid,
+          createdAt: record.createdAt,
+          privateKey: (await importJWK(privateJwk, JWT_ALGORITHM)) as CryptoKey,
+          publicKey: (await importJWK(record.publicJwk as JWK, JWT_ALGORITHM)) as CryptoKey,
+          publicJwk: record.publicJwk as JWK,
+        });
+      }
+      const ring = { keys, loadedAt: this.clock() };
+      this.#rings.set(projectId, ring);
+      return ring;
+    })().finally(() => this.#pending.delete(projectId));
+    this.#pending.set(projectId, load);
+    return load;
+  }
+
+  async #rotate(projectId: string): Promise<ProjectRing> {
+    const now = this.clock();
+    const { privateKey, publicKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });
+    const kid = `jwk-${randomUUID()}`;
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALGORITHM, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: JWT_ALGORITHM };
+    await this.repository.insert({
+      kid,
+      projectId,
+      sealedPrivateJwk: this.sealer.seal(privateJwk),
+      publicJwk,
+      createdAt: now,
+    });
+    await this.repository.purge(now - 3 * this.rotationMs);
+    return this.#load(projectId);
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * The passcode products: send a code (login_or_create, primary, secondary)
+ * over SMS, WhatsApp or email, and check it. Every rule of the spec lives
+ * here; the routes only translate HTTP.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../db/ids.js';
+import type { JsonObject } from '../../db/json-column.js';
+import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Project } from '../../projects/projects-repository.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { IssuedSession, SessionService } from '../sessions/session-service.js';
+import type { SessionRecord } from '../sessions/sessions-repository.js';
+import {
+  assertCountryAllowed,
+  assertTextable,
+  normalizeEmail,
+  normalizePhone,
+} from '../users/destinations.js';
+import {
+  DuplicateDestinationError,
+  type MethodRecord,
+  type UsersRepository,
+} from '../users/users-repository.js';
+import type { DestinationGuardsRepository } from './destination-guards-repository.js';
+import { FAILURES_BEFORE_LOCK, LOCK_DURATION_MS, MAX_TRIES_PER_PASSCODE } from './otp-limits.js';
+import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-crypto.js';
+import { passcodeMessage } from './passcode-message.js';
+import type { PasscodesRepository } from './passcodes-repository.js';
+
+/** How a send finds its user. */
+export type SendMode = 'login_or_create' | 'primary' | 'secondary';
+
+/** A request to send a passcode. */
+export interface SendRequest {
+  project: Project;
+  channel: Channel;
+  mode: SendMode;
+  /** The phone number (sms, whatsapp) or email address as the caller typed it. */
+  destination: string;
+  expirationMinutes?: number;
+  /** The caller's session; required for `secondary`. */
+  session?: SessionRecord;
+  ip: string;
+  /** The host of the page asking, for the SMS one-time-code line. */
+  originHost?: string;
+}
+
+/** What a send reports. */
+export interface SendResult {
+  userId: string;
+  methodId: string;
+  kind: MethodRecord['kind'];
+  userCreated: boolean;
+}
+
+/** A request to check a passcode. */
+export interface AuthenticateRequest {
+  project: Project;
+  methodId: string;
+  code: string;
+  sessionDurationMinutes?: number;
+  session?: SessionRecord;
+  ip: string;
+  userAgent: string;
+}
+
+/** Sends and checks passcodes. */
+/** The repositories the passcode service reads and writes. */
+export interface OtpStorage {
+  readonly users: UsersRepository;
+  readonly passcodes: PasscodesRepository;
+  readonly guards: DestinationGuardsRepository;
+}
+
+export class OtpService {
+  constructor(
+    private readonly store: OtpStorage,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+    private readonly delivery: DeliveryRoutes,
+    private readonly secret: string,
+    private readonly clock: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends a new passcode, superseding the destination's earlier one. */
+  async send(request: SendRequest): Promise<SendResult> {
+    const { project, channel } = request;
+    const settings = project.settings;
+    if (!settings.products.includes('otp') || !settings.otp.methods.includes(channel)) {
+      throw new ApiError(
+        'product_not_enabled',
+        `Passcodes by ${channel} are not enabled for this project.`,
+      );
+    }
+    const kind = channel === 'email' ? 'email' : 'phone';
+    let destination: string;
+    if (kind === 'phone') {
+      const phone = normalizePhone(request.destination);
+      assertCountryAllowed(phone, settings.sms.allowedCountries);
+      assertTextable(phone);
+      destination = phone.e164;
+    } else {
+      destination = normalizeEmail(request.destination);
+    }
+    await this.#assertNotLocked(project, destination);
+    const { sendLimits } = settings.otp;
+    await this.limiter.hit(
+      `otp-send:ip:${project.projectId}:${request.ip}`,
+      sendLimits.perIp,
+      'otp_send_rate_limited',
+    );
+    await this.limiter.hit(
+      `otp-send:to:${project.projectId}:${destination}`,
+      sendLimits.perDestination,
+      'otp_send_rate_limited',
+    );
+
+    const now = this.clock();
+    const method = await this.#method(request, kind, destination, now);
+    const expirationMinutes = request.expirationMinutes ?? settings.otp.defaultExpirationMinutes;
+    const code = generatePasscode();
+    await this.store.passcodes.create({
+      passcodeId: newId('passcode', project.environment),
+      projectId: project.projectId,
+      methodId: method.methodId,
+      userId: method.userId,
+      channel,
+      destination,
+      codeHash: hashPasscode(this.secret, method.methodId, code),
+      expiresAt: now + expirationMinutes * 60_000,
+      createdAt: now,
+    });
+    const adapter = this.delivery[channel];
+    if (!adapter)
+      throw new ApiError('product_not_enabled', `No delivery is set up for ${channel}.`);
+    const message = passcodeMessage({
+      channel,
+      code,
+      expirationMinutes,
+      projectName: project.name,
+      originHost: request.originHost,
+    });
+    try {
+      const receipt = await adapter.send({ channel, to: destination, ...message });
+      this.log.info(
+        { channel, adapter: adapter.name, receipt: receipt.id, methodId: method.methodId },
+        'passcode sent',
+      );
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      this.log.warn(
+        { channel, adapter: adapter.name, vendorCode: error.vendorCode, err: error.message },
+        'passcode delivery failed',
+      );
+      throw new ApiError('delivery_failed');
+    }
+    return {
+      userId: method.userId,
+      methodId: method.methodId,
+      kind,
+      userCreated: 'created' in method && method.created === true,
+    };
+  }
+
+  /**
+   * Checks a passcode. On success the destination is verified, its failure
+   * count cleared and a session issued (or the caller's session of the same
+   * user gains the factor).
+   */
+  async authenticate(request: AuthenticateRequest): Promise<{
+    method: MethodRecord;
+    issued: IssuedSession;
+  }> {
+    const { project } = request;
+    await this.limiter.hit(
+      `otp-auth:ip:${project.projectId}:${request.ip}`,
+      project.settings.otp.authenticateLimit.perIp,
+      'too_many_requests',
+    );
+    const method = await this.store.users.findMethod(request.methodId);
+    if (!method || method.projectId !== project.projectId) {
+      // The same work as a real check, so the answer's timing says nothing.
+      passcodeMatches(this.secret, request.methodId, request.code, '00');
+      throw new ApiError('otp_code_not_found');
+    }
+    await this.#assertNotLocked(project, method.destination);
+    const now = this.clock();
+    const passcode = await this.store.passcodes.current(method.methodId);
+    const matches =
+      passcode !== undefined &&
+      passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
+
+    if (!passcode) return this.#fail(project, method, 'otp_code_not_found');
+    if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) {
+      return this.#fail(project, method, 'otp_attempts_exceeded');
+    }
+    if (passcode.expiresAt <= now) return this.#fail(project, method, 'otp_code_expired');
+    if (!matches) {
+      const tries = await this.store.passcodes.recordWrongTry(
+        passcode.passcodeId,
+        MAX_TRIES_PER_PASSCODE,
+      );
+      return this.#fail(
+        project,
+        method,
+        tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found',
+      );
+    }
+    if (!(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE))) {
+      return this.#fail(project, method, 'otp_code_not_found');
+    }
+
+    await this.store.guards.reset(project.projectId, method.destination, now);
+    await this.store.users.markVerified(method);
+    const factor = otpFactor(method, passcode.channel, now);
+    const duration =
+      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
+    if (request.session && request.session.userId === method.userId) {
+      const withFactor = await this.sessions.addFactor(request.session, factor);
+      return { method, issued: await this.sessions.touch(project, withFactor, duration) };
+    }
+    const issued = await this.sessions.create(project, method.userId, factor, duration, {
+      ip_address: request.ip,
+      user_agent: request.userAgent,
+    });
+    return { method, issued };
+  }
+
+  async #method(
+    request: SendRequest,
+    kind: MethodRecord['kind'],
+    destination: string,
+    now: number,
+  ): Promise<MethodRecord & { created?: boolean }> {
+    const { project } = request;
+    if (request.mode === 'login_or_create') {
+      return this.store.users.findOrCreateByDestination(project, kind, destination, now);
+    }
+    if (request.mode === 'primary') {
+      const method = await this.store.users.findByDestination(project.projectId, kind, destination);
+      if (!method)
+        throw new ApiError(kind === 'phone' ? 'phone_number_not_found' : 'email_not_found');
+      return method;
+    }
+    if (!request.session) throw new ApiError('user_unauthenticated');
+    try {
+      return await this.store.users.addDestination(
+        project,
+        request.session.userId,
+        kind,
+        destination,
+        now,
+      );
+    } catch (error) {
+      if (error instanceof DuplicateDestinationError) {
+        throw new ApiError(kind === 'phone' ? 'duplicate_phone_number' : 'duplicate_email');
+      }
+      throw error;
+    }
+  }
+
+  async #assertNotLocked(project: Project, destination: string): Promise<void> {
+    const guard = await this.store.guards.get(project.projectId, destination);
+    const now = this.clock();
+    if (guard.lockedUntil !== null && guard.lockedUntil > now) {
+      throw lockedError(guard.lockedUntil, now);
+    }
+  }
+
+  /** Counts a failed check against the destination and throws; the failure that locks says so. */
+  async #fail(
+    project: Project,
+    method: MethodRecord,
+    type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded',
+  ): Promise<never> {
+    const now = this.clock();
+    const guard = await this.store.guards.recordFailure(
+      project.projectId,
+      method.destination,
+      now,
+      FAILURES_BEFORE_LOCK,
+      LOCK_DURATION_MS,
+    );
+    if (guard.lockedUntil !== null && guard.lockedUntil > now)
+      throw lockedError(guard.lockedUntil, now);
+    throw new ApiError(type);
+  }
+}
+
+function lockedError(lockedUntil: number, now: number): ApiError {
+  return new ApiError('destination_locked', undefined, {
+    retry_after_seconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)),
+  });
+}
+
+/** The session factor a passcode check adds, in Stytch's shape. */
+function otpFactor(method: MethodRecord, channel: Channel, now: number): JsonObject {
+  const base = {
+    type: 'otp',
+    delivery_method: channel,
+    last_authenticated_at: new Date(now).toISOString(),
+  };
+  return method.kind === 'phone'
+    ? {
+        ...base,
+        phone_number_factor: { phone_id: method.methodId, phone_number: method.destination },
+      }
+    : { ...base, email_factor: { email_id: method.methodId, email_address: method.destination } };
+}

@@ -1,0 +1,48 @@
+/**
+ * What a product is on the server: one folder under `server/products/` with
+ * its routes, service, repositories, tables and tests, described to the rest
+ * of the server by one `ServerProduct` value that `registry.ts` lists.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Migrations } from '../db/migrator.js';
+import type { Store } from '../db/store.js';
+import type { DeliveryRoutes } from '../delivery/delivery.js';
+import type { KeyRing } from '../keys/key-ring.js';
+import type { Projects } from '../projects/project-directory.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { SessionService } from './sessions/session-service.js';
+
+/** What the server hands every product: the shared parts, built once. */
+export interface ProductContext {
+  /** The database and the shared repositories (projects, users, sessions, …). */
+  readonly store: Store;
+  /** The configured projects. */
+  readonly projects: Projects;
+  /** Starts, finds, extends and revokes sessions. */
+  readonly sessions: SessionService;
+  /** The JWT signing keys. */
+  readonly keys: KeyRing;
+  /** Send and attempt limits shared by every server process. */
+  readonly limiter: RateLimiter;
+  /** SMS, WhatsApp and email delivery. */
+  readonly delivery: DeliveryRoutes;
+  /** The server secret, for keyed hashes and sealed values. */
+  readonly secret: string;
+  /** Milliseconds since the epoch. */
+  readonly clock: () => number;
+  readonly log: FastifyBaseLogger;
+  /** The server's own origin (`PUBLIC_URL`). */
+  readonly ownOrigin: string;
+}
+
+/** A product's server side. */
+export interface ServerProduct {
+  /** The product's name, as the widget's registry names it where it has a widget side. */
+  readonly name: string;
+  /** Its tables' history, by name (`YYYY-MM-DD-NN-what`); run by the one migrator. */
+  readonly migrations: Migrations;
+  /** Adds its routes to the `/sdk/v1` scope. */
+  register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
+  /** Deletes what has expired; run hourly. */
+  housekeeping?(context: ProductContext, now: number): Promise<unknown>;
+}

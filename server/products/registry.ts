@@ -1,0 +1,13 @@
+/**
+ * Every server product, in the order their routes register. The server, the
+ * migrator and the tests read this one list, as the widget reads
+ * `widget/products/registry.ts`. Users and sessions come first: every other
+ * product signs a user in and ends with a session.
+ */
+import { otpProduct } from './otp/index.js';
+import type { ServerProduct } from './product.js';
+import { sessionsProduct } from './sessions/index.js';
+import { usersProduct } from './users/index.js';
+
+/** The products, users and sessions first. */
+export const serverProducts: readonly ServerProduct[] = [usersProduct, sessionsProduct, otpProduct];

@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { assertApiError } from '../../test/api-assertions.js';
+import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
+import { SESSION_CLAIM } from './session-service.js';
+
+describe('sessions', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  test('authenticate with the opaque token touches the session and returns a fresh JWT', async () => {
+    const signedIn = await signInBySms(server, '+14155550201');
+    server.clock.advance(2 * 60_000);
+    const answer = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.session.session_id, signedIn.session.session_id);
+    assert.equal(answer.body.session_token, signedIn.session_token);
+    assert.notEqual(answer.body.session_jwt, signedIn.session_jwt);
+    assert.equal(
+      Date.parse(answer.body.session.last_accessed_at) -
+        Date.parse(signedIn.session.last_accessed_at),
+      2 * 60_000,
+    );
+    assert.equal(
+      answer.body.session.expires_at,
+      signedIn.session.expires_at,
+      'no duration, no extension',
+    );
+    assert.equal(answer.body.user.user_id, signedIn.user_id);
+  });
+
+  test('session_duration_minutes extends the session from now, within 5 to 527040', async () => {
+    const signedIn = await signInBySms(server, '+14155550202');
+    const extended = await server.api('/sessions/authenticate', {
+      body: { session_duration_minutes: 527_040 },
+      secret: signedIn.session_token,
+    });
+    assert.equal(extended.status, 200);
+    assert.equal(
+      Date.parse(extended.body.session.expires_at) - server.clock.now(),
+      527_040 * 60_000,
+    );
+    for (const bad of [4, 527_041, 10.5, '60']) {
+      const refused = await server.api('/sessions/authenticate', {
+        body: { session_duration_minutes: bad },
+        secret: signedIn.session_token,
+      });
+      assertApiError(refused, 400, 'schema_error');
+      assert.equal(refused.body.errors[0].path, 'body.session_duration_minutes');
+    }
+  });
+
+  test('the session JWT verifies against the JWKS, lives 5 minutes and carries the session', async () => {
+    const signedIn = await signInBySms(server, '+14155550203');
+    const jwks = await server.api(`/sessions/jwks/${server.project.projectId}`, {
+      authorization: null,
+    });
+    assert.equal(jwks.status, 200);
+    assert.ok(jwks.body.keys.length >= 1);
+    for (const key of jwks.body.keys) assert.equal(key.d, undefined, 'no private parts');
+    const { payload, protectedHeader } = await jwtVerify(
+      signedIn.session_jwt,
+      createLocalJWKSet({ keys: jwks.body.keys }),
+      { currentDate: new Date(server.clock.now()), audience: server.project.projectId },
+    );
+    assert.equal(protectedHeader.alg, 'ES256');
+    assert.equal(payload.sub, signedIn.user_id);
+    assert.equal((payload.exp ?? 0) - (payload.iat ?? 0), 300);
+    const claim = payload[SESSION_CLAIM] as { id: string; expires_at: string };
+    assert.equal(claim.id, signedIn.session.session_id);
+    assert.equal(claim.expires_at, signedIn.session.expires_at);
+  });
+
+  test('authenticate accepts the JWT, even an expired one of a live session', async () => {
+    const signedIn = await signInBySms(server, '+14155550204');
+    const withJwt = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_jwt,
+    });
+    assert.equal(withJwt.status, 200);
+    assert.equal(withJwt.body.session.session_id, signedIn.session.session_id);
+    server.clock.advance(6 * 60_000);
+    const expiredJwt = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_jwt,
+    });
+    assert.equal(expiredJwt.status, 200);
+  });
+
+  test('a JWT signed by another key is refused', async () => {
+    const signedIn = await signInBySms(server, '+14155550205');
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwks = await server.api(`/sessions/jwks/${server.project.projectId}`, {
+      authorization: null,
+    });
+    const realKid = jwks.body.keys[0].kid;
+    const now = Math.floor(server.clock.now() / 1000);
+    for (const kid of [realKid, 'jwk-forged']) {
+      const forged = await new SignJWT({ [SESSION_CLAIM]: { id: signedIn.session.session_id } })
+        .setProtectedHeader({ alg: 'ES256', kid })
+        .setSubject(signedIn.user_id)
+        .setIssuer('http://velvet.test/sdk/v1')
+        .setAudience(server.project.projectId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 300)
+        .sign(privateKey);
+      const answer = await server.api('/sessions/authenticate', { body: {}, secret: forged });
+      assertApiError(answer, 401, 'unauthorized_credentials');
+    }
+    assert.ok(await exportJWK(publicKey));
+  });
+
+  test('revoke ends the session: the token and the JWT answer session_not_found', async () => {
+    const signedIn = await signInBySms(server, '+14155550206');
+    const revoked = await server.api('/sessions/revoke', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    assert.equal(revoked.status, 200);
+    assert.equal(revoked.body.status_code, 200);
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {}, secret: signedIn.session_token }),
+      401,
+      'session_not_found',
+    );
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {}, secret: signedIn.session_jwt }),
+      401,
+      'session_not_found',
+    );
+    assertApiError(
+      await server.api('/users/me', { secret: signedIn.session_token }),
+      401,
+      'session_not_found',
+    );
+  });
+
+  test('revoke with a JSON content type and no body at all, as Stytch’s SDK sends it', async () => {
+    const signedIn = await signInBySms(server, '+14155550207');
+    const revoked = await server.api('/sessions/revoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      secret: signedIn.session_token,
+    });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.raw));
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {}, secret: signedIn.session_token }),
+      401,
+      'session_not_found',
+    );
+    // A route with a required field names it rather than failing on the empty body.
+    const empty = await server.api('/otps/sms/login_or_create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    assertApiError(empty, 400, 'schema_error');
+    assert.match(empty.body.error_message, /phone_number/);
+  });
+
+  test('a session ends at expires_at', async () => {
+    const sent = await server.api('/otps/sms/login_or_create', {
+      body: { phone_number: '+14155550207' },
+    });
+    const signedIn = await server.api('/otps/authenticate', {
+      body: {
+        token: server.lastCode('+14155550207'),
+        method_id: sent.body.method_id,
+        session_duration_minutes: 5,
+      },
+    });
+    server.clock.advance(5 * 60_000 - 1);
+    assert.equal(
+      (await server.api('/users/me', { secret: signedIn.body.session_token })).status,
+      200,
+    );
+    server.clock.advance(1);
+    assertApiError(
+      await server.api('/users/me', { secret: signedIn.body.session_token }),
+      401,
+      'session_not_found',
+    );
+  });
+
+  test('an unknown token is session_not_found; calls needing a session say so', async () => {
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {}, secret: 'x'.repeat(43) }),
+      401,
+      'session_not_found',
+    );
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {} }),
+      401,
+      'user_unauthenticated',
+    );
+    assertApiError(await server.api('/sessions/revoke', { body: {} }), 401, 'user_unauthenticated');
+  });
+
+  test('the JWKS of an unknown project is a 404', async () => {
+    assertApiError(
+      await server.api('/sessions/jwks/project-test-nope', { authorization: null }),
+      404,
+      'not_found',
+    );
+  });
+});
+
+describe('session keys survive a restart', () => {
+  test('a JWT issued before a restart still authenticates after it', async () => {
+    const first = await startTestServer();
+    const signedIn = await signInBySms(first, '+14155550208');
+    await first.close({ keepDatabase: true });
+    const second = await startTestServer({ database: first.database });
+    try {
+      const answer = await second.api('/sessions/authenticate', {
+        body: {},
+        secret: signedIn.session_jwt,
+      });
+      assert.equal(answer.status, 200);
+      const token = await second.api('/sessions/authenticate', {
+        body: {},
+        secret: signedIn.session_token,
+      });
+      assert.equal(token.status, 200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('with another server secret the sealed keys cannot be opened, and a new key signs', async () => {
+    const first = await startTestServer();
+    const signedIn = await signInBySms(first, '+14155550209');
+    await first.close({ keepDatabase: true });
+    const second = await startTestServer({
+      database: first.database,
+      secret: 'another-secret-0123456789abcdef0123',
+    });
+    try {
+      // The opaque token does not depend on the secret; a new key signs its fresh JWT.
+      const answer = await second.api('/sessions/authenticate', {
+        body: {},
+        secret: signedIn.session_token,
+      });
+      assert.equal(answer.status, 200);
+      const header = JSON.parse(
+        Buffer.from(answer.body.session_jwt.split('.')[0], 'base64url').toString(),
+      );
+      const oldHeader = JSON.parse(
+        Buffer.from(signedIn.session_jwt.split('.')[0], 'base64url').toString(),
+      );
+      assert.notEqual(header.kid, oldHeader.kid);
+      // A JWT signed under the old secret's key can no longer be checked.
+      const old = await second.api('/sessions/authenticate', {
+        body: {},
+        secret: signedIn.session_jwt,
+      });
+      assertApiError(old, 401, 'unauthorized_credentials');
+    } finally {
+      await second.close();
+    }
+  });
+});

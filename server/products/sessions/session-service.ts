@@ -1,0 +1,198 @@
+/**
+ * Sessions: an opaque token (256 random bits, stored as a hash) and a session
+ * JWT that lives 5 minutes, signed by the project's current key and
+ * verifiable from its JWKS. `authenticate` accepts either.
+ */
+import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { newId } from '../../db/ids.js';
+import type { JsonObject } from '../../db/json-column.js';
+import { ApiError } from '../../http/api-error.js';
+import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
+import type { Project } from '../../projects/projects-repository.js';
+import { hashSessionToken, newSessionToken } from './session-token.js';
+import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
+
+/** How long a session JWT lives. */
+export const SESSION_JWT_LIFETIME_SECONDS = 5 * 60;
+/** The bounds of `session_duration_minutes`. */
+export const SESSION_DURATION_MINUTES = { min: 5, max: 527_040 } as const;
+/** The JWT claim holding the session. */
+export const SESSION_CLAIM = 'https://velvet.dev/session';
+
+/** The session as the API returns it. */
+export interface SessionBody {
+  session_id: string;
+  user_id: string;
+  started_at: string;
+  last_accessed_at: string;
+  expires_at: string;
+  attributes: { ip_address: string; user_agent: string };
+  authentication_factors: JsonObject[];
+  custom_claims: JsonObject;
+}
+
+/** A session with both of its credentials, as authenticate calls return it. */
+export interface IssuedSession {
+  record: SessionRecord;
+  /** The opaque token: only present when the session was just created (it is never stored). */
+  token: string | undefined;
+  jwt: string;
+}
+
+/** The API shape of a session. */
+export function sessionBody(record: SessionRecord): SessionBody {
+  return {
+    session_id: record.sessionId,
+    user_id: record.userId,
+    started_at: new Date(record.startedAt).toISOString(),
+    last_accessed_at: new Date(record.lastAccessedAt).toISOString(),
+    expires_at: new Date(record.expiresAt).toISOString(),
+    attributes: record.attributes,
+    authentication_factors: record.authenticationFactors,
+    custom_claims: {},
+  };
+}
+
+/** Creates, checks, extends and revokes sessions. */
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly keys: KeyRing,
+    private readonly issuer: string,
+    private readonly clock: () => number,
+  ) {}
+
+  /** Starts a session for `userId` lasting `durationMinutes`. */
+  async create(
+    project: Project,
+    userId: string,
+    factor: JsonObject,
+    durationMinutes: number,
+    attributes: SessionRecord['attributes'],
+  ): Promise<IssuedSession & { token: string }> {
+    const now = this.clock();
+    const token = newSessionToken();
+    const record: SessionRecord = {
+      sessionId: newId('session', project.environment),
+      projectId: project.projectId,
+      userId,
+      tokenHash: hashSessionToken(token),
+      startedAt: now,
+      lastAccessedAt: now,
+      expiresAt: now + durationMinutes * 60_000,
+      revokedAt: null,
+      authenticationFactors: [factor],
+      attributes,
+    };
+    await this.sessions.create(record);
+    return { record, token, jwt: await this.issueJwt(project, record) };
+  }
+
+  /**
+   * The live session of `project` that `credential` (an opaque token or a
+   * session JWT) belongs to.
+   * @throws ApiError `session_not_found` for a revoked, expired or unknown session,
+   *   `unauthorized_credentials` for a JWT that this project did not sign.
+   */
+  async find(project: Project, credential: string): Promise<SessionRecord> {
+    const record = credential.includes('.')
+      ? await this.#findByJwt(project, credential)
+      : await this.sessions.findByTokenHash(hashSessionToken(credential));
+    if (!record || record.projectId !== project.projectId) throw new ApiError('session_not_found');
+    if (record.revokedAt !== null || record.expiresAt <= this.clock()) {
+      throw new ApiError('session_not_found');
+    }
+    return record;
+  }
+
+  /**
+   * Records an access, optionally extends the session to `durationMinutes`
+   * from now, and returns it with a fresh JWT.
+   */
+  async touch(
+    project: Project,
+    record: SessionRecord,
+    durationMinutes?: number,
+  ): Promise<IssuedSession> {
+    const now = this.clock();
+    const expiresAt = durationMinutes === undefined ? undefined : now + durationMinutes * 60_000;
+    if (!(await this.sessions.touch(record.sessionId, now, expiresAt))) {
+      throw new ApiError('session_not_found');
+    }
+    const touched = { ...record, lastAccessedAt: now, expiresAt: expiresAt ?? record.expiresAt };
+    return { record: touched, token: undefined, jwt: await this.issueJwt(project, touched) };
+  }
+
+  /** Adds an authentication factor to a live session (a secondary factor). */
+  async addFactor(record: SessionRecord, factor: JsonObject): Promise<SessionRecord> {
+    const factors = [...record.authenticationFactors, factor];
+    await this.sessions.setFactors(record.sessionId, factors);
+    return { ...record, authenticationFactors: factors };
+  }
+
+  /** Revokes the session. */
+  async revoke(record: SessionRecord): Promise<void> {
+    await this.sessions.revoke(record.sessionId, this.clock());
+  }
+
+  /** Signs a JWT for the session with the project's current key. */
+  async issueJwt(project: Project, record: SessionRecord): Promise<string> {
+    const key = await this.keys.signingKey(project.projectId);
+    const now = Math.floor(this.clock() / 1000);
+    const body = sessionBody(record);
+    return new SignJWT({
+      [SESSION_CLAIM]: {
+        id: body.session_id,
+        started_at: body.started_at,
+        last_accessed_at: body.last_accessed_at,
+        expires_at: body.expires_at,
+        attributes: body.attributes,
+        authentication_factors: body.authentication_factors,
+      },
+    })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setSubject(record.userId)
+      .setIssuer(this.issuer)
+      .setAudience(project.projectId)
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(now + SESSION_JWT_LIFETIME_SECONDS)
+      .sign(key.privateKey);
+  }
+
+  /**
+   * The session a JWT names, when this project signed it. An expired JWT of a
+   * live session still identifies it (as Stytch does): the session is checked
+   * in the database either way.
+   */
+  async #findByJwt(project: Project, jwt: string): Promise<SessionRecord | undefined> {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(jwt).kid;
+    } catch {
+      throw new ApiError('unauthorized_credentials');
+    }
+    const key = kid ? await this.keys.verificationKey(project.projectId, kid) : undefined;
+    if (!key) throw new ApiError('unauthorized_credentials');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(jwt, key.publicKey, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: this.issuer,
+        audience: project.projectId,
+        currentDate: new Date(this.clock()),
+      }));
+    } catch (error) {
+      // jose checks the signature before the claims: an expired JWT was signed by us.
+      if (!(error instanceof errors.JWTExpired)) throw new ApiError('unauthorized_credentials');
+      payload = error.payload;
+      const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (payload.iss !== this.issuer || !audience.includes(project.projectId)) {
+        throw new ApiError('unauthorized_credentials');
+      }
+    }
+    const claim = payload[SESSION_CLAIM] as { id?: unknown } | undefined;
+    if (typeof claim?.id !== 'string') throw new ApiError('unauthorized_credentials');
+    return this.sessions.findById(claim.id);
+  }
+}

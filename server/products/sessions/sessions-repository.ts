@@ -1,0 +1,129 @@
+/** Sessions, found by the hash of their opaque token or by their id. */
+import { changedRows, type Db } from '../../db/database.js';
+import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
+import { prepare } from '../../db/prepared.js';
+import type { SessionsTable } from './sessions-tables.js';
+
+/** A stored session. The token itself is never stored: only its SHA-256. */
+export interface SessionRecord {
+  sessionId: string;
+  projectId: string;
+  userId: string;
+  tokenHash: string;
+  startedAt: number;
+  lastAccessedAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  authenticationFactors: JsonObject[];
+  attributes: { ip_address: string; user_agent: string };
+}
+
+function toRecord(row: SessionsTable): SessionRecord {
+  const attributes = readJsonObject(row.attributes);
+  return {
+    sessionId: row.session_id,
+    projectId: row.project_id,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    startedAt: Number(row.started_at),
+    lastAccessedAt: Number(row.last_accessed_at),
+    expiresAt: Number(row.expires_at),
+    revokedAt: row.revoked_at == null ? null : Number(row.revoked_at),
+    authenticationFactors: readJsonArray(row.authentication_factors) as JsonObject[],
+    attributes: {
+      ip_address: String(attributes.ip_address ?? ''),
+      user_agent: String(attributes.user_agent ?? ''),
+    },
+  };
+}
+
+/** Reads and writes sessions. The lookups and writes of every request are prepared once. */
+export class SessionsRepository {
+  readonly #byTokenHash;
+  readonly #touch;
+
+  constructor(private readonly db: Db) {
+    this.#byTokenHash = prepare(db, (a: { tokenHash: string }) =>
+      db.selectFrom('sessions').selectAll().where('token_hash', '=', a.tokenHash),
+    );
+    this.#touch = prepare(db, (a: { sessionId: string; now: number; expiresAt: number | null }) =>
+      db
+        .updateTable('sessions')
+        .set((eb) => ({
+          last_accessed_at: a.now,
+          expires_at: eb.fn.coalesce(eb.val(a.expiresAt), 'expires_at'),
+        }))
+        .where('session_id', '=', a.sessionId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', a.now),
+    );
+  }
+
+  async create(session: Omit<SessionRecord, 'revokedAt'>): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        session_id: session.sessionId,
+        project_id: session.projectId,
+        user_id: session.userId,
+        token_hash: session.tokenHash,
+        started_at: session.startedAt,
+        last_accessed_at: session.lastAccessedAt,
+        expires_at: session.expiresAt,
+        revoked_at: null,
+        authentication_factors: JSON.stringify(session.authenticationFactors),
+        attributes: JSON.stringify(session.attributes),
+      })
+      .execute();
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
+    const row = await this.#byTokenHash.first({ tokenHash });
+    return row && toRecord(row);
+  }
+
+  async findById(sessionId: string): Promise<SessionRecord | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** Records an access and, when given, a new expiry; only while the session is live. */
+  async touch(sessionId: string, now: number, expiresAt?: number): Promise<boolean> {
+    return (await this.#touch.run({ sessionId, now, expiresAt: expiresAt ?? null })) === 1;
+  }
+
+  /** Replaces the session's authentication factors. */
+  async setFactors(sessionId: string, factors: JsonObject[]): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ authentication_factors: JSON.stringify(factors) })
+      .where('session_id', '=', sessionId)
+      .execute();
+  }
+
+  /** Revokes one session. Resolves to false when it was not live. */
+  async revoke(sessionId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('session_id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return changedRows(result) === 1;
+  }
+
+  /** Revokes every live session of a user; resolves to how many. */
+  async revokeAllForUser(userId: string, now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return changedRows(result);
+  }
+}

@@ -1,0 +1,45 @@
+/** The user as the API returns it, in Stytch's field names. */
+import type { JsonObject } from '../../db/json-column.js';
+import type { UserName, UserRecord } from './users-repository.js';
+
+/** The API shape of a user. */
+export interface UserBody {
+  user_id: string;
+  created_at: string;
+  status: 'active' | 'pending';
+  name: UserName;
+  emails: Array<{ email_id: string; email: string; verified: boolean }>;
+  phone_numbers: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
+  webauthn_registrations: Array<{ webauthn_registration_id: string; name: string }>;
+  providers: unknown[];
+  totps: unknown[];
+  crypto_wallets: unknown[];
+  biometric_registrations: unknown[];
+  password: null;
+  trusted_metadata: JsonObject;
+  untrusted_metadata: JsonObject;
+}
+
+/** Converts a stored user to its API shape. */
+export function userBody(user: UserRecord): UserBody {
+  return {
+    user_id: user.userId,
+    created_at: new Date(user.createdAt).toISOString(),
+    status: user.status,
+    name: user.name,
+    emails: user.emails.map((e) => ({ email_id: e.emailId, email: e.email, verified: e.verified })),
+    phone_numbers: user.phoneNumbers.map((p) => ({
+      phone_id: p.phoneId,
+      phone_number: p.phoneNumber,
+      verified: p.verified,
+    })),
+    webauthn_registrations: [],
+    providers: [],
+    totps: [],
+    crypto_wallets: [],
+    biometric_registrations: [],
+    password: null,
+    trusted_metadata: user.trustedMetadata,
+    untrusted_metadata: user.untrustedMetadata,
+  };
+}

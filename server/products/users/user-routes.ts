@@ -1,0 +1,128 @@
+/**
+ * The signed-in user: `GET` and `PUT /users/me`, `DELETE /users/emails/{id}`,
+ * `DELETE /users/phone_numbers/{id}`, and `POST /users/search`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { JsonObject } from '../../db/json-column.js';
+import type { Store } from '../../db/store.js';
+import { ApiError } from '../../http/api-error.js';
+import { envelope } from '../../http/envelope.js';
+import { projectOf, sessionOf } from '../../http/request-context.js';
+import * as s from '../../http/schemas.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { normalizeEmail } from './destinations.js';
+import { userBody } from './user-body.js';
+
+/** The most `untrusted_metadata` a user may hold, as UTF-8 JSON bytes. */
+export const UNTRUSTED_METADATA_MAX_BYTES = 4096;
+
+/**
+ * Applies a `PUT /users/me` change: top-level keys replace the stored ones,
+ * and a `null` value removes its key (Stytch's rule).
+ */
+export function mergeMetadata(current: JsonObject, change: JsonObject): JsonObject {
+  const merged: JsonObject = { ...current };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** The UTF-8 size of `value` as JSON; nesting too deep to serialize counts as too large. */
+function serializedSize(value: JsonObject): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value));
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** Registers the user routes. */
+export function userRoutes(
+  app: FastifyInstance,
+  deps: { store: Store; limiter: RateLimiter },
+): void {
+  const { users } = deps.store;
+
+  const currentUser = async (projectId: string, userId: string) => {
+    const user = await users.findById(projectId, userId);
+    if (!user) throw new ApiError('session_not_found');
+    return user;
+  };
+
+  /** `GET /users/me`: the session's user, flat in the envelope. */
+  app.get('/users/me', { config: { auth: 'session' } }, async (request) => {
+    const user = await currentUser(projectOf(request).projectId, sessionOf(request).userId);
+    return envelope(request, userBody(user));
+  });
+
+  /** `PUT /users/me`: changes `untrusted_metadata` only. */
+  app.put<{ Body: { untrusted_metadata: JsonObject } }>(
+    '/users/me',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['untrusted_metadata'],
+          properties: { untrusted_metadata: { type: 'object' } },
+        },
+      },
+      config: { auth: 'session' },
+    },
+    async (request) => {
+      const projectId = projectOf(request).projectId;
+      const user = await currentUser(projectId, sessionOf(request).userId);
+      const merged = mergeMetadata(user.untrustedMetadata, request.body.untrusted_metadata);
+      if (serializedSize(merged) > UNTRUSTED_METADATA_MAX_BYTES) {
+        throw new ApiError('metadata_too_large');
+      }
+      await users.setUntrustedMetadata(user.userId, merged);
+      return envelope(request, userBody({ ...user, untrustedMetadata: merged }));
+    },
+  );
+
+  const deleteRoute = (kind: 'email' | 'phone', path: string) => {
+    app.delete<{ Params: { id: string } }>(
+      path,
+      {
+        schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
+        config: { auth: 'session' },
+      },
+      async (request) => {
+        const projectId = projectOf(request).projectId;
+        const userId = sessionOf(request).userId;
+        if (!(await users.deleteDestination(userId, kind, request.params.id))) {
+          throw new ApiError(kind === 'email' ? 'email_id_not_found' : 'phone_id_not_found');
+        }
+        return envelope(request, userBody(await currentUser(projectId, userId)));
+      },
+    );
+  };
+  /** `DELETE /users/emails/{id}` */
+  deleteRoute('email', '/users/emails/:id');
+  /** `DELETE /users/phone_numbers/{id}` */
+  deleteRoute('phone', '/users/phone_numbers/:id');
+
+  /** `POST /users/search`: what kind of user an email belongs to (`new`, `password`, `passwordless`). */
+  app.post<{ Body: { email: string } }>(
+    '/users/search',
+    {
+      schema: {
+        body: { type: 'object', required: ['email'], properties: { email: s.email } },
+      },
+    },
+    async (request) => {
+      const project = projectOf(request);
+      await deps.limiter.hit(
+        `users-search:ip:${project.projectId}:${request.ip}`,
+        project.settings.otp.authenticateLimit.perIp,
+        'too_many_requests',
+      );
+      const email = normalizeEmail(request.body.email);
+      const found = await users.findByDestination(project.projectId, 'email', email);
+      // Passwords do not exist yet, so a known user is passwordless.
+      return envelope(request, { user_type: found ? 'passwordless' : 'new' });
+    },
+  );
+}

@@ -1,0 +1,61 @@
+/** Fixed-window hit counters, shared by every server process on the same database. */
+import type { Db } from '../db/database.js';
+import { changedRows } from '../db/database.js';
+import { prepare } from '../db/prepared.js';
+
+/** The state of a bucket after a hit. */
+export interface RateLimitHit {
+  /** Hits in the current window, this one included. */
+  hits: number;
+  /** When the current window ends (epoch ms). */
+  resetAt: number;
+}
+
+/** Reads and writes rate-limit buckets. */
+export class RateLimitsRepository {
+  readonly #hit;
+
+  constructor(private readonly db: Db) {
+    this.#hit = prepare(db, (a: { bucket: string; now: number; windowEndedBefore: number }) =>
+      db
+        .insertInto('rate_limits')
+        .values({ bucket: a.bucket, window_start: a.now, hits: 1 })
+        .onConflict((oc) =>
+          oc.column('bucket').doUpdateSet((eb) => {
+            const ended = eb('rate_limits.window_start', '<=', a.windowEndedBefore);
+            return {
+              hits: eb
+                .case()
+                .when(ended)
+                .then(1)
+                .else(eb('rate_limits.hits', '+', 1))
+                .end(),
+              window_start: eb
+                .case()
+                .when(ended)
+                .then(a.now)
+                .else(eb.ref('rate_limits.window_start'))
+                .end(),
+            };
+          }),
+        )
+        .returning(['hits', 'window_start']),
+    );
+  }
+
+  /** Counts one hit in `bucket`, atomically, starting a new window when the last one ended. */
+  async hit(bucket: string, now: number, windowMs: number): Promise<RateLimitHit> {
+    const row = await this.#hit.first({ bucket, now, windowEndedBefore: now - windowMs });
+    return {
+      hits: Number(row?.hits ?? 1),
+      resetAt: Number(row?.window_start ?? now) + windowMs,
+    };
+  }
+
+  /** Deletes buckets whose window ended before `before`. */
+  async purge(before: number): Promise<number> {
+    return changedRows(
+      await this.db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst(),
+    );
+  }
+}

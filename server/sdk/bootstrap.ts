@@ -1,0 +1,78 @@
+/** `GET /projects/bootstrap/{public_token}`: the project's public configuration for the widget. */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../http/api-error.js';
+import { envelope } from '../http/envelope.js';
+import { authorizeOriginHint, isOriginAllowed, type ProjectDirectory } from '../http/sdk-auth.js';
+import type { Project } from '../projects/projects-repository.js';
+
+/**
+ * Whether the page asking (its `Origin`) may use the project. Bootstrap answers every origin
+ * (it is public and carries no credentials), so a page the project does not list learns why its
+ * other calls fail instead of seeing only a failed preflight.
+ */
+export function originBody(origin: string | undefined, project: Project, ownOrigin: string) {
+  const allowed = isOriginAllowed(origin, project, ownOrigin);
+  return {
+    origin_allowed: allowed,
+    origin_message: allowed
+      ? null
+      : `This page's origin, ${(origin ?? '').slice(0, 200)}, is not authorized for this project, ` +
+        `so the widget cannot sign anyone in here. ${authorizeOriginHint((origin ?? '').slice(0, 200))}`,
+  };
+}
+
+/** The bootstrap fields of the spec (section 3), in Stytch's names. */
+export function bootstrapBody(project: Project) {
+  return {
+    project_name: project.name,
+    disable_sdk_watermark: true,
+    captcha_settings: { enabled: false },
+    cname_domain: null,
+    email_domains: project.settings.emailDomains,
+    pkce_required_for_email_magic_links: false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    password_config: { luds_complexity: 3, luds_minimum_count: 8 },
+    dfp_protected_auth_enabled: false,
+    dfp_protected_auth_mode: null,
+    // Stytch's SDK logs an RBAC error on every page load for `null`; an empty policy is no roles.
+    rbac_policy: { roles: [], resources: [], scopes: [] },
+    siwe_required_for_crypto_wallets: false,
+    vertical: 'CONSUMER' as const,
+    products: project.settings.products,
+    otp_methods: project.settings.otp.methods,
+    /** ISO 3166 countries that text messages (SMS and WhatsApp) may go to. */
+    sms_allowed_countries: project.settings.sms.allowedCountries,
+  };
+}
+
+/** Registers the bootstrap route. */
+export function bootstrapRoutes(
+  app: FastifyInstance,
+  deps: { projects: ProjectDirectory; ownOrigin: string },
+): void {
+  app.get<{ Params: { public_token: string } }>(
+    '/projects/bootstrap/:public_token',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['public_token'],
+          properties: { public_token: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+      },
+      config: { auth: 'none' },
+    },
+    async (request) => {
+      const project = deps.projects.byPublicToken(request.params.public_token);
+      if (!project) throw new ApiError('invalid_public_token');
+      return envelope(request, {
+        ...bootstrapBody(project),
+        ...originBody(request.headers.origin, project, deps.ownOrigin),
+      });
+    },
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The invitation site (`dist/site`, built by `npm run build`): the public page at `/` with the
+ * site project's token filled in, its public assets, and the private files (the invitation's
+ * chunks and the photos) only for requests whose `velvet_session` cookie is a live session of
+ * an invited guest. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionService } from '../products/sessions/session-service.js';
+import type { UsersRepository } from '../products/users/users-repository.js';
+import type { Project } from '../projects/projects-repository.js';
+import { GuestCheck } from './guest-check.js';
+import { type IndexPage, renderIndexPage } from './index-page.js';
+import { readSiteFiles, type SiteFile } from './site-files.js';
+
+/** The header that keeps the site out of search engines and link previews' indexes. */
+export const ROBOTS_HEADER = 'noindex, nofollow';
+
+/** What the site routes need. */
+export interface SiteRouteOptions {
+  /** The built site, `dist/site`. */
+  dir: string;
+  /** The project whose guests the site serves; its public token goes into the page. */
+  project: Project;
+  /** The server's public URL. */
+  publicUrl: string;
+  sessions: SessionService;
+  users: UsersRepository;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts among those available. */
+function negotiate(request: FastifyRequest, available: { br: boolean; gzip: boolean }): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '').toLowerCase();
+  if (available.br && /\bbr\b/.test(accepted)) return 'br';
+  if (available.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  return typeof header === 'string' && header.split(',').some((tag) => tag.trim() === etag);
+}
+
+function cacheControl(file: SiteFile): string {
+  if (file.access === 'invited') return 'private, no-cache';
+  return file.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+/**
+ * Registers the site on `app`; resolves to false (and serves nothing) when `options.dir` has
+ * no built site.
+ */
+export async function siteRoutes(
+  app: FastifyInstance,
+  options: SiteRouteOptions,
+): Promise<boolean> {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-robots-tag', ROBOTS_HEADER);
+  });
+  if (!existsSync(options.dir)) return false;
+  const files = readSiteFiles(options.dir);
+  if (!files.indexPath) return false;
+  const page: IndexPage = renderIndexPage(files.indexPath, {
+    publicToken: options.project.publicToken,
+    publicUrl: options.publicUrl,
+  });
+  const guests = new GuestCheck({
+    project: options.project,
+    sessions: options.sessions,
+    users: options.users,
+  });
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', page.etag)
+      .header('content-security-policy', "frame-ancestors 'none'");
+    if (notModified(request, page.etag)) return reply.code(304).send();
+    const encoding = negotiate(request, { br: true, gzip: true });
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page[encoding]);
+  };
+
+  const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
+    if (file.access === 'invited') {
+      reply.header('vary', 'cookie, accept-encoding');
+      if (!(await guests.isInvited(request.headers.cookie))) {
+        return reply
+          .code(401)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Only invited guests who are signed in can see this.');
+      }
+    } else {
+      reply.header('vary', 'accept-encoding');
+    }
+    reply
+      .header('content-type', file.contentType)
+      .header('cache-control', cacheControl(file))
+      .header('etag', file.etag);
+    if (notModified(request, file.etag)) return reply.code(304).send();
+    const encoding = negotiate(request, file.encodings);
+    const path =
+      encoding === 'br' ? `${file.path}.br` : encoding === 'gzip' ? `${file.path}.gz` : file.path;
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    else reply.header('content-length', file.size);
+    return reply.send(createReadStream(path));
+  };
+
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const file = files.byUrl.get(`/${request.params['*']}`);
+    if (!file) return reply.callNotFound();
+    return sendFile(request, reply, file);
+  });
+  return true;
+}
