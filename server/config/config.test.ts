@@ -137,6 +137,18 @@ describe('configuration', () => {
         },
         /^projects\[1\]\.publicToken$/,
       ],
+      [
+        {
+          projects: [
+            {
+              name: 'x',
+              publicToken: 'public-token-live-12345678',
+              sessions: { defaultDurationMinutes: 600, maxDurationMinutes: 120 },
+            },
+          ],
+        },
+        /^projects\[0\]\.sessions\.defaultDurationMinutes in /,
+      ],
     ];
     for (const [content, setting] of cases) {
       const error = configError({ VELVET_CONFIG: writeConfig(content) });
@@ -169,6 +181,7 @@ describe('configuration', () => {
     assert.deepEqual(settings?.otp.methods, ['sms']);
     assert.equal(settings?.otp.defaultExpirationMinutes, 5);
     assert.equal(settings?.sessions.defaultDurationMinutes, 60);
+    assert.equal(settings?.sessions.maxDurationMinutes, 7 * 24 * 60);
   });
 
   test('start-up stops with a message naming the bad setting', () => {

@@ -205,11 +205,17 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
     throw new ConfigError(`${setting} in ${path}`, detail);
   }
   const file = parsed as { projects?: ProjectConfig[] };
-  return file.projects?.map((project) => ({
-    name: project.name,
-    publicToken: project.publicToken,
-    settings: resolveProjectSettings(project),
-  }));
+  return file.projects?.map((project, index) => {
+    const settings = resolveProjectSettings(project);
+    const { defaultDurationMinutes, maxDurationMinutes } = settings.sessions;
+    if (defaultDurationMinutes > maxDurationMinutes) {
+      throw new ConfigError(
+        `projects[${index}].sessions.defaultDurationMinutes in ${path}`,
+        `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
+      );
+    }
+    return { name: project.name, publicToken: project.publicToken, settings };
+  });
 }
 
 /** `VELVET_DEV_ORIGINS=http://localhost:3000, https://x.test` → the origins, normalized. */

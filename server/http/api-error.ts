@@ -110,6 +110,13 @@ export const ErrorCodes = {
   },
 
   // Users and sessions
+  session_duration_too_long: {
+    status: 400,
+    message: 'session_duration_minutes is longer than this project allows.',
+    fix:
+      'The message and the body (max_session_duration_minutes) give the longest session the project allows. ' +
+      'Ask for that or less, or raise sessions.maxDurationMinutes in the config file.',
+  },
   user_not_found: { status: 404, message: 'The user could not be found.' },
   email_id_not_found: { status: 404, message: 'The email address could not be found.' },
   phone_id_not_found: { status: 404, message: 'The phone number could not be found.' },

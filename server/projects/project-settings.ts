@@ -43,6 +43,11 @@ export interface ProjectSettings {
   sessions: {
     /** Session lifetime used when a request names none. */
     defaultDurationMinutes: number;
+    /**
+     * The longest `session_duration_minutes` a request may ask for (start or extension); a longer
+     * one is refused with `session_duration_too_long`.
+     */
+    maxDurationMinutes: number;
   };
   sms: {
     /** ISO 3166 country codes that text messages (SMS and WhatsApp) may go to. */
@@ -65,7 +70,8 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
   },
-  sessions: { defaultDurationMinutes: 60 },
+  // A guest signs in once and comes back to the invitation over the days before the party.
+  sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 7 * 24 * 60 },
   sms: { allowedCountries: ['US', 'CA'] },
   emailDomains: [],
 };
@@ -127,6 +133,7 @@ export const projectConfigSchema = {
       additionalProperties: false,
       properties: {
         defaultDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
+        maxDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
       },
     },
     sms: {
@@ -160,7 +167,7 @@ export interface ProjectConfig {
     sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
     authenticateLimit?: { perIp?: RateLimit };
   };
-  sessions?: { defaultDurationMinutes?: number };
+  sessions?: { defaultDurationMinutes?: number; maxDurationMinutes?: number };
   sms?: { allowedCountries?: string[] };
   emailDomains?: string[];
 }
@@ -186,6 +193,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
     sessions: {
       defaultDurationMinutes:
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
+      maxDurationMinutes: config.sessions?.maxDurationMinutes ?? d.sessions.maxDurationMinutes,
     },
     sms: { allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries },
     emailDomains: config.emailDomains ?? d.emailDomains,

@@ -415,6 +415,52 @@ describe('passcode expiry, tries and locks', () => {
   });
 });
 
+describe('the project maximum session duration', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      project: { sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 120 } },
+    });
+  });
+  after(() => server.close());
+
+  test('a longer session_duration_minutes is refused, naming the maximum, and the code still works', async () => {
+    const phone = '+14155550911';
+    const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
+    const code = server.lastCode(phone);
+    const refused = await server.api('/otps/authenticate', {
+      body: { token: code, method_id: sent.body.method_id, session_duration_minutes: 121 },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.equal(
+      refused.body.error_message,
+      'session_duration_minutes may be at most 120 for this project, not 121.',
+    );
+    assert.equal(refused.body.max_session_duration_minutes, 120);
+    const ok = await server.api('/otps/authenticate', {
+      body: { token: code, method_id: sent.body.method_id, session_duration_minutes: 120 },
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(
+      Date.parse(ok.body.session.expires_at) - Date.parse(ok.body.session.started_at),
+      120 * 60_000,
+    );
+  });
+
+  test('no session_duration_minutes gets the project default', async () => {
+    const phone = '+14155550912';
+    const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
+    const ok = await server.api('/otps/authenticate', {
+      body: { token: server.lastCode(phone), method_id: sent.body.method_id },
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(
+      Date.parse(ok.body.session.expires_at) - Date.parse(ok.body.session.started_at),
+      30 * 60_000,
+    );
+  });
+});
+
 describe('send rate limits', () => {
   let server: TestServer;
   before(async () => {

@@ -175,6 +175,7 @@ export class OtpService {
     issued: IssuedSession;
   }> {
     const { project } = request;
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     await this.limiter.hit(
       `otp-auth:ip:${project.projectId}:${request.ip}`,
       project.settings.otp.authenticateLimit.perIp,
@@ -216,8 +217,6 @@ export class OtpService {
     await this.store.guards.reset(project.projectId, method.destination, now);
     await this.store.users.markVerified(method);
     const factor = otpFactor(method, passcode.channel, now);
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     if (request.session && request.session.userId === method.userId) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { method, issued: await this.sessions.touch(project, withFactor, duration) };

@@ -62,7 +62,30 @@ export class SessionService {
     private readonly clock: () => number,
   ) {}
 
-  /** Starts a session for `userId` lasting `durationMinutes`. */
+  /**
+   * The session length a request gets: `requested`, or the project's default when it names none.
+   * Every product that starts or extends a session calls this before it spends a credential
+   * (a passcode, a magic link), so a refused duration costs the user nothing.
+   * @throws ApiError `session_duration_too_long` when `requested` is over the project's
+   *   `sessions.maxDurationMinutes` (the body carries `max_session_duration_minutes`).
+   */
+  resolveDuration(project: Project, requested: number | undefined): number {
+    const { defaultDurationMinutes, maxDurationMinutes } = project.settings.sessions;
+    if (requested === undefined) return Math.min(defaultDurationMinutes, maxDurationMinutes);
+    if (requested > maxDurationMinutes) {
+      throw new ApiError(
+        'session_duration_too_long',
+        `session_duration_minutes may be at most ${maxDurationMinutes} for this project, not ${requested}.`,
+        { max_session_duration_minutes: maxDurationMinutes },
+      );
+    }
+    return requested;
+  }
+
+  /**
+   * Starts a session for `userId` lasting `durationMinutes`.
+   * @throws ApiError `session_duration_too_long` over the project's maximum (see `resolveDuration`).
+   */
   async create(
     project: Project,
     userId: string,
@@ -70,6 +93,7 @@ export class SessionService {
     durationMinutes: number,
     attributes: SessionRecord['attributes'],
   ): Promise<IssuedSession & { token: string }> {
+    this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const token = newSessionToken();
     const record: SessionRecord = {
@@ -108,12 +132,14 @@ export class SessionService {
   /**
    * Records an access, optionally extends the session to `durationMinutes`
    * from now, and returns it with a fresh JWT.
+   * @throws ApiError `session_duration_too_long` over the project's maximum.
    */
   async touch(
     project: Project,
     record: SessionRecord,
     durationMinutes?: number,
   ): Promise<IssuedSession> {
+    if (durationMinutes !== undefined) this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const expiresAt = durationMinutes === undefined ? undefined : now + durationMinutes * 60_000;
     if (!(await this.sessions.touch(record.sessionId, now, expiresAt))) {
