@@ -61,6 +61,8 @@ export interface AppOptions {
   widgetDir?: string;
   /** The built invitation site (`npm run build`), served at `/`; `dist/site` by default. */
   siteDir?: string;
+  /** The built demo (`npm run build`), served at `/demo/` when `config.demo`; `dist/demo` by default. */
+  demoDir?: string;
 }
 
 /** Where `npm run build` puts the widget. */
@@ -172,7 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!(await widgetAssetRoutes(app, widgetDir))) {
     app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
   }
-  if (!(await demoRoutes(app, DEFAULT_DEMO_DIR)))
+  // The playground is for developers: off in production unless VELVET_DEMO=true.
+  if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
     app.log.warn('no demo: `npm run build` serves it at /demo/');
   const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
   // The site belongs to the first configured project, as the guest list does by default.

@@ -72,6 +72,22 @@ describe('configuration', () => {
     );
   });
 
+  test('the demo: on in development, off in production unless VELVET_DEMO=true', () => {
+    assert.equal(loadConfig({}, dir()).demo, true);
+    assert.equal(loadConfig({ VELVET_DEMO: 'false' }, dir()).demo, false);
+    const file = writeConfig({
+      projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+    });
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 'x'.repeat(32),
+      VELVET_CONFIG: file,
+    };
+    assert.equal(loadConfig(production, dir()).demo, false);
+    assert.equal(loadConfig({ ...production, VELVET_DEMO: 'true' }, dir()).demo, true);
+    assert.equal(configError({ VELVET_DEMO: 'yes' }).setting, 'VELVET_DEMO');
+  });
+
   test('bad environment settings are named', () => {
     assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
     assert.equal(configError({ PORT: '70000' }).setting, 'PORT');

@@ -77,6 +77,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
       databaseUrl: database.databaseUrl,
       trustProxy: false,
       logLevel: 'silent',
+      demo: false,
       projects: [
         configured({ name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
         configured({ name: 'Another project', publicToken: OTHER_TEST_TOKEN }),

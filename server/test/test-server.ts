@@ -40,6 +40,10 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** A fixed server secret. */
   secret?: string;
+  /** Overrides of the server configuration (`production`, `demo`, …). */
+  config?: Partial<Omit<ServerConfig, 'projects'>>;
+  /** The built demo to serve (see `AppOptions.demoDir`). */
+  demoDir?: string;
 }
 
 /** An answer from the server. */
@@ -116,6 +120,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: database.databaseUrl,
     trustProxy: false,
     logLevel: 'silent',
+    demo: true,
+    ...options.config,
     projects: [configured(projectConfig), ...(options.extraProjects ?? []).map(configured)],
   };
   const store = await Store.open({
@@ -130,6 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
     logger: false,
+    ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
