@@ -196,7 +196,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await sql`SELECT 1`.execute(store.db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  if (options.outbox) devOutboxRoutes(app, { outbox: options.outbox });
+  if (options.outbox) {
+    options.outbox.share(store.outbox);
+    devOutboxRoutes(app, { outbox: options.outbox });
+  }
 
   // What has expired (rate-limit windows, each product's own) is deleted hourly.
   const housekeeping = setInterval(() => {
