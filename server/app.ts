@@ -21,6 +21,7 @@ import { securityHeaders } from './http/page-security.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
+import { sessionCookieHook } from './http/session-cookie.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import type { ProductContext } from './products/product.js';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (String(body).trim() === '') done(null, {});
         else json(request, String(body), done);
       });
+      sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', async (request) => {
         if (request.method !== 'OPTIONS') await authenticate(request);

@@ -75,7 +75,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
       publicUrl: 'http://party.velvet.test',
       dataDir: database.dataDir,
       databaseUrl: database.databaseUrl,
-      trustProxy: false,
+      trustProxy: true,
       logLevel: 'silent',
       demo: false,
       projects: [

@@ -161,7 +161,12 @@ export class SessionService {
     await this.sessions.revoke(record.sessionId, this.clock());
   }
 
-  /** Signs a JWT for the session with the project's current key. */
+  /**
+   * Signs a JWT for the session with the project's current key. The JWT sits in page-readable
+   * cookies (the client's and Stytch's SDK's), so its claim carries no personal data: the
+   * factors without their phone number or email address, and no IP address or user agent. The
+   * API's `session` object has them for the signed-in user.
+   */
   async issueJwt(project: Project, record: SessionRecord): Promise<string> {
     const key = await this.keys.signingKey(project.projectId);
     const now = Math.floor(this.clock() / 1000);
@@ -172,8 +177,7 @@ export class SessionService {
         started_at: body.started_at,
         last_accessed_at: body.last_accessed_at,
         expires_at: body.expires_at,
-        attributes: body.attributes,
-        authentication_factors: body.authentication_factors,
+        authentication_factors: body.authentication_factors.map(withoutPersonalData),
       },
     })
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
@@ -221,4 +225,20 @@ export class SessionService {
     if (typeof claim?.id !== 'string') throw new ApiError('unauthorized_credentials');
     return this.sessions.findById(claim.id);
   }
+}
+
+/** Fields of a factor that name a person's phone number, address or wallet. */
+const PERSONAL_FACTOR_FIELDS = new Set(['phone_number', 'email_address', 'crypto_wallet_address']);
+
+/** A factor as the JWT carries it: its ids and kinds, none of `PERSONAL_FACTOR_FIELDS`. */
+function withoutPersonalData(factor: JsonObject): JsonObject {
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(factor)) {
+    if (PERSONAL_FACTOR_FIELDS.has(key)) continue;
+    copy[key] =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? withoutPersonalData(value as JsonObject)
+        : value;
+  }
+  return copy;
 }
