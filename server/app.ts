@@ -29,6 +29,7 @@ import { serverProducts } from './products/registry.js';
 import { SessionService } from './products/sessions/session-service.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
+import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const now = clock();
     Promise.all([
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
+      new FailureGuardsRepository(store.db).purge(now - 7 * 24 * 60 * 60_000),
       ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);

@@ -35,9 +35,12 @@ export interface ProjectSettings {
     methods: Channel[];
     /** Expiry used when a request names none. */
     defaultExpirationMinutes: number;
-    /** Passcode sends per destination, and per client IP address. */
+    /**
+     * Passcode sends per destination from one client (so a stranger's requests never use up a
+     * guest's), and per client IP address (high: a room of guests may share one address).
+     */
     sendLimits: { perDestination: RateLimit; perIp: RateLimit };
-    /** Passcode checks per client IP address. */
+    /** Passcode checks per client IP address (wrong ones are throttled per destination too). */
     authenticateLimit: { perIp: RateLimit };
   };
   sessions: {
@@ -52,6 +55,11 @@ export interface ProjectSettings {
   sms: {
     /** ISO 3166 country codes that text messages (SMS and WhatsApp) may go to. */
     allowedCountries: string[];
+    /**
+     * The circuit breaker: text messages (SMS and WhatsApp) an hour, project-wide, to numbers
+     * not yet verified; over it sends are refused and an alert is logged.
+     */
+    maxPerHour: number;
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
@@ -66,13 +74,13 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     defaultExpirationMinutes: 10,
     sendLimits: {
       perDestination: { max: 5, windowMinutes: 15 },
-      perIp: { max: 30, windowMinutes: 15 },
+      perIp: { max: 200, windowMinutes: 15 },
     },
-    authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
+    authenticateLimit: { perIp: { max: 600, windowMinutes: 15 } },
   },
   // A guest signs in once and comes back to the invitation over the days before the party.
   sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 7 * 24 * 60 },
-  sms: { allowedCountries: ['US', 'CA'] },
+  sms: { allowedCountries: ['US', 'CA'], maxPerHour: 300 },
   emailDomains: [],
 };
 
@@ -145,6 +153,7 @@ export const projectConfigSchema = {
           items: { type: 'string', pattern: '^[A-Z]{2}$' },
           uniqueItems: true,
         },
+        maxPerHour: { type: 'integer', minimum: 1, maximum: 1_000_000 },
       },
     },
     emailDomains: {
@@ -168,7 +177,7 @@ export interface ProjectConfig {
     authenticateLimit?: { perIp?: RateLimit };
   };
   sessions?: { defaultDurationMinutes?: number; maxDurationMinutes?: number };
-  sms?: { allowedCountries?: string[] };
+  sms?: { allowedCountries?: string[]; maxPerHour?: number };
   emailDomains?: string[];
 }
 
@@ -195,7 +204,10 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
       maxDurationMinutes: config.sessions?.maxDurationMinutes ?? d.sessions.maxDurationMinutes,
     },
-    sms: { allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries },
+    sms: {
+      allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries,
+      maxPerHour: config.sms?.maxPerHour ?? d.sms.maxPerHour,
+    },
     emailDomains: config.emailDomains ?? d.emailDomains,
   };
 }

@@ -44,6 +44,8 @@ export interface TestServerOptions {
   config?: Partial<Omit<ServerConfig, 'projects'>>;
   /** The built demo to serve (see `AppOptions.demoDir`). */
   demoDir?: string;
+  /** Collects the server's log lines (JSON, level `warn` and up) here. */
+  logLines?: string[];
 }
 
 /** An answer from the server. */
@@ -135,7 +137,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
-    logger: false,
+    logger: options.logLines
+      ? {
+          level: 'warn',
+          stream: { write: (line: string) => void options.logLines?.push(line) },
+        }
+      : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
