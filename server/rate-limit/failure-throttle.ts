@@ -14,7 +14,8 @@
  *   `backstopClientFailures` more guesses per address.
  *
  * With K addresses an attacker thus makes at most `subjectBudget + backstopClientFailures × K`
- * wrong guesses against one subject per window (see the README for the figures).
+ * wrong guesses against one subject per window (see the README for the figures). Every try is
+ * counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
  */
 import { ApiError } from '../http/api-error.js';
 import type { FailureGuardsRepository } from './failure-guards-repository.js';
@@ -65,13 +66,16 @@ export class FailureThrottle {
   ) {}
 
   /**
-   * Resolves when `client` may try against `subject` now.
+   * Starts a try of `client` against `subject`: refuses it when the client must wait or is shut
+   * out, and otherwise counts it as a failure, atomically, before the secret is checked (so
+   * concurrent tries of one client are counted one by one). Call `recordSuccess` when the secret
+   * was right; a wrong one needs nothing more.
    * @param scope The project and product, such as `otp:<project_id>`.
-   * @throws ApiError `too_many_requests` while the client waits out its delay, or
-   *   `destination_locked` when the subject's backstop shuts this client out; both carry
+   * @throws ApiError `too_many_requests` while the client waits out its delay (or races its own
+   *   try), or `destination_locked` when the subject's backstop shuts this client out; both carry
    *   `retry_after_seconds`.
    */
-  async assertMayTry(
+  async beginTry(
     scope: string,
     subject: string,
     client: string,
@@ -80,45 +84,38 @@ export class FailureThrottle {
     const now = this.clock();
     const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs);
     const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
-    if (guard.failures > 0 && waitUntil > now) {
-      const seconds = Math.max(1, Math.ceil((waitUntil - now) / 1000));
-      throw new ApiError(
-        'too_many_requests',
-        `Too many wrong tries from this device. Please wait ${seconds} seconds and try again.`,
-        { retry_after_seconds: seconds },
-      );
-    }
-    if (guard.failures < policy.backstopClientFailures) return;
-    const budget = await this.limiter.peek(subjectBucket(scope, subject), {
+    if (guard.failures > 0 && waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
+    const budgetLimit = {
       max: policy.subjectBudget,
       windowMinutes: policy.subjectWindowMs / 60_000,
-    });
-    if (budget.hits >= policy.subjectBudget) {
-      const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
-      throw new ApiError('destination_locked', undefined, {
-        retry_after_seconds: Math.max(1, Math.ceil((until - now) / 1000)),
-      });
+    };
+    if (guard.failures >= policy.backstopClientFailures) {
+      const budget = await this.limiter.peek(subjectBucket(scope, subject), budgetLimit);
+      if (budget.hits >= policy.subjectBudget) {
+        const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
+        throw new ApiError('destination_locked', undefined, {
+          retry_after_seconds: Math.max(1, Math.ceil((until - now) / 1000)),
+        });
+      }
     }
-  }
-
-  /** Counts a failure of `client` against `subject`, for it and for the subject's backstop. */
-  async recordFailure(
-    scope: string,
-    subject: string,
-    client: string,
-    policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
-  ): Promise<void> {
-    await this.guards.recordFailure(scope, subject, client, this.clock(), policy.forgetAfterMs);
-    await this.limiter.count(subjectBucket(scope, subject), {
-      max: policy.subjectBudget,
-      windowMinutes: policy.subjectWindowMs / 60_000,
-    });
+    // Another try of this client got in first: it is counted; this one waits its turn.
+    if (!(await this.guards.claim(scope, subject, client, guard, now))) throw waitError(1);
+    await this.limiter.count(subjectBucket(scope, subject), budgetLimit);
   }
 
   /** Clears `client`'s failures against `subject` after a success (the backstop's count stays). */
   async recordSuccess(scope: string, subject: string, client: string): Promise<void> {
     await this.guards.reset(scope, subject, client);
   }
+}
+
+function waitError(seconds: number): ApiError {
+  const wait = Math.max(1, seconds);
+  return new ApiError(
+    'too_many_requests',
+    `Too many wrong tries from this device. Please wait ${wait} seconds and try again.`,
+    { retry_after_seconds: wait },
+  );
 }
 
 function subjectBucket(scope: string, subject: string): string {

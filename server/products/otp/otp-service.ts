@@ -194,7 +194,8 @@ export class OtpService {
     }
     const client = clientKey(this.secret, request.ip);
     const scope = `otp:${project.projectId}`;
-    await this.store.throttle.assertMayTry(scope, method.destination, client, OTP_FAILURE_POLICY);
+    // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+    await this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY);
     const now = this.clock();
     // Only the code this client asked for: a stranger can neither guess nor end the guest's.
     const passcode = await this.store.passcodes.current(method.methodId, client);
@@ -202,25 +203,20 @@ export class OtpService {
       passcode !== undefined &&
       passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
 
-    if (!passcode) return this.#fail(scope, client, method, 'otp_code_not_found');
+    if (!passcode) return this.#fail('otp_code_not_found');
     if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) {
-      return this.#fail(scope, client, method, 'otp_attempts_exceeded');
+      return this.#fail('otp_attempts_exceeded');
     }
-    if (passcode.expiresAt <= now) return this.#fail(scope, client, method, 'otp_code_expired');
+    if (passcode.expiresAt <= now) return this.#fail('otp_code_expired');
     if (!matches) {
       const tries = await this.store.passcodes.recordWrongTry(
         passcode.passcodeId,
         MAX_TRIES_PER_PASSCODE,
       );
-      return this.#fail(
-        scope,
-        client,
-        method,
-        tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found',
-      );
+      return this.#fail(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
     }
     if (!(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE))) {
-      return this.#fail(scope, client, method, 'otp_code_not_found');
+      return this.#fail('otp_code_not_found');
     }
 
     await this.store.throttle.recordSuccess(scope, method.destination, client);
@@ -298,14 +294,10 @@ export class OtpService {
     );
   }
 
-  /** Counts a failed check of `client` against the destination and throws `type`. */
+  /** A failed check (already counted by `beginTry`): throws `type`. */
   async #fail(
-    scope: string,
-    client: string,
-    method: MethodRecord,
     type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded',
   ): Promise<never> {
-    await this.store.throttle.recordFailure(scope, method.destination, client, OTP_FAILURE_POLICY);
     throw new ApiError(type);
   }
 }

@@ -133,6 +133,16 @@ describe('passcode throttling: a stranger against a guest', () => {
       assert.ok(wrongGuesses >= subjectBudget, 'the attack reached the backstop');
       assert.ok(shutOut, 'every attacking address is shut out');
 
+      // A fresh address firing 10 checks at once gets no more than the backstop's 3 evaluated.
+      const burst = as(server, '198.51.100.250');
+      const burstMethod = (await burst.send(phone)).body.method_id;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => burst.check(burstMethod, wrong(server.lastCode(phone)))),
+      );
+      const evaluated = answers.filter(isWrongGuess).length;
+      assert.ok(evaluated >= 1 && evaluated <= backstopClientFailures, `${evaluated} evaluated`);
+      assert.ok(answers.every((a) => a.status !== 200));
+
       // The guest's own device, which never failed, asks for a fresh code and signs in.
       const guest = as(server, '203.0.113.11');
       const sent = await guest.send(phone);
