@@ -143,7 +143,7 @@ async function crawl(origin: string): Promise<Map<string, Fetched>> {
   return fetched;
 }
 
-/** Signs `phone` in through the API; the `Cookie` header the client library would send. */
+/** Signs `phone` in through the API; the `Cookie` header with the server's own session cookie. */
 async function sessionCookieFor(phone: string): Promise<string> {
   const sent = await site.api('/otps/sms/login_or_create', DEVELOPMENT_PUBLIC_TOKEN, {
     phone_number: phone,
@@ -155,7 +155,7 @@ async function sessionCookieFor(phone: string): Promise<string> {
     session_duration_minutes: 60,
   });
   const token = (session.body as { session_token: string }).session_token;
-  return `velvet_session=${encodeURIComponent(token)}`;
+  return `velvet_site_session=${encodeURIComponent(token)}`;
 }
 
 /** Every photo URL the invitation uses: each size and format, and the footer image. */

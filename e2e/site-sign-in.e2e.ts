@@ -12,6 +12,7 @@ import { publicTexts } from '../site/content/public-texts.js';
 import {
   liveRegionsSaying,
   requestCode,
+  serverSessionCookie,
   sessionCookie,
   signInThroughWidget,
   typeCode,
@@ -231,6 +232,14 @@ test('"Sign out" on the invitation revokes the session and takes the guest back 
   await expect(namesHeading(page)).toBeVisible();
   const token = await sessionCookie(page);
   expect((await site.api('/sessions/authenticate', token)).status).toBe(200);
+  // The invitation was opened by the cookie the server set, which no page script can read.
+  expect(await serverSessionCookie(page)).toMatchObject({
+    value: token,
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+  });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('velvet_site_session');
 
   await page
     .getByRole('navigation', { name: 'Sections' })
@@ -240,6 +249,7 @@ test('"Sign out" on the invitation revokes the session and takes the guest back 
   await expect.poll(() => liveRegionsSaying(page, publicTexts.announce.signedOut)).toHaveLength(1);
   await expect(page.getByText(invitation.names)).toHaveCount(0);
   expect(await sessionCookie(page)).toBeUndefined();
+  expect(await serverSessionCookie(page)).toBeUndefined();
   const after = await site.api('/sessions/authenticate', token);
   expect(after.status).toBe(401);
   expect(after.body).toMatchObject({ error_type: 'session_not_found' });

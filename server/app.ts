@@ -21,6 +21,7 @@ import { securityHeaders } from './http/page-security.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
+import { sessionCookieHook } from './http/session-cookie.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import type { ProductContext } from './products/product.js';
@@ -28,6 +29,7 @@ import { serverProducts } from './products/registry.js';
 import { SessionService } from './products/sessions/session-service.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
+import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
@@ -61,6 +63,8 @@ export interface AppOptions {
   widgetDir?: string;
   /** The built invitation site (`npm run build`), served at `/`; `dist/site` by default. */
   siteDir?: string;
+  /** The built demo (`npm run build`), served at `/demo/` when `config.demo`; `dist/demo` by default. */
+  demoDir?: string;
 }
 
 /** Where `npm run build` puts the widget. */
@@ -154,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (String(body).trim() === '') done(null, {});
         else json(request, String(body), done);
       });
+      sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', async (request) => {
         if (request.method !== 'OPTIONS') await authenticate(request);
@@ -172,7 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!(await widgetAssetRoutes(app, widgetDir))) {
     app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
   }
-  if (!(await demoRoutes(app, DEFAULT_DEMO_DIR)))
+  // The playground is for developers: off in production unless VELVET_DEMO=true.
+  if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
     app.log.warn('no demo: `npm run build` serves it at /demo/');
   const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
   // The site belongs to the first configured project, as the guest list does by default.
@@ -193,13 +199,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await sql`SELECT 1`.execute(store.db);
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  if (options.outbox) devOutboxRoutes(app, { outbox: options.outbox });
+  if (options.outbox) {
+    options.outbox.share(store.outbox);
+    devOutboxRoutes(app, { outbox: options.outbox });
+  }
 
   // What has expired (rate-limit windows, each product's own) is deleted hourly.
   const housekeeping = setInterval(() => {
     const now = clock();
     Promise.all([
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
+      new FailureGuardsRepository(store.db).purge(now - 7 * 24 * 60 * 60_000),
       ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);

@@ -46,6 +46,12 @@ export async function sessionCookie(page: Page): Promise<string | undefined> {
   return value === undefined ? undefined : decodeURIComponent(value);
 }
 
+/** The session cookie the server set itself (`HttpOnly`), as the browser keeps it, or `undefined`. */
+export async function serverSessionCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'velvet_site_session');
+}
+
 /**
  * The live regions (`role` alert, status or log, or `aria-live` polite or assertive; open shadow
  * roots included) whose text contains `text`: each is one announcement of it. Regions inside

@@ -72,6 +72,22 @@ describe('configuration', () => {
     );
   });
 
+  test('the demo: on in development, off in production unless VELVET_DEMO=true', () => {
+    assert.equal(loadConfig({}, dir()).demo, true);
+    assert.equal(loadConfig({ VELVET_DEMO: 'false' }, dir()).demo, false);
+    const file = writeConfig({
+      projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+    });
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 'x'.repeat(32),
+      VELVET_CONFIG: file,
+    };
+    assert.equal(loadConfig(production, dir()).demo, false);
+    assert.equal(loadConfig({ ...production, VELVET_DEMO: 'true' }, dir()).demo, true);
+    assert.equal(configError({ VELVET_DEMO: 'yes' }).setting, 'VELVET_DEMO');
+  });
+
   test('bad environment settings are named', () => {
     assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
     assert.equal(configError({ PORT: '70000' }).setting, 'PORT');
@@ -137,6 +153,18 @@ describe('configuration', () => {
         },
         /^projects\[1\]\.publicToken$/,
       ],
+      [
+        {
+          projects: [
+            {
+              name: 'x',
+              publicToken: 'public-token-live-12345678',
+              sessions: { defaultDurationMinutes: 600, maxDurationMinutes: 120 },
+            },
+          ],
+        },
+        /^projects\[0\]\.sessions\.defaultDurationMinutes in /,
+      ],
     ];
     for (const [content, setting] of cases) {
       const error = configError({ VELVET_CONFIG: writeConfig(content) });
@@ -169,6 +197,7 @@ describe('configuration', () => {
     assert.deepEqual(settings?.otp.methods, ['sms']);
     assert.equal(settings?.otp.defaultExpirationMinutes, 5);
     assert.equal(settings?.sessions.defaultDurationMinutes, 60);
+    assert.equal(settings?.sessions.maxDurationMinutes, 7 * 24 * 60);
   });
 
   test('start-up stops with a message naming the bad setting', () => {

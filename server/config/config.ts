@@ -44,6 +44,11 @@ export interface ServerConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The config file read, if any. */
   configFile?: string;
+  /**
+   * Serve the developers' demo and playground at `/demo/`: `VELVET_DEMO`, by default on outside
+   * production and off in it.
+   */
+  demo: boolean;
   projects: ConfiguredProject[];
 }
 
@@ -126,8 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     }
   }
 
+  const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
+
   return {
     production,
+    demo,
     host,
     port,
     publicUrl,
@@ -205,11 +213,17 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
     throw new ConfigError(`${setting} in ${path}`, detail);
   }
   const file = parsed as { projects?: ProjectConfig[] };
-  return file.projects?.map((project) => ({
-    name: project.name,
-    publicToken: project.publicToken,
-    settings: resolveProjectSettings(project),
-  }));
+  return file.projects?.map((project, index) => {
+    const settings = resolveProjectSettings(project);
+    const { defaultDurationMinutes, maxDurationMinutes } = settings.sessions;
+    if (defaultDurationMinutes > maxDurationMinutes) {
+      throw new ConfigError(
+        `projects[${index}].sessions.defaultDurationMinutes in ${path}`,
+        `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
+      );
+    }
+    return { name: project.name, publicToken: project.publicToken, settings };
+  });
 }
 
 /** `VELVET_DEV_ORIGINS=http://localhost:3000, https://x.test` → the origins, normalized. */
@@ -234,6 +248,13 @@ function readDevOrigins(value: string | undefined): string[] {
       }
       return url.origin;
     });
+}
+
+function readBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(name, `must be true or false, not "${value}"`);
 }
 
 function readPort(value: string | undefined): number {

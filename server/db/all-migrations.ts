@@ -1,4 +1,5 @@
 /** Every migration the server runs: the shared folders' and each registered product's. */
+import { deliveryMigrations } from '../delivery/outbox-tables.js';
 import { signingKeyMigrations } from '../keys/signing-keys-tables.js';
 import { serverProducts } from '../products/registry.js';
 import { projectMigrations } from '../projects/projects-tables.js';
@@ -12,5 +13,6 @@ export const ALL_MIGRATIONS = mergeMigrations([
   signingKeyMigrations,
   rateLimitMigrations,
   telemetryMigrations,
+  deliveryMigrations,
   ...serverProducts.map((product) => product.migrations),
 ]);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
+import { loadOrCreateSecret } from '../config/secret.js';
 import { PasscodesRepository } from '../products/otp/passcodes-repository.js';
+import { clientKey } from '../rate-limit/client-key.js';
 import { unwrapSuccess } from '../test/api-assertions.js';
 import { basicAuth } from '../test/test-server.js';
 import { startVelvet } from '../test/velvet-process.js';
@@ -41,6 +43,7 @@ test('a crash right after an acknowledged write loses nothing', async () => {
         assert.equal(method?.userId, answers[index]?.body.user_id, `${phone} survived the crash`);
         const passcode = await new PasscodesRepository(store.db).current(
           answers[index]?.body.method_id ?? '',
+          clientKey(loadOrCreateSecret(undefined, velvet.database.dataDir), '127.0.0.1'),
         );
         assert.ok(passcode, `the passcode for ${phone} survived the crash`);
       }

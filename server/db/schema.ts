@@ -3,6 +3,7 @@
  * declares in its `*-tables.ts`. A new product adds its tables' interface here
  * and its migrations to `all-migrations.ts`.
  */
+import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
@@ -19,4 +20,5 @@ export interface Schema
     TelemetryTables,
     UserTables,
     SessionTables,
-    OtpTables {}
+    OtpTables,
+    DeliveryTables {}

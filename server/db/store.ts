@@ -4,6 +4,7 @@
  * keys, rate limits, telemetry). A product's own tables are read by its own
  * repositories, made from `db` in the product's folder.
  */
+import { OutboxRepository } from '../delivery/outbox-repository.js';
 import { SigningKeysRepository } from '../keys/signing-keys-repository.js';
 import { SessionsRepository } from '../products/sessions/sessions-repository.js';
 import { UsersRepository } from '../products/users/users-repository.js';
@@ -22,6 +23,8 @@ export class Store {
   readonly signingKeys: SigningKeysRepository;
   readonly rateLimits: RateLimitsRepository;
   readonly telemetry: TelemetryRepository;
+  /** The development outbox's messages (see `DevOutbox.share`). */
+  readonly outbox: OutboxRepository;
 
   constructor(
     readonly db: Db,
@@ -33,6 +36,7 @@ export class Store {
     this.signingKeys = new SigningKeysRepository(db);
     this.rateLimits = new RateLimitsRepository(db);
     this.telemetry = new TelemetryRepository(db);
+    this.outbox = new OutboxRepository(db);
   }
 
   /** Opens the database (PostgreSQL when `databaseUrl` is set) and applies every migration. */

@@ -1,10 +1,13 @@
 /**
- * The development outbox: a delivery adapter that keeps messages in memory and
- * prints them, so sign-in works on a laptop without an SMS or email vendor.
+ * The development outbox: a delivery adapter that keeps messages and prints
+ * them, so sign-in works on a laptop without an SMS or email vendor. Once
+ * `share`d with the database, every development process on it lists the same
+ * messages at `/dev/outbox`.
  */
 
 import { randomUUID } from 'node:crypto';
 import type { Channel, DeliveryAdapter, DeliveryReceipt, OutgoingMessage } from './delivery.js';
+import type { OutboxRepository } from './outbox-repository.js';
 
 /** One message the outbox kept. */
 export interface OutboxEntry {
@@ -35,9 +38,15 @@ export class DevOutbox implements DeliveryAdapter {
   /** Oldest first. */
   private readonly entries: OutboxEntry[] = [];
   private readonly log: (line: string) => void;
+  #shared: OutboxRepository | undefined;
 
   constructor(options: DevOutboxOptions = {}) {
     this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  /** Keeps every message from now on in the database too, where `listShared` reads. */
+  share(repository: OutboxRepository): void {
+    this.#shared = repository;
   }
 
   /** Keeps and prints the message; never fails. */
@@ -56,10 +65,19 @@ export class DevOutbox implements DeliveryAdapter {
       this.entries.splice(0, this.entries.length - OUTBOX_CAPACITY);
     }
     this.log(printable(entry));
+    await this.#shared?.add(entry, OUTBOX_CAPACITY);
     return { id: entry.id };
   }
 
-  /** The kept messages, newest first; with `to`, only those sent to exactly that address. */
+  /**
+   * The messages every process sharing the database sent, newest first (this process's own
+   * when not shared); with `to`, only those sent to exactly that address.
+   */
+  async listShared(filter: { to?: string } = {}): Promise<OutboxEntry[]> {
+    return this.#shared ? this.#shared.list(filter, OUTBOX_CAPACITY) : this.list(filter);
+  }
+
+  /** The messages this process kept, newest first; with `to`, only those sent to exactly that address. */
   list(filter: { to?: string } = {}): OutboxEntry[] {
     const { to } = filter;
     const matching = to === undefined ? this.entries : this.entries.filter((e) => e.to === to);

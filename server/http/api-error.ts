@@ -94,7 +94,12 @@ export const ErrorCodes = {
   },
   destination_locked: {
     status: 429,
-    message: 'Too many failed sign-in attempts. Please try again in an hour.',
+    message:
+      'Too many failed sign-in attempts for this number or email today. Please try again later, or from another network.',
+    fix:
+      'Wrong codes are counted per number and client address. After 20 wrong codes against one number or email in a day, ' +
+      'an address with 3 or more wrong codes for it is refused until its failures are forgotten (24 hours) or the day ends; ' +
+      'any other device (the guest’s own phone) still signs in with a fresh code. Retry-After says how long.',
   },
   otp_send_rate_limited: {
     status: 429,
@@ -110,6 +115,13 @@ export const ErrorCodes = {
   },
 
   // Users and sessions
+  session_duration_too_long: {
+    status: 400,
+    message: 'session_duration_minutes is longer than this project allows.',
+    fix:
+      'The message and the body (max_session_duration_minutes) give the longest session the project allows. ' +
+      'Ask for that or less, or raise sessions.maxDurationMinutes in the config file.',
+  },
   user_not_found: { status: 404, message: 'The user could not be found.' },
   email_id_not_found: { status: 404, message: 'The email address could not be found.' },
   phone_id_not_found: { status: 404, message: 'The phone number could not be found.' },

@@ -2,6 +2,11 @@
  * The rotating ES256 keys that sign session JWTs, one ring per project.
  * A new key signs after `rotationMs`; retired keys stay in the JWKS for one
  * more rotation, long past the 5-minute life of the JWTs they signed.
+ *
+ * The database is the truth shared by every server process: the JWKS is read
+ * from it on every request, and the ring that signs is reloaded after
+ * `RING_CACHE_MS`, so behind a load balancer every instance publishes every
+ * live key and signs with the newest one, whichever instance made it.
  */
 import { randomUUID } from 'node:crypto';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
@@ -20,6 +25,9 @@ export interface RingKey {
   publicJwk: JWK;
 }
 
+/** How long a process signs from its cached ring before it reads the database again. */
+export const RING_CACHE_MS = 10_000;
+
 interface ProjectRing {
   keys: RingKey[];
   loadedAt: number;
@@ -30,6 +38,8 @@ export class KeyRing {
   readonly #rings = new Map<string, ProjectRing>();
   readonly #pending = new Map<string, Promise<ProjectRing>>();
   readonly #rotating = new Map<string, Promise<ProjectRing>>();
+  /** Keys already opened and imported, by project and kid, so a reload only opens new ones. */
+  readonly #imported = new Map<string, Map<string, RingKey>>();
 
   constructor(
     private readonly repository: SigningKeysRepository,
@@ -65,15 +75,20 @@ export class KeyRing {
     return reloaded.keys.find((key) => key.kid === kid);
   }
 
-  /** The public keys a verifier needs, as a JWKS document. */
+  /**
+   * The public keys a verifier needs, as a JWKS document: every live key in the database that
+   * this server's secret opens, whichever process made it (read on every call).
+   */
   async jwks(projectId: string): Promise<{ keys: JWK[] }> {
     await this.signingKey(projectId);
-    const ring = await this.#ring(projectId);
+    const ring = await this.#load(projectId);
     return { keys: ring.keys.map((key) => key.publicJwk) };
   }
 
   async #ring(projectId: string): Promise<ProjectRing> {
-    return this.#rings.get(projectId) ?? this.#load(projectId);
+    const ring = this.#rings.get(projectId);
+    if (ring && this.clock() - ring.loadedAt < RING_CACHE_MS) return ring;
+    return this.#load(projectId);
   }
 
   #load(projectId: string): Promise<ProjectRing> {
@@ -83,7 +98,15 @@ export class KeyRing {
       const since = this.clock() - 2 * this.rotationMs;
       const records = await this.repository.listSince(projectId, since);
       const keys: RingKey[] = [];
+      const previous = this.#imported.get(projectId);
+      const imported = new Map<string, RingKey>();
       for (const record of records) {
+        const known = previous?.get(record.kid);
+        if (known) {
+          imported.set(record.kid, known);
+          keys.push(known);
+          continue;
+        }
         let privateJwk: JWK;
         try {
           privateJwk = this.sealer.open(record.sealedPrivateJwk) as JWK;
@@ -91,14 +114,18 @@ export class KeyRing {
           // Sealed under another server secret: unusable, so a new key will take over.
           continue;
         }
-        keys.push({
+        const key: RingKey = {
           kid: record.kid,
           createdAt: record.createdAt,
           privateKey: (await importJWK(privateJwk, JWT_ALGORITHM)) as CryptoKey,
           publicKey: (await importJWK(record.publicJwk as JWK, JWT_ALGORITHM)) as CryptoKey,
           publicJwk: record.publicJwk as JWK,
-        });
+        };
+        imported.set(record.kid, key);
+        keys.push(key);
       }
+      // Keys that left the window (too old or purged) are forgotten with the old map.
+      this.#imported.set(projectId, imported);
       const ring = { keys, loadedAt: this.clock() };
       this.#rings.set(projectId, ring);
       return ring;
@@ -108,6 +135,10 @@ export class KeyRing {
   }
 
   async #rotate(projectId: string): Promise<ProjectRing> {
+    // Another process may have rotated since this one last read the database.
+    const current = await this.#load(projectId);
+    const newest = current.keys[0];
+    if (newest && this.clock() - newest.createdAt < this.rotationMs) return current;
     const now = this.clock();
     const { privateKey, publicKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });
     const kid = `jwk-${randomUUID()}`;

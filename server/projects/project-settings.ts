@@ -35,18 +35,31 @@ export interface ProjectSettings {
     methods: Channel[];
     /** Expiry used when a request names none. */
     defaultExpirationMinutes: number;
-    /** Passcode sends per destination, and per client IP address. */
+    /**
+     * Passcode sends per destination from one client (so a stranger's requests never use up a
+     * guest's), and per client IP address (high: a room of guests may share one address).
+     */
     sendLimits: { perDestination: RateLimit; perIp: RateLimit };
-    /** Passcode checks per client IP address. */
+    /** Passcode checks per client IP address (wrong ones are throttled per destination too). */
     authenticateLimit: { perIp: RateLimit };
   };
   sessions: {
     /** Session lifetime used when a request names none. */
     defaultDurationMinutes: number;
+    /**
+     * The longest `session_duration_minutes` a request may ask for (start or extension); a longer
+     * one is refused with `session_duration_too_long`.
+     */
+    maxDurationMinutes: number;
   };
   sms: {
     /** ISO 3166 country codes that text messages (SMS and WhatsApp) may go to. */
     allowedCountries: string[];
+    /**
+     * The circuit breaker: text messages (SMS and WhatsApp) an hour, project-wide, to numbers
+     * not yet verified; over it sends are refused and an alert is logged.
+     */
+    maxPerHour: number;
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
@@ -61,12 +74,13 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     defaultExpirationMinutes: 10,
     sendLimits: {
       perDestination: { max: 5, windowMinutes: 15 },
-      perIp: { max: 30, windowMinutes: 15 },
+      perIp: { max: 200, windowMinutes: 15 },
     },
-    authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
+    authenticateLimit: { perIp: { max: 600, windowMinutes: 15 } },
   },
-  sessions: { defaultDurationMinutes: 60 },
-  sms: { allowedCountries: ['US', 'CA'] },
+  // A guest signs in once and comes back to the invitation over the days before the party.
+  sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 7 * 24 * 60 },
+  sms: { allowedCountries: ['US', 'CA'], maxPerHour: 300 },
   emailDomains: [],
 };
 
@@ -127,6 +141,7 @@ export const projectConfigSchema = {
       additionalProperties: false,
       properties: {
         defaultDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
+        maxDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
       },
     },
     sms: {
@@ -138,6 +153,7 @@ export const projectConfigSchema = {
           items: { type: 'string', pattern: '^[A-Z]{2}$' },
           uniqueItems: true,
         },
+        maxPerHour: { type: 'integer', minimum: 1, maximum: 1_000_000 },
       },
     },
     emailDomains: {
@@ -160,8 +176,8 @@ export interface ProjectConfig {
     sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
     authenticateLimit?: { perIp?: RateLimit };
   };
-  sessions?: { defaultDurationMinutes?: number };
-  sms?: { allowedCountries?: string[] };
+  sessions?: { defaultDurationMinutes?: number; maxDurationMinutes?: number };
+  sms?: { allowedCountries?: string[]; maxPerHour?: number };
   emailDomains?: string[];
 }
 
@@ -186,8 +202,12 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
     sessions: {
       defaultDurationMinutes:
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
+      maxDurationMinutes: config.sessions?.maxDurationMinutes ?? d.sessions.maxDurationMinutes,
     },
-    sms: { allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries },
+    sms: {
+      allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries,
+      maxPerHour: config.sms?.maxPerHour ?? d.sms.maxPerHour,
+    },
     emailDomains: config.emailDomains ?? d.emailDomains,
   };
 }

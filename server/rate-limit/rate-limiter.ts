@@ -1,7 +1,7 @@
 /** Rate limits over the shared counters: a limit reached answers 429 with `Retry-After`. */
 import { ApiError, type ErrorType } from '../http/api-error.js';
 import type { RateLimit } from '../projects/project-settings.js';
-import type { RateLimitsRepository } from './rate-limits-repository.js';
+import type { RateLimitHit, RateLimitsRepository } from './rate-limits-repository.js';
 
 /** Counts hits and refuses the ones over a limit. */
 export class RateLimiter {
@@ -22,5 +22,15 @@ export class RateLimiter {
         retry_after_seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
       });
     }
+  }
+
+  /** Counts one hit in `bucket` and resolves to the bucket after it; never refuses. */
+  async count(bucket: string, limit: RateLimit): Promise<RateLimitHit> {
+    return this.repository.hit(bucket, this.clock(), limit.windowMinutes * 60_000);
+  }
+
+  /** The hits `bucket` holds in its current window, without counting one. */
+  async peek(bucket: string, limit: RateLimit): Promise<RateLimitHit> {
+    return this.repository.peek(bucket, this.clock(), limit.windowMinutes * 60_000);
   }
 }

@@ -52,6 +52,17 @@ export class RateLimitsRepository {
     };
   }
 
+  /** The bucket's hits in its current window, without counting one (0 when its window ended). */
+  async peek(bucket: string, now: number, windowMs: number): Promise<RateLimitHit> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['hits', 'window_start'])
+      .where('bucket', '=', bucket)
+      .executeTakeFirst();
+    if (!row || Number(row.window_start) <= now - windowMs) return { hits: 0, resetAt: now };
+    return { hits: Number(row.hits), resetAt: Number(row.window_start) + windowMs };
+  }
+
   /** Deletes buckets whose window ended before `before`. */
   async purge(before: number): Promise<number> {
     return changedRows(

@@ -9,9 +9,22 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/**
+ * A row of `failure_guards`: the consecutive failures of one client (see `clientKey`) against
+ * one subject (a phone number, an email address, an account) in one scope (a project's product).
+ */
+export interface FailureGuardsTable {
+  scope: string;
+  subject: string;
+  client: string;
+  failures: number;
+  last_failure_at: number;
+}
+
 /** The tables this folder owns. */
 export interface RateLimitTables {
   rate_limits: RateLimitsTable;
+  failure_guards: FailureGuardsTable;
 }
 
 /** Their history. */
@@ -25,6 +38,27 @@ export const rateLimitMigrations: Migrations = {
         .addColumn('bucket', 'text', (c) => c.primaryKey())
         .addColumn('window_start', 'bigint', (c) => c.notNull())
         .addColumn('hits', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '2026-11-23-18-failure-guards': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('failure_guards')
+        .ifNotExists()
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('client', 'text', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_failure_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('failure_guards_pkey', ['scope', 'subject', 'client'])
+        .execute();
+      await db.schema
+        .createIndex('failure_guards_by_time')
+        .ifNotExists()
+        .on('failure_guards')
+        .column('last_failure_at')
         .execute();
     },
   },

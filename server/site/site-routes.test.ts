@@ -24,8 +24,16 @@ const INVITED = '+14155550701';
 const UNINVITED = '+14155550702';
 const NO_FLAG = '+14155550703';
 
+/** The server's own HttpOnly session cookie, beside others a page may have. */
 function cookie(token: string): Record<string, string> {
-  return { cookie: `other=1; velvet_session=${encodeURIComponent(token)}; velvet_session_jwt=x` };
+  return {
+    cookie: `other=1; velvet_site_session=${encodeURIComponent(token)}; velvet_session_jwt=x`,
+  };
+}
+
+/** Only the cookie the client library writes from page script. */
+function pageScriptCookie(token: string): Record<string, string> {
+  return { cookie: `velvet_session=${encodeURIComponent(token)}` };
 }
 
 describe('the invitation site', () => {
@@ -114,7 +122,19 @@ describe('the invitation site', () => {
         assert.equal((await server.get(path, cookie('not-a-session'))).status, 401);
         assert.equal((await server.get(path, cookie('a'.repeat(43)))).status, 401);
         assert.equal((await server.get(path, cookie('eyJhbGciOi.eyJzdWIi.c2ln'))).status, 401);
-        assert.equal((await server.get(path, { cookie: 'velvet_session=' })).status, 401);
+        assert.equal((await server.get(path, { cookie: 'velvet_site_session=' })).status, 401);
+      });
+
+      test('is refused to the cookie page script writes (velvet_session), even of a guest', async () => {
+        assert.equal((await server.get(path, pageScriptCookie(invitedToken))).status, 401);
+      });
+
+      test('on https only the __Host- cookie opens it', async () => {
+        const https = { 'x-forwarded-proto': 'https' };
+        const hostCookie = `__Host-velvet_site_session=${encodeURIComponent(invitedToken)}`;
+        assert.equal((await server.get(path, { ...https, ...cookie(invitedToken) })).status, 401);
+        assert.equal((await server.get(path, { ...https, cookie: hostCookie })).status, 200);
+        assert.equal((await server.get(path, { cookie: hostCookie })).status, 401);
       });
 
       test('is refused to a signed-in user who is not invited, or has no flag', async () => {
@@ -160,6 +180,40 @@ describe('the invitation site', () => {
     await server.revoke(token);
     assert.equal((await server.get(PHOTO, cookie(token))).status, 401);
     assert.equal((await server.get(PRIVATE_CHUNK, cookie(token))).status, 401);
+  });
+
+  test('a session authenticated from the site sets the HttpOnly cookie that opens it; revoke clears it', async () => {
+    const phone = '+14155550706';
+    const token = await server.signIn(phone);
+    await server.setInvited(phone, true);
+    const call = (path: string, body: unknown) =>
+      fetch(`${server.url}/sdk/v1${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SITE_TEST_TOKEN}:${token}`).toString('base64')}`,
+          'content-type': 'application/json',
+          // The site's public origin, as the proxy in front passes it on.
+          origin: 'http://party.velvet.test',
+          'x-forwarded-host': 'party.velvet.test',
+        },
+        body: JSON.stringify(body),
+      });
+    const authenticated = await call('/sessions/authenticate', {});
+    assert.equal(authenticated.status, 200);
+    const setCookie = authenticated.headers.get('set-cookie') ?? '';
+    assert.match(
+      setCookie,
+      /^velvet_site_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=3600; HttpOnly; SameSite=Lax$/,
+    );
+    const pair = setCookie.split(';')[0] ?? '';
+    assert.equal((await server.get(PHOTO, { cookie: pair })).status, 200);
+    const revoked = await call('/sessions/revoke', {});
+    assert.equal(revoked.status, 200);
+    assert.equal(
+      revoked.headers.get('set-cookie'),
+      'velvet_site_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+    assert.equal((await server.get(PHOTO, { cookie: pair })).status, 401);
   });
 
   test('an expired session loses access', async () => {

@@ -1,8 +1,8 @@
 /**
  * The invitation site (`dist/site`, built by `npm run build`): the public page at `/` with the
  * site project's token filled in, its public assets, and the private files (the invitation's
- * chunks and the photos) only for requests whose `velvet_session` cookie is a live session of
- * an invited guest. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * chunks and the photos) only for requests whose session cookie (set by the server itself,
+ * `HttpOnly`) is a live session of an invited guest. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -88,7 +88,7 @@ export async function siteRoutes(
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
     if (file.access === 'invited') {
       reply.header('vary', 'cookie, accept-encoding');
-      if (!(await guests.isInvited(request.headers.cookie))) {
+      if (!(await guests.isInvited(request))) {
         return reply
           .code(401)
           .header('cache-control', 'no-store')

@@ -75,8 +75,9 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
       publicUrl: 'http://party.velvet.test',
       dataDir: database.dataDir,
       databaseUrl: database.databaseUrl,
-      trustProxy: false,
+      trustProxy: true,
       logLevel: 'silent',
+      demo: false,
       projects: [
         configured({ name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
         configured({ name: 'Another project', publicToken: OTHER_TEST_TOKEN }),

@@ -40,6 +40,12 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** A fixed server secret. */
   secret?: string;
+  /** Overrides of the server configuration (`production`, `demo`, …). */
+  config?: Partial<Omit<ServerConfig, 'projects'>>;
+  /** The built demo to serve (see `AppOptions.demoDir`). */
+  demoDir?: string;
+  /** Collects the server's log lines (JSON, level `warn` and up) here. */
+  logLines?: string[];
 }
 
 /** An answer from the server. */
@@ -116,6 +122,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: database.databaseUrl,
     trustProxy: false,
     logLevel: 'silent',
+    demo: true,
+    ...options.config,
     projects: [configured(projectConfig), ...(options.extraProjects ?? []).map(configured)],
   };
   const store = await Store.open({
@@ -129,7 +137,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
-    logger: false,
+    logger: options.logLines
+      ? {
+          level: 'warn',
+          stream: { write: (line: string) => void options.logLines?.push(line) },
+        }
+      : false,
+    ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

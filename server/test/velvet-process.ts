@@ -28,7 +28,7 @@ export interface VelvetServer {
   lastCode(to: string): Promise<string>;
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
-  /** Stops the process and drops the database. */
+  /** Stops the process and drops the database (unless it was another server's). */
   stop(): Promise<void>;
 }
 
@@ -40,11 +40,16 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   await once(child, 'exit');
 }
 
-/** Starts a server; `config` becomes its velvet.config.json when given. */
+/**
+ * Starts a server; `config` becomes its velvet.config.json when given. With `database`, the
+ * server shares another's database (a second instance behind the same load balancer), and
+ * `stop` leaves it for its owner to drop.
+ */
 export async function startVelvet(
-  options: { config?: unknown; env?: Record<string, string> } = {},
+  options: { config?: unknown; env?: Record<string, string>; database?: TestDatabase } = {},
 ): Promise<VelvetServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
+  const ownsDatabase = options.database === undefined;
   let configPath = '';
   if (options.config) {
     configPath = join(database.dataDir, 'velvet.config.json');
@@ -94,7 +99,7 @@ export async function startVelvet(
     crash: () => kill(child, 'SIGKILL'),
     async stop() {
       await kill(child, 'SIGTERM');
-      await database.drop();
+      if (ownsDatabase) await database.drop();
     },
   };
 }

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { precompressFiles } from '../../scripts/precompress.js';
+import { startTestServer } from '../test/test-server.js';
 import { demoRoutes } from './demo.js';
 
 const INDEX = `<!doctype html><html lang="en"><title>Velvet sign-in widget: demo</title>
@@ -91,4 +92,33 @@ describe('GET /demo/ (the built demo page)', () => {
     assert.equal((await bare.inject({ url: '/demo/' })).statusCode, 404);
     await bare.close();
   });
+});
+
+describe('the demo in production', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'velvet-demo-'));
+    writeFileSync(join(dir, 'index.html'), INDEX);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const [label, config, status] of [
+    ['is not served in production', { production: true, demo: false }, 404],
+    ['is served in production when VELVET_DEMO=true', { production: true, demo: true }, 200],
+    ['is served in development', { production: false, demo: true }, 200],
+  ] as const) {
+    test(`the playground ${label}`, async () => {
+      const server = await startTestServer({ config, demoDir: dir });
+      try {
+        for (const path of ['/demo/', '/demo/index.html']) {
+          const answer = await fetch(`${server.url}${path}`);
+          assert.equal(answer.status, status, path);
+          if (status === 200) assert.equal(await answer.text(), INDEX);
+          else assert.doesNotMatch(await answer.text(), /Velvet sign-in widget: demo/);
+        }
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });

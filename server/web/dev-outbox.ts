@@ -1,6 +1,7 @@
 /**
  * `GET /dev/outbox`: the messages the development outbox "sent", newest first,
- * filterable with `?to=`. Registered only outside production.
+ * filterable with `?to=`, from every process on the same database. Registered
+ * only outside production.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DevOutbox } from '../delivery/outbox.js';
@@ -17,7 +18,7 @@ export function devOutboxRoutes(app: FastifyInstance, deps: { outbox: DevOutbox 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const to = request.query.to;
-      return { messages: deps.outbox.list(to === undefined ? undefined : { to }) };
+      return { messages: await deps.outbox.listShared(to === undefined ? undefined : { to }) };
     },
   );
 }

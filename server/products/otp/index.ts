@@ -1,6 +1,7 @@
 /** The passcode product: `/otps/*`, one-time passcodes by SMS, WhatsApp and email. */
+import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
+import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
-import { DestinationGuardsRepository } from './destination-guards-repository.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
 import { otpMigrations } from './otp-tables.js';
@@ -19,7 +20,11 @@ export const otpProduct: ServerProduct = {
       {
         users: store.users,
         passcodes: new PasscodesRepository(store.db),
-        guards: new DestinationGuardsRepository(store.db),
+        throttle: new FailureThrottle(
+          new FailureGuardsRepository(store.db),
+          context.limiter,
+          context.clock,
+        ),
       },
       context.sessions,
       context.limiter,

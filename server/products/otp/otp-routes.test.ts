@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { FAILURES_BEFORE_LOCK, MAX_TRIES_PER_PASSCODE } from './otp-limits.js';
+import { MAX_TRIES_PER_PASSCODE } from './otp-limits.js';
 
 /** A code that is not `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -321,12 +321,15 @@ describe('passcode expiry, tries and locks', () => {
       });
       assertApiError(answer, 404, 'otp_code_not_found');
     }
+    // Five failures from this client: it waits 10 s before its next check (see the throttling tests).
+    server.clock.advance(10_000);
     const sixth = await server.api('/otps/authenticate', {
       body: { token: code, method_id: sent.body.method_id, session_duration_minutes: 5 },
     });
     assertApiError(sixth, 429, 'otp_attempts_exceeded');
-    // A new code works again.
+    // A new code works again (after the next wait, 20 s).
     await server.api('/otps/sms/login_or_create', { body: { phone_number: '+14155550113' } });
+    server.clock.advance(20_000);
     const fresh = await server.api('/otps/authenticate', {
       body: {
         token: server.lastCode('+14155550113'),
@@ -336,82 +339,51 @@ describe('passcode expiry, tries and locks', () => {
     });
     assert.equal(fresh.status, 200);
   });
+});
 
-  test(`${FAILURES_BEFORE_LOCK} consecutive failures lock the number for an hour, resends notwithstanding`, async () => {
-    const phone = '+14155550114';
+describe('the project maximum session duration', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      project: { sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 120 } },
+    });
+  });
+  after(() => server.close());
+
+  test('a longer session_duration_minutes is refused, naming the maximum, and the code still works', async () => {
+    const phone = '+14155550911';
     const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-    const methodId = sent.body.method_id;
-    let answer = { status: 0, body: {} as Record<string, unknown>, headers: new Headers() };
-    for (let failure = 1; failure <= FAILURES_BEFORE_LOCK; failure++) {
-      if (failure % 4 === 0) {
-        // A new code does not reset the count.
-        const resent = await server.api('/otps/sms/login_or_create', {
-          body: { phone_number: phone },
-        });
-        assert.equal(resent.status, 200);
-      }
-      answer = await server.api('/otps/authenticate', {
-        body: {
-          token: wrong(server.lastCode(phone)),
-          method_id: methodId,
-          session_duration_minutes: 5,
-        },
-      });
-      if (failure < FAILURES_BEFORE_LOCK) assertApiError(answer, 404, 'otp_code_not_found');
-    }
-    assertApiError(answer, 429, 'destination_locked');
-    assert.equal(answer.headers.get('retry-after'), '3600');
-
-    const sendWhileLocked = await server.api('/otps/sms/login_or_create', {
-      body: { phone_number: phone },
+    const code = server.lastCode(phone);
+    const refused = await server.api('/otps/authenticate', {
+      body: { token: code, method_id: sent.body.method_id, session_duration_minutes: 121 },
     });
-    assertApiError(sendWhileLocked, 429, 'destination_locked');
-    const rightWhileLocked = await server.api('/otps/authenticate', {
-      body: { token: server.lastCode(phone), method_id: methodId, session_duration_minutes: 5 },
-    });
-    assertApiError(rightWhileLocked, 429, 'destination_locked');
-
-    server.clock.advance(60 * 60_000);
-    const resent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-    assert.equal(resent.status, 200, 'the lock ends after an hour');
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.equal(
+      refused.body.error_message,
+      'session_duration_minutes may be at most 120 for this project, not 121.',
+    );
+    assert.equal(refused.body.max_session_duration_minutes, 120);
     const ok = await server.api('/otps/authenticate', {
-      body: { token: server.lastCode(phone), method_id: methodId, session_duration_minutes: 5 },
+      body: { token: code, method_id: sent.body.method_id, session_duration_minutes: 120 },
     });
     assert.equal(ok.status, 200);
+    assert.equal(
+      Date.parse(ok.body.session.expires_at) - Date.parse(ok.body.session.started_at),
+      120 * 60_000,
+    );
   });
 
-  test('a success clears the failure count', async () => {
-    const phone = '+14155550115';
+  test('no session_duration_minutes gets the project default', async () => {
+    const phone = '+14155550912';
     const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-    for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i++) {
-      if (i % 4 === 3)
-        await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-      await server.api('/otps/authenticate', {
-        body: {
-          token: wrong(server.lastCode(phone)),
-          method_id: sent.body.method_id,
-          session_duration_minutes: 5,
-        },
-      });
-    }
-    await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
     const ok = await server.api('/otps/authenticate', {
-      body: {
-        token: server.lastCode(phone),
-        method_id: sent.body.method_id,
-        session_duration_minutes: 5,
-      },
+      body: { token: server.lastCode(phone), method_id: sent.body.method_id },
     });
     assert.equal(ok.status, 200);
-    await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-    const oneWrong = await server.api('/otps/authenticate', {
-      body: {
-        token: wrong(server.lastCode(phone)),
-        method_id: sent.body.method_id,
-        session_duration_minutes: 5,
-      },
-    });
-    assertApiError(oneWrong, 404, 'otp_code_not_found');
+    assert.equal(
+      Date.parse(ok.body.session.expires_at) - Date.parse(ok.body.session.started_at),
+      30 * 60_000,
+    );
   });
 });
 

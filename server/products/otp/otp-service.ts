@@ -9,6 +9,8 @@ import type { JsonObject } from '../../db/json-column.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { clientKey } from '../../rate-limit/client-key.js';
+import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
@@ -23,8 +25,7 @@ import {
   type MethodRecord,
   type UsersRepository,
 } from '../users/users-repository.js';
-import type { DestinationGuardsRepository } from './destination-guards-repository.js';
-import { FAILURES_BEFORE_LOCK, LOCK_DURATION_MS, MAX_TRIES_PER_PASSCODE } from './otp-limits.js';
+import { MAX_TRIES_PER_PASSCODE, OTP_FAILURE_POLICY } from './otp-limits.js';
 import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-crypto.js';
 import { passcodeMessage } from './passcode-message.js';
 import type { PasscodesRepository } from './passcodes-repository.js';
@@ -71,7 +72,8 @@ export interface AuthenticateRequest {
 export interface OtpStorage {
   readonly users: UsersRepository;
   readonly passcodes: PasscodesRepository;
-  readonly guards: DestinationGuardsRepository;
+  /** Wrong checks per (destination, client), with the per-destination backstop. */
+  readonly throttle: FailureThrottle;
 }
 
 export class OtpService {
@@ -105,21 +107,23 @@ export class OtpService {
     } else {
       destination = normalizeEmail(request.destination);
     }
-    await this.#assertNotLocked(project, destination);
+    const client = clientKey(this.secret, request.ip);
     const { sendLimits } = settings.otp;
     await this.limiter.hit(
       `otp-send:ip:${project.projectId}:${request.ip}`,
       sendLimits.perIp,
       'otp_send_rate_limited',
     );
+    // Per destination and client: a stranger's requests never use up the guest's own.
     await this.limiter.hit(
-      `otp-send:to:${project.projectId}:${destination}`,
+      `otp-send:to:${project.projectId}:${destination}:${client}`,
       sendLimits.perDestination,
       'otp_send_rate_limited',
     );
 
     const now = this.clock();
     const method = await this.#method(request, kind, destination, now);
+    if (kind === 'phone') await this.#textBreaker(project, method.verified);
     const expirationMinutes = request.expirationMinutes ?? settings.otp.defaultExpirationMinutes;
     const code = generatePasscode();
     await this.store.passcodes.create({
@@ -132,6 +136,7 @@ export class OtpService {
       codeHash: hashPasscode(this.secret, method.methodId, code),
       expiresAt: now + expirationMinutes * 60_000,
       createdAt: now,
+      client,
     });
     const adapter = this.delivery[channel];
     if (!adapter)
@@ -175,6 +180,7 @@ export class OtpService {
     issued: IssuedSession;
   }> {
     const { project } = request;
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     await this.limiter.hit(
       `otp-auth:ip:${project.projectId}:${request.ip}`,
       project.settings.otp.authenticateLimit.perIp,
@@ -186,38 +192,36 @@ export class OtpService {
       passcodeMatches(this.secret, request.methodId, request.code, '00');
       throw new ApiError('otp_code_not_found');
     }
-    await this.#assertNotLocked(project, method.destination);
+    const client = clientKey(this.secret, request.ip);
+    const scope = `otp:${project.projectId}`;
+    // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+    await this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY);
     const now = this.clock();
-    const passcode = await this.store.passcodes.current(method.methodId);
+    // Only the code this client asked for: a stranger can neither guess nor end the guest's.
+    const passcode = await this.store.passcodes.current(method.methodId, client);
     const matches =
       passcode !== undefined &&
       passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
 
-    if (!passcode) return this.#fail(project, method, 'otp_code_not_found');
+    if (!passcode) return this.#fail('otp_code_not_found');
     if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) {
-      return this.#fail(project, method, 'otp_attempts_exceeded');
+      return this.#fail('otp_attempts_exceeded');
     }
-    if (passcode.expiresAt <= now) return this.#fail(project, method, 'otp_code_expired');
+    if (passcode.expiresAt <= now) return this.#fail('otp_code_expired');
     if (!matches) {
       const tries = await this.store.passcodes.recordWrongTry(
         passcode.passcodeId,
         MAX_TRIES_PER_PASSCODE,
       );
-      return this.#fail(
-        project,
-        method,
-        tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found',
-      );
+      return this.#fail(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
     }
     if (!(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE))) {
-      return this.#fail(project, method, 'otp_code_not_found');
+      return this.#fail('otp_code_not_found');
     }
 
-    await this.store.guards.reset(project.projectId, method.destination, now);
+    await this.store.throttle.recordSuccess(scope, method.destination, client);
     await this.store.users.markVerified(method);
     const factor = otpFactor(method, passcode.channel, now);
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     if (request.session && request.session.userId === method.userId) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { method, issued: await this.sessions.touch(project, withFactor, duration) };
@@ -262,38 +266,40 @@ export class OtpService {
     }
   }
 
-  async #assertNotLocked(project: Project, destination: string): Promise<void> {
-    const guard = await this.store.guards.get(project.projectId, destination);
-    const now = this.clock();
-    if (guard.lockedUntil !== null && guard.lockedUntil > now) {
-      throw lockedError(guard.lockedUntil, now);
+  /**
+   * The project-wide circuit breaker on text messages (SMS and WhatsApp): at most
+   * `sms.maxPerHour` an hour to numbers not yet verified; the one that trips it logs an alert.
+   * Numbers that have signed in before still get their codes.
+   */
+  async #textBreaker(project: Project, verified: boolean): Promise<void> {
+    if (verified) return;
+    const limit = { max: project.settings.sms.maxPerHour, windowMinutes: 60 };
+    const { hits, resetAt } = await this.limiter.count(`sms-breaker:${project.projectId}`, limit);
+    if (hits <= limit.max) return;
+    if (hits === limit.max + 1) {
+      this.log.error(
+        {
+          alert: 'sms_circuit_breaker_open',
+          projectId: project.projectId,
+          maxPerHour: limit.max,
+          reopensAt: new Date(resetAt).toISOString(),
+        },
+        'ALERT: text messages to new numbers paused: the project reached sms.maxPerHour',
+      );
     }
+    throw new ApiError(
+      'otp_send_rate_limited',
+      'Text messages are paused for a while. Please try again later.',
+      { retry_after_seconds: Math.max(1, Math.ceil((resetAt - this.clock()) / 1000)) },
+    );
   }
 
-  /** Counts a failed check against the destination and throws; the failure that locks says so. */
+  /** A failed check (already counted by `beginTry`): throws `type`. */
   async #fail(
-    project: Project,
-    method: MethodRecord,
     type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded',
   ): Promise<never> {
-    const now = this.clock();
-    const guard = await this.store.guards.recordFailure(
-      project.projectId,
-      method.destination,
-      now,
-      FAILURES_BEFORE_LOCK,
-      LOCK_DURATION_MS,
-    );
-    if (guard.lockedUntil !== null && guard.lockedUntil > now)
-      throw lockedError(guard.lockedUntil, now);
     throw new ApiError(type);
   }
-}
-
-function lockedError(lockedUntil: number, now: number): ApiError {
-  return new ApiError('destination_locked', undefined, {
-    retry_after_seconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)),
-  });
 }
 
 /** The session factor a passcode check adds, in Stytch's shape. */

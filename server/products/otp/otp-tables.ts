@@ -15,9 +15,11 @@ export interface PasscodesTable {
   attempts: number;
   expires_at: number;
   consumed_at: number | null;
-  /** 0 or 1: a newer passcode for the same method replaced this one. */
+  /** 0 or 1: a newer passcode for the same method, asked for by the same client, replaced this one. */
   superseded: number;
   created_at: number;
+  /** The client that asked for it (see `clientKey`); only that client can check it. */
+  client: string;
 }
 
 /** A row of `destination_guards`: consecutive failures and the lock they lead to. */
@@ -71,6 +73,21 @@ export const otpMigrations: Migrations = {
         .addColumn('locked_until', 'bigint')
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('destination_guards_pkey', ['project_id', 'destination'])
+        .execute();
+    },
+  },
+  '2026-11-23-18-passcodes-by-client': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('passcodes')
+        .addColumn('client', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('passcodes_by_method_and_client')
+        .ifNotExists()
+        .on('passcodes')
+        .columns(['method_id', 'client', 'created_at'])
         .execute();
     },
   },

@@ -1,6 +1,8 @@
 /**
- * One-time passcodes, stored only as keyed hashes. Guarantees:
- * - a new passcode for a `method_id` supersedes the earlier ones;
+ * One-time passcodes, stored only as keyed hashes, each bound to the client that asked for it.
+ * Guarantees:
+ * - a new passcode for a `method_id` supersedes the earlier ones the same client asked for
+ *   (another client's request never ends a guest's code);
  * - `recordWrongTry` counts at most `maxTries` wrong tries, atomically;
  * - `consume` succeeds once, and only while the passcode is live.
  */
@@ -22,6 +24,8 @@ export interface PasscodeRecord {
   expiresAt: number;
   consumedAt: number | null;
   createdAt: number;
+  /** The client that asked for it (see `clientKey`). */
+  client: string;
 }
 
 function toRecord(row: PasscodesTable): PasscodeRecord {
@@ -37,17 +41,19 @@ function toRecord(row: PasscodesTable): PasscodeRecord {
     expiresAt: Number(row.expires_at),
     consumedAt: row.consumed_at == null ? null : Number(row.consumed_at),
     createdAt: Number(row.created_at),
+    client: row.client,
   };
 }
 
 /** The prepared queries of the send and check paths. */
 function passcodeQueries(db: Db) {
   return {
-    supersede: prepare(db, (a: { methodId: string }) =>
+    supersede: prepare(db, (a: { methodId: string; client: string }) =>
       db
         .updateTable('passcodes')
         .set({ superseded: 1 })
         .where('method_id', '=', a.methodId)
+        .where('client', '=', a.client)
         .where('superseded', '=', 0),
     ),
     insert: prepare(db, (a: Omit<PasscodesTable, 'attempts' | 'consumed_at' | 'superseded'>) =>
@@ -64,13 +70,15 @@ function passcodeQueries(db: Db) {
         consumed_at: null,
         superseded: 0,
         created_at: a.created_at,
+        client: a.client,
       }),
     ),
-    current: prepare(db, (a: { methodId: string }) =>
+    current: prepare(db, (a: { methodId: string; client: string }) =>
       db
         .selectFrom('passcodes')
         .selectAll()
         .where('method_id', '=', a.methodId)
+        .where('client', '=', a.client)
         .where('superseded', '=', 0)
         .where('consumed_at', 'is', null)
         .orderBy('created_at', 'desc')
@@ -105,10 +113,10 @@ export class PasscodesRepository {
     this.#queries = passcodeQueries(db);
   }
 
-  /** Stores a new passcode for its method and supersedes the method's earlier ones. */
+  /** Stores a new passcode for its method and supersedes the earlier ones of its client. */
   async create(record: Omit<PasscodeRecord, 'attempts' | 'consumedAt'>): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await this.#queries.supersede.run({ methodId: record.methodId }, tx);
+      await this.#queries.supersede.run({ methodId: record.methodId, client: record.client }, tx);
       await this.#queries.insert.run(
         {
           passcode_id: record.passcodeId,
@@ -120,15 +128,16 @@ export class PasscodesRepository {
           code_hash: record.codeHash,
           expires_at: record.expiresAt,
           created_at: record.createdAt,
+          client: record.client,
         },
         tx,
       );
     });
   }
 
-  /** The method's current passcode (not superseded, not consumed), if any. */
-  async current(methodId: string): Promise<PasscodeRecord | undefined> {
-    const row = await this.#queries.current.first({ methodId });
+  /** The method's current passcode asked for by `client` (not superseded, not consumed), if any. */
+  async current(methodId: string, client: string): Promise<PasscodeRecord | undefined> {
+    const row = await this.#queries.current.first({ methodId, client });
     return row && toRecord(row);
   }
 

@@ -36,17 +36,29 @@ describe('sessions', () => {
     assert.equal(answer.body.user.user_id, signedIn.user_id);
   });
 
-  test('session_duration_minutes extends the session from now, within 5 to 527040', async () => {
+  test('session_duration_minutes extends the session from now, up to the project maximum (7 days)', async () => {
     const signedIn = await signInBySms(server, '+14155550202');
     const extended = await server.api('/sessions/authenticate', {
-      body: { session_duration_minutes: 527_040 },
+      body: { session_duration_minutes: 10_080 },
       secret: signedIn.session_token,
     });
     assert.equal(extended.status, 200);
     assert.equal(
       Date.parse(extended.body.session.expires_at) - server.clock.now(),
-      527_040 * 60_000,
+      10_080 * 60_000,
     );
+    const tooLong = await server.api('/sessions/authenticate', {
+      body: { session_duration_minutes: 10_081 },
+      secret: signedIn.session_token,
+    });
+    assertApiError(tooLong, 400, 'session_duration_too_long');
+    assert.match(tooLong.body.error_message, /at most 10080\b/);
+    assert.equal(tooLong.body.max_session_duration_minutes, 10_080);
+    const after = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    assert.equal(after.body.session.expires_at, extended.body.session.expires_at, 'not extended');
     for (const bad of [4, 527_041, 10.5, '60']) {
       const refused = await server.api('/sessions/authenticate', {
         body: { session_duration_minutes: bad },

@@ -10,6 +10,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { ProjectDirectory } from '../../http/sdk-auth.js';
+import { clearSessionCookie } from '../../http/session-cookie.js';
 import type { KeyRing } from '../../keys/key-ring.js';
 import { userBody } from '../users/user-body.js';
 import { type SessionService, sessionBody } from './session-service.js';
@@ -57,6 +58,7 @@ export function sessionRoutes(
   /** `POST /sessions/revoke`: ends the caller's session. */
   app.post('/sessions/revoke', { config: { auth: 'session' } }, async (request) => {
     await deps.sessions.revoke(sessionOf(request));
+    clearSessionCookie(request);
     return envelope(request, {});
   });
 

@@ -62,7 +62,30 @@ export class SessionService {
     private readonly clock: () => number,
   ) {}
 
-  /** Starts a session for `userId` lasting `durationMinutes`. */
+  /**
+   * The session length a request gets: `requested`, or the project's default when it names none.
+   * Every product that starts or extends a session calls this before it spends a credential
+   * (a passcode, a magic link), so a refused duration costs the user nothing.
+   * @throws ApiError `session_duration_too_long` when `requested` is over the project's
+   *   `sessions.maxDurationMinutes` (the body carries `max_session_duration_minutes`).
+   */
+  resolveDuration(project: Project, requested: number | undefined): number {
+    const { defaultDurationMinutes, maxDurationMinutes } = project.settings.sessions;
+    if (requested === undefined) return Math.min(defaultDurationMinutes, maxDurationMinutes);
+    if (requested > maxDurationMinutes) {
+      throw new ApiError(
+        'session_duration_too_long',
+        `session_duration_minutes may be at most ${maxDurationMinutes} for this project, not ${requested}.`,
+        { max_session_duration_minutes: maxDurationMinutes },
+      );
+    }
+    return requested;
+  }
+
+  /**
+   * Starts a session for `userId` lasting `durationMinutes`.
+   * @throws ApiError `session_duration_too_long` over the project's maximum (see `resolveDuration`).
+   */
   async create(
     project: Project,
     userId: string,
@@ -70,6 +93,7 @@ export class SessionService {
     durationMinutes: number,
     attributes: SessionRecord['attributes'],
   ): Promise<IssuedSession & { token: string }> {
+    this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const token = newSessionToken();
     const record: SessionRecord = {
@@ -108,12 +132,14 @@ export class SessionService {
   /**
    * Records an access, optionally extends the session to `durationMinutes`
    * from now, and returns it with a fresh JWT.
+   * @throws ApiError `session_duration_too_long` over the project's maximum.
    */
   async touch(
     project: Project,
     record: SessionRecord,
     durationMinutes?: number,
   ): Promise<IssuedSession> {
+    if (durationMinutes !== undefined) this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const expiresAt = durationMinutes === undefined ? undefined : now + durationMinutes * 60_000;
     if (!(await this.sessions.touch(record.sessionId, now, expiresAt))) {
@@ -135,7 +161,12 @@ export class SessionService {
     await this.sessions.revoke(record.sessionId, this.clock());
   }
 
-  /** Signs a JWT for the session with the project's current key. */
+  /**
+   * Signs a JWT for the session with the project's current key. The JWT sits in page-readable
+   * cookies (the client's and Stytch's SDK's), so its claim carries no personal data: the
+   * factors without their phone number or email address, and no IP address or user agent. The
+   * API's `session` object has them for the signed-in user.
+   */
   async issueJwt(project: Project, record: SessionRecord): Promise<string> {
     const key = await this.keys.signingKey(project.projectId);
     const now = Math.floor(this.clock() / 1000);
@@ -146,8 +177,7 @@ export class SessionService {
         started_at: body.started_at,
         last_accessed_at: body.last_accessed_at,
         expires_at: body.expires_at,
-        attributes: body.attributes,
-        authentication_factors: body.authentication_factors,
+        authentication_factors: body.authentication_factors.map(withoutPersonalData),
       },
     })
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
@@ -195,4 +225,20 @@ export class SessionService {
     if (typeof claim?.id !== 'string') throw new ApiError('unauthorized_credentials');
     return this.sessions.findById(claim.id);
   }
+}
+
+/** Fields of a factor that name a person's phone number, address or wallet. */
+const PERSONAL_FACTOR_FIELDS = new Set(['phone_number', 'email_address', 'crypto_wallet_address']);
+
+/** A factor as the JWT carries it: its ids and kinds, none of `PERSONAL_FACTOR_FIELDS`. */
+function withoutPersonalData(factor: JsonObject): JsonObject {
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(factor)) {
+    if (PERSONAL_FACTOR_FIELDS.has(key)) continue;
+    copy[key] =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? withoutPersonalData(value as JsonObject)
+        : value;
+  }
+  return copy;
 }

@@ -1,0 +1,123 @@
+/**
+ * Throttling of guesses (passcodes today; passwords and any other secret a client may guess)
+ * such that brute force stays infeasible and a stranger cannot lock a user out:
+ *
+ * - Failures are counted per (subject, client): a client (see `clientKey`) gets
+ *   `freeFailures` failures against a subject, then waits `baseDelayMs`, doubled after each
+ *   further failure, up to `maxDelayMs` (`too_many_requests`, with `Retry-After`). A client's
+ *   count is forgotten `forgetAfterMs` after its last failure, and cleared by its success.
+ *   Nobody else's failures delay it.
+ * - A slower backstop per subject: after `subjectBudget` failures against the subject within
+ *   `subjectWindowMs`, from all clients together, a client may only try while it has fewer than
+ *   `backstopClientFailures` failures against it (`destination_locked` otherwise). A guest's own
+ *   device, which has not failed, still signs in with a fresh code; an attacker gets at most
+ *   `backstopClientFailures` more guesses per address.
+ *
+ * With K addresses an attacker thus makes at most `subjectBudget + backstopClientFailures × K`
+ * wrong guesses against one subject per window (see the README for the figures). Every try is
+ * counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
+ */
+import { ApiError } from '../http/api-error.js';
+import type { FailureGuardsRepository } from './failure-guards-repository.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** The numbers of a throttle. */
+export interface FailurePolicy {
+  /** Failures a client may make against a subject before it has to wait. */
+  freeFailures: number;
+  /** The first wait, after `freeFailures`; doubled after each further failure. */
+  baseDelayMs: number;
+  /** The longest wait. */
+  maxDelayMs: number;
+  /** A client's failures are forgotten this long after its last one. */
+  forgetAfterMs: number;
+  /** Failures against a subject, from all clients, before the backstop applies. */
+  subjectBudget: number;
+  /** The window `subjectBudget` counts in. */
+  subjectWindowMs: number;
+  /** Under the backstop, a client may try only while it has fewer failures than this. */
+  backstopClientFailures: number;
+}
+
+/** The policy of passcode checks: 5 free failures, then 10 s doubling to an hour; 20 a day, then 3 per address. */
+export const DEFAULT_FAILURE_POLICY: FailurePolicy = {
+  freeFailures: 5,
+  baseDelayMs: 10_000,
+  maxDelayMs: 60 * 60_000,
+  forgetAfterMs: 24 * 60 * 60_000,
+  subjectBudget: 20,
+  subjectWindowMs: 24 * 60 * 60_000,
+  backstopClientFailures: 3,
+};
+
+/** How long a client with `failures` failures waits after its last one before the next try. */
+export function failureDelayMs(failures: number, policy: FailurePolicy): number {
+  if (failures < policy.freeFailures) return 0;
+  const doublings = failures - policy.freeFailures;
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(doublings, 30));
+}
+
+/** Counts failures and refuses tries per the policy. Share one per server. */
+export class FailureThrottle {
+  constructor(
+    private readonly guards: FailureGuardsRepository,
+    private readonly limiter: RateLimiter,
+    private readonly clock: () => number,
+  ) {}
+
+  /**
+   * Starts a try of `client` against `subject`: refuses it when the client must wait or is shut
+   * out, and otherwise counts it as a failure, atomically, before the secret is checked (so
+   * concurrent tries of one client are counted one by one). Call `recordSuccess` when the secret
+   * was right; a wrong one needs nothing more.
+   * @param scope The project and product, such as `otp:<project_id>`.
+   * @throws ApiError `too_many_requests` while the client waits out its delay (or races its own
+   *   try), or `destination_locked` when the subject's backstop shuts this client out; both carry
+   *   `retry_after_seconds`.
+   */
+  async beginTry(
+    scope: string,
+    subject: string,
+    client: string,
+    policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
+  ): Promise<void> {
+    const now = this.clock();
+    const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs);
+    const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
+    if (guard.failures > 0 && waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
+    const budgetLimit = {
+      max: policy.subjectBudget,
+      windowMinutes: policy.subjectWindowMs / 60_000,
+    };
+    if (guard.failures >= policy.backstopClientFailures) {
+      const budget = await this.limiter.peek(subjectBucket(scope, subject), budgetLimit);
+      if (budget.hits >= policy.subjectBudget) {
+        const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
+        throw new ApiError('destination_locked', undefined, {
+          retry_after_seconds: Math.max(1, Math.ceil((until - now) / 1000)),
+        });
+      }
+    }
+    // Another try of this client got in first: it is counted; this one waits its turn.
+    if (!(await this.guards.claim(scope, subject, client, guard, now))) throw waitError(1);
+    await this.limiter.count(subjectBucket(scope, subject), budgetLimit);
+  }
+
+  /** Clears `client`'s failures against `subject` after a success (the backstop's count stays). */
+  async recordSuccess(scope: string, subject: string, client: string): Promise<void> {
+    await this.guards.reset(scope, subject, client);
+  }
+}
+
+function waitError(seconds: number): ApiError {
+  const wait = Math.max(1, seconds);
+  return new ApiError(
+    'too_many_requests',
+    `Too many wrong tries from this device. Please wait ${wait} seconds and try again.`,
+    { retry_after_seconds: wait },
+  );
+}
+
+function subjectBucket(scope: string, subject: string): string {
+  return `failures:${scope}:${subject}`;
+}
