@@ -165,6 +165,9 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
+      products: ['otp', 'passwords'],
+      // The demo page signs in with passwords too; its reset links land on it.
+      passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
     }),
   };
 }

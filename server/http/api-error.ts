@@ -118,6 +118,55 @@ export const ErrorCodes = {
     message: 'untrusted_metadata may hold at most 4096 bytes of JSON.',
   },
 
+  // Passwords
+  unauthorized_password: {
+    status: 401,
+    message: 'The email or password is incorrect. Please try again.',
+  },
+  reset_password: {
+    status: 400,
+    message:
+      'This account has no password yet. We have sent a link to your email to set one, so we know it is you.',
+    fix: 'The widget answers this by sending a password reset email (the Dedupe screen).',
+  },
+  weak_password: {
+    status: 400,
+    message: 'This password is too weak. Please choose a stronger one.',
+    fix: 'POST /passwords/strength_check tells what the project’s policy still asks of a password.',
+  },
+  breached_password: {
+    status: 400,
+    message:
+      'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  },
+  invalid_password: {
+    status: 400,
+    message: 'The password must be text (valid Unicode, sent as UTF-8).',
+  },
+  password_reset_token_not_found: {
+    status: 404,
+    message: 'This reset link is not valid or was already used. Please request a new one.',
+  },
+  password_reset_token_expired: {
+    status: 401,
+    message: 'This reset link has expired. Please request a new one.',
+  },
+  pkce_mismatch: {
+    status: 400,
+    message: 'The code_verifier does not match the code_challenge the reset was started with.',
+  },
+  missing_pkce: {
+    status: 400,
+    message: 'This project requires PKCE for password resets: send a code_challenge.',
+  },
+  reset_redirect_url_not_allowed: {
+    status: 400,
+    message: 'The redirect URL is not on the project’s list of password reset URLs.',
+    fix:
+      'List the exact URL in passwords.resetRedirectUrls of the project in the config file; ' +
+      'the first listed is used when a request names none.',
+  },
+
   internal_server_error: {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',

@@ -5,9 +5,15 @@
  * product signs a user in and ends with a session.
  */
 import { otpProduct } from './otp/index.js';
+import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
 import { sessionsProduct } from './sessions/index.js';
 import { usersProduct } from './users/index.js';
 
 /** The products, users and sessions first. */
-export const serverProducts: readonly ServerProduct[] = [usersProduct, sessionsProduct, otpProduct];
+export const serverProducts: readonly ServerProduct[] = [
+  usersProduct,
+  sessionsProduct,
+  otpProduct,
+  passwordsProduct,
+];

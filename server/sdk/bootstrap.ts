@@ -30,12 +30,15 @@ export function bootstrapBody(project: Project) {
     cname_domain: null,
     email_domains: project.settings.emailDomains,
     pkce_required_for_email_magic_links: false,
-    pkce_required_for_password_resets: false,
+    pkce_required_for_password_resets: project.settings.passwords.pkceRequiredForResets,
     pkce_required_for_oauth: false,
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,
-    password_config: { luds_complexity: 3, luds_minimum_count: 8 },
+    password_config: {
+      luds_complexity: project.settings.passwords.ludsComplexity,
+      luds_minimum_count: project.settings.passwords.ludsMinimumCount,
+    },
     dfp_protected_auth_enabled: false,
     dfp_protected_auth_mode: null,
     // Stytch's SDK logs an RBAC error on every page load for `null`; an empty policy is no roles.

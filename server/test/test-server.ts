@@ -40,6 +40,8 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** A fixed server secret. */
   secret?: string;
+  /** Receives every log line (JSON, level trace), for tests of what is logged. */
+  logLine?: (line: string) => void;
 }
 
 /** An answer from the server. */
@@ -129,7 +131,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
-    logger: false,
+    logger: options.logLine
+      ? {
+          level: 'trace',
+          stream: { write: (line: string) => options.logLine?.(line) },
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
