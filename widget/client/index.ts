@@ -13,6 +13,7 @@ export * from './errors.js';
 export * from './http-client.js';
 export * from './key-value-storage.js';
 export * from './otp-client.js';
+export * from './passwords-client.js';
 export * from './pkce.js';
 export * from './session-client.js';
 export * from './session-manager.js';

@@ -11,6 +11,7 @@ import type { CookieJar } from './cookies.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
 import { OtpClient } from './otp-client.js';
+import { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
 import { SessionClient } from './session-client.js';
 import { SessionManager } from './session-manager.js';
@@ -55,6 +56,8 @@ export class VelvetClient {
   readonly publicToken: string;
   /** One-time passcodes by SMS, WhatsApp and email. */
   readonly otps: OtpClient;
+  /** Passwords: create, log in, strength, resets. */
+  readonly passwords: PasswordsClient;
   /** The session: read, subscribe, authenticate, revoke. */
   readonly session: SessionClient;
   /** The signed-in user. */
@@ -135,6 +138,7 @@ export class VelvetClient {
       logger,
       ...(options.randomValues ? { randomValues: options.randomValues } : {}),
     });
+    this.passwords = new PasswordsClient(this.http, this.sessions, this.pkce, this.bootstrap);
     globalThis.addEventListener?.('pagehide', this.handlePageHide);
   }
 
