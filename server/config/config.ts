@@ -165,6 +165,15 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
+      // Magic links open the demo on the server's own origins, or the root of any other origin.
+      emailMagicLinks: {
+        loginRedirectURLs: [
+          ...[normalizeOrigin(publicUrl), `http://localhost:${port}`, `http://127.0.0.1:${port}`]
+            .filter((origin, index, all) => all.indexOf(origin) === index)
+            .map((origin) => `${origin}/demo/`),
+          ...[...origins].map((origin) => `${origin}/`),
+        ],
+      },
     }),
   };
 }
