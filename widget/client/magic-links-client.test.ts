@@ -61,9 +61,11 @@ describe('MagicLinksClient', () => {
     await test.client.magicLinks.email.loginOrCreate('ada@example.com');
     await test.client.magicLinks.email.loginOrCreate('ada@example.com');
     const [first, second] = test.api.requestsTo('/magic_links/email/login_or_create');
-    const challenge = (first?.body as { code_challenge: string }).code_challenge;
+    const challenge = (first?.body as { code_challenge?: string } | undefined)?.code_challenge;
     expect(challenge).to.match(/^[A-Za-z0-9_-]{43}$/);
-    expect((second?.body as { code_challenge: string }).code_challenge).to.equal(challenge);
+    expect((second?.body as { code_challenge?: string } | undefined)?.code_challenge).to.equal(
+      challenge,
+    );
     test.api.on('POST', '/magic_links/authenticate', { json: authenticateBody() });
     await test.client.magicLinks.authenticate('tok', { session_duration_minutes: 30 });
     const sent = test.api.requestsTo('/magic_links/authenticate')[0]?.body as {
@@ -132,18 +134,24 @@ describe('MagicLinksClient', () => {
   it('checks types before any call (spec section 5)', async () => {
     const test = createTestClient();
     const cases: [() => Promise<unknown>, string][] = [
-      // biome-ignore lint/suspicious/noExplicitAny: a caller without TypeScript.
       [
-        () => test.client.magicLinks.authenticate(42 as any, { session_duration_minutes: 5 }),
+        () =>
+          test.client.magicLinks.authenticate(42 as unknown as string, {
+            session_duration_minutes: 5,
+          }),
         'token must be a string',
       ],
       [
-        // biome-ignore lint/suspicious/noExplicitAny: a caller without TypeScript.
-        () => test.client.magicLinks.authenticate('tok', { session_duration_minutes: '5' as any }),
+        () =>
+          test.client.magicLinks.authenticate('tok', {
+            session_duration_minutes: '5' as unknown as number,
+          }),
         'session_duration_minutes must be a number',
       ],
-      // biome-ignore lint/suspicious/noExplicitAny: a caller without TypeScript.
-      [() => test.client.magicLinks.email.loginOrCreate(7 as any), 'email must be a string'],
+      [
+        () => test.client.magicLinks.email.loginOrCreate(7 as unknown as string),
+        'email must be a string',
+      ],
     ];
     for (const [call, message] of cases) {
       const error = await call().catch((caught: unknown) => caught);
