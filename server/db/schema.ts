@@ -4,6 +4,7 @@
  * and its migrations to `all-migrations.ts`.
  */
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
+import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
@@ -21,4 +22,5 @@ export interface Schema
     UserTables,
     SessionTables,
     OtpTables,
-    PasswordTables {}
+    PasswordTables,
+    MagicLinkTables {}

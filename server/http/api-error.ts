@@ -109,6 +109,51 @@ export const ErrorCodes = {
     message: 'The passcode could not be delivered. Please try again.',
   },
 
+  // Magic links
+  no_login_redirect_urls_set: {
+    status: 400,
+    message: 'The project lists no login redirect URL for magic links.',
+    fix: 'Add the page that completes the sign-in to emailMagicLinks.loginRedirectURLs in the config file.',
+  },
+  no_signup_redirect_urls_set: {
+    status: 400,
+    message: 'The project lists no sign-up redirect URL for magic links.',
+    fix: 'Add the page that completes the sign-up to emailMagicLinks.signupRedirectURLs in the config file.',
+  },
+  no_match_for_provided_magic_link_url: {
+    status: 400,
+    message: 'The magic link URL is not on the project’s list of redirect URLs.',
+    fix:
+      'Links open only URLs the project lists exactly (scheme, host, port, path and query): add it to ' +
+      'emailMagicLinks.loginRedirectURLs or signupRedirectURLs in the config file, or send one that is listed.',
+  },
+  unable_to_auth_magic_link: {
+    status: 404,
+    message:
+      'The magic link could not be authenticated: it was already used, it expired, or it is not valid. Please request a new link.',
+  },
+  pkce_expected_code_challenge: {
+    status: 400,
+    message: 'This project requires pkce for magic links: send a code_challenge.',
+  },
+  pkce_expected_code_verifier: {
+    status: 400,
+    message:
+      'This magic link was requested with a pkce code_challenge: send its code_verifier, from the browser that asked for the link.',
+  },
+  pkce_mismatch: {
+    status: 400,
+    message: 'The pkce code_verifier does not match the code_challenge of this magic link.',
+  },
+  magic_link_send_rate_limited: {
+    status: 429,
+    message: 'Too many sign-in links were requested. Please wait a few minutes and try again.',
+  },
+  email_delivery_failed: {
+    status: 502,
+    message: 'The email could not be delivered. Please try again.',
+  },
+
   // Users and sessions
   user_not_found: { status: 404, message: 'The user could not be found.' },
   email_id_not_found: { status: 404, message: 'The email address could not be found.' },
@@ -150,14 +195,6 @@ export const ErrorCodes = {
   password_reset_token_expired: {
     status: 401,
     message: 'This reset link has expired. Please request a new one.',
-  },
-  pkce_mismatch: {
-    status: 400,
-    message: 'The code_verifier does not match the code_challenge the reset was started with.',
-  },
-  missing_pkce: {
-    status: 400,
-    message: 'This project requires PKCE for password resets: send a code_challenge.',
   },
   reset_redirect_url_not_allowed: {
     status: 400,

@@ -4,6 +4,7 @@
  * `widget/products/registry.ts`. Users and sessions come first: every other
  * product signs a user in and ends with a session.
  */
+import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
@@ -16,4 +17,5 @@ export const serverProducts: readonly ServerProduct[] = [
   sessionsProduct,
   otpProduct,
   passwordsProduct,
+  magicLinksProduct,
 ];

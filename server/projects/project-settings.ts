@@ -40,6 +40,21 @@ export interface ProjectSettings {
     /** Passcode checks per client IP address. */
     authenticateLimit: { perIp: RateLimit };
   };
+  emailMagicLinks: {
+    /**
+     * The only URLs a login link may open (exact match); the first is used when a request
+     * names none.
+     */
+    loginRedirectURLs: string[];
+    /** The same for sign-up links (a new or unverified address); defaults to the login list. */
+    signupRedirectURLs: string[];
+    /** Whether every link must be requested with a PKCE challenge (bootstrap tells the widget). */
+    pkceRequired: boolean;
+    /** Link sends per email address, and per client IP address. */
+    sendLimits: { perDestination: RateLimit; perIp: RateLimit };
+    /** Link checks per client IP address. */
+    authenticateLimit: { perIp: RateLimit };
+  };
   sessions: {
     /** Session lifetime used when a request names none. */
     defaultDurationMinutes: number;
@@ -83,10 +98,21 @@ export interface PasswordSettings {
 /** The settings a project gets for anything its configuration leaves out. */
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   authorizedOrigins: [],
-  products: ['otp'],
+  // Email magic links are the widget's default product (spec section 3).
+  products: ['emailMagicLinks', 'otp'],
   otp: {
     methods: ['sms', 'whatsapp', 'email'],
     defaultExpirationMinutes: 10,
+    sendLimits: {
+      perDestination: { max: 5, windowMinutes: 15 },
+      perIp: { max: 30, windowMinutes: 15 },
+    },
+    authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
+  },
+  emailMagicLinks: {
+    loginRedirectURLs: [],
+    signupRedirectURLs: [],
+    pkceRequired: false,
     sendLimits: {
       perDestination: { max: 5, windowMinutes: 15 },
       perIp: { max: 30, windowMinutes: 15 },
@@ -124,6 +150,14 @@ const rateLimitSchema = {
   },
 } as const;
 
+/** A list of exact redirect URLs (http or https, no fragment). */
+const redirectUrlsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
+  uniqueItems: true,
+  maxItems: 50,
+} as const;
+
 /** JSON schema of one project in the config file. */
 export const projectConfigSchema = {
   type: 'object',
@@ -154,6 +188,25 @@ export const projectConfigSchema = {
           minItems: 1,
         },
         defaultExpirationMinutes: { type: 'integer', minimum: 1, maximum: 60 },
+        sendLimits: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perDestination: rateLimitSchema, perIp: rateLimitSchema },
+        },
+        authenticateLimit: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perIp: rateLimitSchema },
+        },
+      },
+    },
+    emailMagicLinks: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        loginRedirectURLs: redirectUrlsSchema,
+        signupRedirectURLs: redirectUrlsSchema,
+        pkceRequired: { type: 'boolean' },
         sendLimits: {
           type: 'object',
           additionalProperties: false,
@@ -237,6 +290,13 @@ export interface ProjectConfig {
     sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
     authenticateLimit?: { perIp?: RateLimit };
   };
+  emailMagicLinks?: {
+    loginRedirectURLs?: string[];
+    signupRedirectURLs?: string[];
+    pkceRequired?: boolean;
+    sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
+    authenticateLimit?: { perIp?: RateLimit };
+  };
   sessions?: { defaultDurationMinutes?: number };
   sms?: { allowedCountries?: string[] };
   emailDomains?: string[];
@@ -267,6 +327,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         perIp: config.otp?.authenticateLimit?.perIp ?? d.otp.authenticateLimit.perIp,
       },
     },
+    emailMagicLinks: resolveMagicLinkSettings(config.emailMagicLinks),
     sessions: {
       defaultDurationMinutes:
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
@@ -297,6 +358,23 @@ function resolvePasswordSettings(
       perEmail: c.resetSendLimits?.perEmail ?? d.resetSendLimits.perEmail,
       perIp: c.resetSendLimits?.perIp ?? d.resetSendLimits.perIp,
     },
+  };
+}
+
+function resolveMagicLinkSettings(
+  config: ProjectConfig['emailMagicLinks'],
+): ProjectSettings['emailMagicLinks'] {
+  const d = DEFAULT_PROJECT_SETTINGS.emailMagicLinks;
+  const login = config?.loginRedirectURLs ?? d.loginRedirectURLs;
+  return {
+    loginRedirectURLs: login,
+    signupRedirectURLs: config?.signupRedirectURLs ?? login,
+    pkceRequired: config?.pkceRequired ?? d.pkceRequired,
+    sendLimits: {
+      perDestination: config?.sendLimits?.perDestination ?? d.sendLimits.perDestination,
+      perIp: config?.sendLimits?.perIp ?? d.sendLimits.perIp,
+    },
+    authenticateLimit: { perIp: config?.authenticateLimit?.perIp ?? d.authenticateLimit.perIp },
   };
 }
 

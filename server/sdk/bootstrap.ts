@@ -29,7 +29,7 @@ export function bootstrapBody(project: Project) {
     captcha_settings: { enabled: false },
     cname_domain: null,
     email_domains: project.settings.emailDomains,
-    pkce_required_for_email_magic_links: false,
+    pkce_required_for_email_magic_links: project.settings.emailMagicLinks.pkceRequired,
     pkce_required_for_password_resets: project.settings.passwords.pkceRequiredForResets,
     pkce_required_for_oauth: false,
     pkce_required_for_sso: false,

@@ -278,6 +278,7 @@ export class VelvetLogin extends ReactiveElement {
       load()
         .then((plugin) => {
           this.plugins = new Map(this.plugins).set(product, plugin);
+          plugin.onLoad?.(this.context());
         })
         .catch((error: unknown) => {
           console.error(`<velvet-login>: the product "${product}" could not load.`, error);

@@ -63,6 +63,8 @@ export interface ProductPlugin {
   readonly styles: string;
   /** The methods it adds to the main screen's form, in order. */
   formMethods?(context: ProductContext): FormMethod[];
+  /** Runs once when the product has loaded (a page opened from a magic link signs in here). */
+  onLoad?(context: ProductContext): void;
   /** The screens of its flows. */
   readonly screens: Partial<Record<Screen, (context: ProductContext) => TemplateResult>>;
 }

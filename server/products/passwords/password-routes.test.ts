@@ -314,7 +314,7 @@ describe('passwords', () => {
     assertApiError(
       await server.api('/passwords/email/reset', { body: { token, password: STRONGER } }),
       400,
-      'pkce_mismatch',
+      'pkce_expected_code_verifier',
     );
     assertApiError(
       await server.api('/passwords/email/reset', {

@@ -192,7 +192,10 @@ export class PasswordService {
     if (request.loginRedirectUrl !== undefined)
       this.#redirectUrl(project, request.loginRedirectUrl);
     if (settings.pkceRequiredForResets && request.codeChallenge === undefined) {
-      throw new ApiError('missing_pkce');
+      throw new ApiError(
+        'pkce_expected_code_challenge',
+        'This project requires pkce for password resets: send a code_challenge.',
+      );
     }
     await this.limiter.hit(
       `password-reset:ip:${project.projectId}:${caller.ip}`,
@@ -242,7 +245,7 @@ export class PasswordService {
         { adapter: adapter.name, vendorCode: error.vendorCode, err: error.message },
         'password reset delivery failed',
       );
-      throw new ApiError('delivery_failed', 'The email could not be delivered. Please try again.');
+      throw new ApiError('email_delivery_failed');
     }
     return { userId: method.userId, emailId: method.methodId };
   }
@@ -271,14 +274,18 @@ export class PasswordService {
     }
     if (reset.expiresAt <= now) throw new ApiError('password_reset_token_expired');
     if (reset.codeChallenge !== null) {
-      if (
-        request.codeVerifier === undefined ||
-        !sameText(s256(request.codeVerifier), reset.codeChallenge)
-      ) {
-        throw new ApiError('pkce_mismatch');
+      if (request.codeVerifier === undefined) {
+        throw new ApiError(
+          'pkce_expected_code_verifier',
+          'This password reset was started with a pkce code_challenge: send its code_verifier, from the browser that asked for the reset.',
+        );
       }
-    } else if (project.settings.passwords.pkceRequiredForResets) {
-      throw new ApiError('missing_pkce');
+      if (!sameText(s256(request.codeVerifier), reset.codeChallenge)) {
+        throw new ApiError(
+          'pkce_mismatch',
+          'The pkce code_verifier does not match the code_challenge of this password reset.',
+        );
+      }
     }
     const method = await this.store.users.findMethod(reset.emailId);
     if (!method || method.userId !== reset.userId) {
