@@ -493,7 +493,12 @@ export class VelvetLogin extends ReactiveElement {
     const config = this.checked.config;
     const theme = { ...config, ...config.theme };
     const context = this.context();
-    const methods = this.activePlugins().flatMap((plugin) => plugin.formMethods?.(context) ?? []);
+    const methods: FormMethod[] = [];
+    for (const method of this.activePlugins().flatMap((p) => p.formMethods?.(context) ?? [])) {
+      const at = methods.findIndex(({ id }) => id === method.id);
+      if (at < 0) methods.push(method);
+      else if (method.overrides) methods[at] = method;
+    }
     const { sections } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
     const nothingToShow = this.loading === 0 && methods.length === 0;

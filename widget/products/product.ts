@@ -53,6 +53,8 @@ export interface FormMethod {
   readonly id: 'sms' | 'whatsapp' | 'email';
   /** The tab's label. */
   readonly label: string;
+  /** Takes the place of an earlier product's method of the same id (passwords over magic links). */
+  readonly overrides?: boolean;
   /** The method's form. */
   render(context: ProductContext): TemplateResult;
 }

@@ -13,4 +13,6 @@ export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
   emailMagicLinks: () =>
     import('./magic-links/magic-links-product.js').then((module) => module.magicLinksProduct),
   otp: () => import('./otp/otp-product.js').then((module) => module.otpProduct),
+  passwords: () =>
+    import('./passwords/passwords-product.js').then((module) => module.passwordsProduct),
 };

@@ -401,6 +401,26 @@ describe('passwords', () => {
     );
   });
 
+  test('a right password found in a breach since must be reset: reset_password', async () => {
+    const created = await create(server, 'breached-later@example.com');
+    const breachedHash = await argon2Hash('password1', {
+      ...ARGON2_PARAMETERS,
+      algorithm: 2 as never,
+    });
+    await server.store.db
+      .updateTable('passwords')
+      .set({ password_hash: breachedHash })
+      .where('user_id', '=', created.user_id)
+      .execute();
+    assertApiError(
+      await server.api('/passwords/authenticate', {
+        body: { email: 'breached-later@example.com', password: 'password1' },
+      }),
+      400,
+      'reset_password',
+    );
+  });
+
   test('bad input gets a clear 4xx', async () => {
     const cases: Array<[unknown, number, string]> = [
       [{ email: 'bad@example.com', password: '' }, 400, 'schema_error'],

@@ -179,6 +179,14 @@ export class PasswordService {
     durationMinutes?: number,
   ): Promise<SignedIn> {
     const method = await this.#checkPassword(caller, rawEmail, password);
+    // A right password that has since shown up in a breach must be replaced first (as Stytch
+    // does): the widget sends a reset email and shows Password Breached.
+    if (await this.breaches(caller.project).isBreached(password)) {
+      throw new ApiError(
+        'reset_password',
+        'This password may have been used on a different site that experienced a security issue. A reset is needed before you log in.',
+      );
+    }
     return this.#signIn(caller, method, durationMinutes);
   }
 
