@@ -8,8 +8,8 @@
 import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { StrengthCheckResponse } from '../../client/passwords-client.js';
-import { formError } from '../otp/send-form.js';
 import type { ProductContext } from '../product.js';
+import { passwordFormError as formError } from './password-form-parts.js';
 import './password-strength-meter.js';
 import { passwordStrings } from './password-strings.js';
 

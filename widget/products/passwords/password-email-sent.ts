@@ -8,9 +8,9 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/back-button.js';
 import { Screen } from '../../state/screen.js';
-import { formError } from '../otp/send-form.js';
 import type { ProductContext } from '../product.js';
 import { sendResetEmail } from './password-flow.js';
+import { passwordFormError as formError } from './password-form-parts.js';
 import { passwordStrings } from './password-strings.js';
 import { passwordScreenStyles } from './passwords.styles.js';
 

@@ -9,8 +9,11 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
-import { formError, submitButton } from '../otp/send-form.js';
 import type { ProductContext } from '../product.js';
+import {
+  passwordFormError as formError,
+  passwordSubmit as submitButton,
+} from './password-form-parts.js';
 import './new-password-field.js';
 import type { PasswordValidityDetail, VelvetNewPassword } from './new-password-field.js';
 import { currentLinkToken, forgetLinkToken, sessionMinutes } from './password-flow.js';

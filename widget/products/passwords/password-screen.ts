@@ -16,8 +16,11 @@ import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/back-button.js';
 import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
-import { formError, submitButton } from '../otp/send-form.js';
 import type { ProductContext } from '../product.js';
+import {
+  passwordFormError as formError,
+  passwordSubmit as submitButton,
+} from './password-form-parts.js';
 import './new-password-field.js';
 import {
   errorType,
