@@ -6,25 +6,37 @@
 import { html } from 'lit';
 import { Screen } from '../../state/screen.js';
 import type { ProductPlugin } from '../product.js';
-import '../shared/email-entry-form.js';
 import { completeFromUrl, loadMagicLinkScreens, sendMagicLink } from './magic-link-flow.js';
 import { magicLinkStyles } from './magic-links.styles.js';
+
+/**
+ * The email form is a chunk of its own (shared with other products that start from an email), so
+ * nothing of it is in the chunk of a product that does not use it.
+ */
+function loadEmailForm(): void {
+  import('../shared/email-entry-form.js').catch((error: unknown) =>
+    console.error('<velvet-login>: the email form did not load.', error),
+  );
+}
 
 /** The magic-link product's plugin. */
 export const magicLinksProduct: ProductPlugin = {
   styles: magicLinkStyles,
   onLoad: completeFromUrl,
-  formMethods: (context) => [
-    {
-      id: 'email',
-      label: context.strings.tabEmail,
-      render: (current) =>
-        html`<velvet-email-entry-form
+  formMethods: (context) => {
+    loadEmailForm();
+    return [
+      {
+        id: 'email',
+        label: context.strings.tabEmail,
+        render: (current) =>
+          html`<velvet-email-entry-form
           .context=${current}
           .action=${sendMagicLink}
         ></velvet-email-entry-form>`,
-    },
-  ],
+      },
+    ];
+  },
   screens: {
     [Screen.EmailConfirmation]: (context) => {
       void loadMagicLinkScreens();

@@ -1,8 +1,10 @@
-/** The magic-link product's CSS: the email form on Main, and the confirmation screen's. */
-import { emailInputStyles } from '../../components/email-input.styles.js';
+/**
+ * The magic-link product's CSS. The email field's is the element's own (it is shared by every
+ * email form); the confirmation screen's loads with that screen.
+ */
 
-/** What the product shows on the main screen. */
-export const magicLinkStyles = `${emailInputStyles}
+/** What the product adds to the main screen. */
+export const magicLinkStyles = `
 velvet-email-entry-form {
   display: block;
 }

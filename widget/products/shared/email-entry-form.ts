@@ -5,12 +5,12 @@
  * bad address), the submitting state and the error under the field; what a submit does is the
  * `action` the configured product gives it.
  */
-import { html, LitElement } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/email-input.js';
 import type { VelvetEmailInput } from '../../components/email-input.js';
+import { linkedText } from '../../components/linked-text.js';
 import { isValidEmail } from '../../validation/email.js';
-import { formError, submitButton } from '../otp/send-form.js';
 import type { ProductContext } from '../product.js';
 
 /** What a submit of a valid address does; a rejection's message is shown under the field. */
@@ -47,8 +47,21 @@ export class VelvetEmailEntryForm extends LitElement {
         ?disabled=${this.submitting}
         @input=${this.onEdit}
       ></velvet-email-input>
-      ${formError(this.errorId, this.error)}
-      ${submitButton(strings.continueWithEmail, this.submitting)}
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<p id=${this.errorId} class="velvet-form__error" part="error" role="alert">
+            ${linkedText(this.error, { className: 'velvet-form__error-link', part: 'error-link' })}
+          </p>`
+      }
+      <button
+        class="velvet-button velvet-button--primary"
+        part="button button-primary"
+        type="submit"
+        ?disabled=${this.submitting}
+      >
+        ${strings.continueWithEmail}
+      </button>
     </form>`;
   }
 
