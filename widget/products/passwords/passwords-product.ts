@@ -9,9 +9,15 @@
 import { html, type TemplateResult } from 'lit';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext, ProductPlugin } from '../product.js';
-import '../shared/email-entry-form.js';
 import { loadPasswordScreens, openFromLink, searchUser } from './password-flow.js';
 import { passwordStyles } from './passwords.styles.js';
+
+/** The shared email form is a chunk of its own (magic links use it too). */
+function loadEmailForm(): void {
+  import('../shared/email-entry-form.js').catch((error: unknown) =>
+    console.error('<velvet-login>: the email form did not load.', error),
+  );
+}
 
 /** A screen of the chunk: loads it, then renders its element. */
 function screen(
@@ -27,18 +33,21 @@ function screen(
 export const passwordsProduct: ProductPlugin = {
   styles: passwordStyles,
   onLoad: openFromLink,
-  formMethods: (context) => [
-    {
-      id: 'email',
-      label: context.strings.tabEmail,
-      overrides: true,
-      render: (current) =>
-        html`<velvet-email-entry-form
-          .context=${current}
-          .action=${searchUser}
-        ></velvet-email-entry-form>`,
-    },
-  ],
+  formMethods: (context) => {
+    loadEmailForm();
+    return [
+      {
+        id: 'email',
+        label: context.strings.tabEmail,
+        overrides: true,
+        render: (current) =>
+          html`<velvet-email-entry-form
+            .context=${current}
+            .action=${searchUser}
+          ></velvet-email-entry-form>`,
+      },
+    ];
+  },
   screens: {
     [Screen.Password]: screen(
       (context) => html`<velvet-password-screen .context=${context}></velvet-password-screen>`,

@@ -1,10 +1,9 @@
 /** The passwords product's CSS: the Email tab's form on Main, and the screens' (adopted later). */
 import { backButtonStyles } from '../../components/back-button.styles.js';
-import { emailInputStyles } from '../../components/email-input.styles.js';
 import { textInputStyles, visuallyHiddenStyles } from '../../components/text-input.styles.js';
 
-/** What the product shows on the main screen. */
-export const passwordStyles = `${emailInputStyles}
+/** What the product adds to the main screen (the email field's CSS is the element's own). */
+export const passwordStyles = `
 velvet-email-entry-form {
   display: block;
 }
