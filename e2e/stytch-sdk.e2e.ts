@@ -12,6 +12,14 @@
  *   (with a PKCE `code_challenge` when the project requires it)
  * - `magicLinks.authenticate(token, { session_duration_minutes })` → `POST /magic_links/authenticate`
  *   (with the SDK's stored `code_verifier` under PKCE)
+ * - `passwords.strengthCheck({ password })` → `POST /passwords/strength_check`
+ * - `passwords.create({ email, password, session_duration_minutes })` → `POST /passwords`
+ * - `passwords.authenticate({ email, password, session_duration_minutes })` →
+ *   `POST /passwords/authenticate`
+ * - `passwords.resetByEmailStart({ email, reset_password_redirect_url })` →
+ *   `POST /passwords/email/reset/start`
+ * - `passwords.resetByEmail({ token, password, session_duration_minutes })` →
+ *   `POST /passwords/email/reset`
  * - `session.getSync()` (local state, the `stytch_session` / `stytch_session_jwt` cookies)
  * - `session.authenticate()` → `POST /sessions/authenticate`
  * - `user.get()` → `GET /users/me`
@@ -46,6 +54,8 @@ test.beforeAll(async () => {
           authorizedOrigins: [site.origin],
           otp: { methods: ['sms', 'email'] },
           emailMagicLinks: { loginRedirectURLs: [`${site.origin}/headless.html`] },
+          products: ['emailMagicLinks', 'otp', 'passwords'],
+          passwords: { resetRedirectUrls: [`${site.origin}/headless.html`] },
         },
         {
           name: 'Stytch SDK party with PKCE',
@@ -294,6 +304,89 @@ test('headless: under PKCE the SDK sends the challenge and its verifier; another
   );
   expect(bodies.at(-1)?.code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
   expect(signedIn.user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+});
+
+test('headless: passwords: strength, create, log out and in, reset by the emailed link', async ({
+  page,
+}) => {
+  const email = 'stytch-sdk-password@example.com';
+  const first = 'violet-Harbor-7-quietly-juggles';
+  const second = 'amber-Comet-42-folds-paper-cranes';
+  await openHeadless(page);
+
+  const weak = succeeded(
+    await sdk(page, (client) => client.passwords.strengthCheck({ password: 'password' }), null),
+  );
+  expect(weak).toMatchObject({
+    valid_password: false,
+    breached_password: true,
+    strength_policy: 'zxcvbn',
+  });
+  const strong = succeeded(
+    await sdk(page, (client, args) => client.passwords.strengthCheck(args), {
+      email,
+      password: first,
+    }),
+  );
+  expect(strong).toMatchObject({ valid_password: true, breached_password: false, score: 4 });
+
+  const created = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.create({ ...args, session_duration_minutes: 60 }),
+      { email, password: first },
+    ),
+  );
+  expect(created.user_id).toMatch(/^user-test-/);
+  await expect.poll(() => sessionCookies(page)).toContain('stytch_session');
+  succeeded(await sdk(page, (client) => client.session.revoke(), null));
+  await expect.poll(() => sdk(page, (client) => client.session.getSync(), null)).toBeNull();
+
+  const loggedIn = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+      { email, password: first },
+    ),
+  );
+  expect(loggedIn.user_id).toBe(created.user_id);
+  expect(succeeded(await sdk(page, (client) => client.session.getSync(), null))).not.toBeNull();
+
+  succeeded(
+    await sdk(page, (client, args) => client.passwords.resetByEmailStart(args), {
+      email,
+      reset_password_redirect_url: `${site.origin}/headless.html`,
+    }),
+  );
+  await expect.poll(() => velvet.outbox(email).then((messages) => messages.length)).toBe(1);
+  const link = await lastMagicLink(email);
+  expect(link.searchParams.get('stytch_token_type')).toBe('reset_password');
+  const reset = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.resetByEmail({ ...args, session_duration_minutes: 60 }),
+      { token: link.searchParams.get('token') ?? '', password: second },
+    ),
+  );
+  expect(reset.user_id).toBe(created.user_id);
+
+  const old = await sdk(
+    page,
+    (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+    { email, password: first },
+  );
+  expect(old).toMatchObject({
+    thrown: true,
+    name: 'StytchAPIError',
+    error_type: 'unauthorized_password',
+  });
+  succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+      { email, password: second },
+    ),
+  );
 });
 
 test('Stytch’s login form signs in by SMS to "Success!" and reports the flow complete', async ({

@@ -256,6 +256,26 @@ describe('passwords', () => {
     assert.equal(search2.body.user_type, 'password');
   });
 
+  test('a reset by email sent from a signed-in browser ends that session and starts a new one', async () => {
+    const created = await create(server, 'signed-in-reset@example.com');
+    await server.api('/passwords/email/reset/start', {
+      body: { email: 'signed-in-reset@example.com' },
+    });
+    const token = resetLink(server, 'signed-in-reset@example.com').searchParams.get('token');
+    const reset = await server.api('/passwords/email/reset', {
+      body: { token, password: STRONGER, session_duration_minutes: 60 },
+      secret: created.session_token,
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.notEqual(reset.body.session.session_id, created.session.session_id);
+    assert.notEqual(reset.body.session_token, created.session_token);
+    assertApiError(
+      await server.api('/sessions/authenticate', { body: {}, secret: created.session_token }),
+      401,
+      'session_not_found',
+    );
+  });
+
   test('keep_other_sessions keeps them; an expired link fails; only listed redirect URLs', async () => {
     const created = await create(server, 'keep@example.com');
     await server.api('/passwords/email/reset/start', {

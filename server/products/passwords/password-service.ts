@@ -304,9 +304,12 @@ export class PasswordService {
     if (!(await this.store.resets.consume(reset.resetId, this.clock()))) {
       throw new ApiError('password_reset_token_not_found');
     }
-    await this.#setPassword(project, method, hash, request.keepOtherSessions === true, undefined);
+    const keep = request.keepOtherSessions === true;
+    await this.#setPassword(project, method, hash, keep, undefined);
     await this.store.users.markVerified(method);
-    return this.#signIn(caller, { ...method, verified: true }, request.durationMinutes);
+    // The caller's own session ended with the others, unless they were kept: a new one starts.
+    const signer = keep ? caller : { ...caller, session: undefined };
+    return this.#signIn(signer, { ...method, verified: true }, request.durationMinutes);
   }
 
   /**
