@@ -41,6 +41,13 @@ const PASSCODE_SENT: ReadonlySet<string> = new Set([
   VelvetEventType.OtpEmailLoginOrCreate,
   VelvetEventType.OtpResend,
   VelvetEventType.MagicLinkLoginOrCreate,
+  VelvetEventType.PasswordResetByEmailStart,
+]);
+
+/** The events after which a link is out by email (a sign-in link, or a password reset link). */
+const LINK_SENT: ReadonlySet<string> = new Set([
+  VelvetEventType.MagicLinkLoginOrCreate,
+  VelvetEventType.PasswordResetByEmailStart,
 ]);
 
 /**
@@ -57,11 +64,14 @@ const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
  * as a settings URL; otherwise `undefined`.
  */
 function openedFromLink(): string | undefined {
-  if (new URL(location.href).searchParams.get(MAGIC_LINK_PARAM) !== 'magic_links') return undefined;
+  const type = new URL(location.href).searchParams.get(MAGIC_LINK_PARAM);
+  // A password reset link (`reset_password`, or `login`) opens the passwords product.
+  const product = type === 'magic_links' ? 'emailMagicLinks' : 'passwords';
+  if (type !== 'magic_links' && type !== 'reset_password' && type !== 'login') return undefined;
   const saved = localStorage.getItem(SETTINGS_BEFORE_LINK);
   if (saved) return saved;
   const url = new URL(location.pathname, location.origin);
-  url.searchParams.set('config', JSON.stringify({ products: ['emailMagicLinks'] }));
+  url.searchParams.set('config', JSON.stringify({ products: [product] }));
   return url.href;
 }
 
@@ -98,7 +108,7 @@ export class DemoApp {
     onEvent: (detail: VelvetEventDetail) => {
       this.log.event(detail);
       if (PASSCODE_SENT.has(detail.type)) this.refreshOutbox();
-      if (detail.type === VelvetEventType.MagicLinkLoginOrCreate) {
+      if (LINK_SENT.has(detail.type)) {
         localStorage.setItem(SETTINGS_BEFORE_LINK, this.link());
       }
       this.requestRender();

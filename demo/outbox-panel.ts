@@ -27,12 +27,11 @@ export function passcodeIn(text: string): string | undefined {
   return /\b(\d{6})\b/.exec(text)?.[1];
 }
 
-/** The sign-in link in a message's text, if it has one. */
+/** The sign-in or password reset link in a message's text, if it has one. */
 export function magicLinkIn(text: string): string | undefined {
   const href = /https?:\/\/\S+/.exec(text)?.[0];
-  return href && new URL(href).searchParams.get('stytch_token_type') === 'magic_links'
-    ? href
-    : undefined;
+  const type = href && new URL(href).searchParams.get('stytch_token_type');
+  return type === 'magic_links' || type === 'reset_password' ? href : undefined;
 }
 
 /** What the demo knows of the outbox. */
@@ -105,7 +104,7 @@ export function outboxPanel(
             <time datetime=${message.sent_at}>${new Date(message.sent_at).toLocaleTimeString(undefined, { hour12: false })}</time>
           </div>
           ${code ? html`<p class="outbox-code">Passcode <strong>${code}</strong></p>` : nothing}
-          ${link ? html`<p class="outbox-code"><a href=${link}>Open the sign-in link to ${message.to}</a></p>` : nothing}
+          ${link ? html`<p class="outbox-code"><a href=${link}>${link.includes('stytch_token_type=reset_password') ? 'Open the password reset link to' : 'Open the sign-in link to'} ${message.to}</a></p>` : nothing}
           <p class="outbox-text">${message.text}</p>
         </li>`;
       })}

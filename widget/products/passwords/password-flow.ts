@@ -36,14 +36,32 @@ export async function searchUser(email: string, context: ProductContext): Promis
   context.dispatch({ type: 'transition', screen: Screen.Password });
 }
 
-/** Emails a reset link to the password state's address and logs `email_sent`. */
+/**
+ * Emails a reset link to the password state's address, with the page's `passwordOptions`
+ * (redirect URLs, expiry, template), and logs `email_sent`.
+ */
 export async function sendResetEmail(
   context: ProductContext,
   client?: VelvetClient,
 ): Promise<void> {
   const email = context.state.password.email;
   const velvet = client ?? (await context.busy(context.client()));
-  await context.busy(velvet.passwords.resetByEmailStart({ email }));
+  const options = context.config.passwordOptions ?? {};
+  await context.busy(
+    velvet.passwords.resetByEmailStart({
+      email,
+      ...(options.resetPasswordRedirectURL
+        ? { reset_password_redirect_url: options.resetPasswordRedirectURL }
+        : {}),
+      ...(options.loginRedirectURL ? { login_redirect_url: options.loginRedirectURL } : {}),
+      ...(options.resetPasswordExpirationMinutes !== undefined
+        ? { reset_password_expiration_minutes: options.resetPasswordExpirationMinutes }
+        : {}),
+      ...(options.resetPasswordTemplateId
+        ? { reset_password_template_id: options.resetPasswordTemplateId }
+        : {}),
+    }),
+  );
   velvet.telemetry.logEvent('email_sent', { email, type: RESET_PASSWORD_FLOW_TYPE });
   context.emitEvent(VelvetEventType.PasswordResetByEmailStart, { email });
 }

@@ -316,10 +316,19 @@ describe('passwords in <velvet-login>', () => {
     await screenTitled(mounted, 'Success!');
     expect(mounted.events[0]?.type).to.equal('PASSWORD_AUTHENTICATE');
 
-    const forgot = await mount({ products: ['passwords'] }, (test) => {
-      answerSearch(test, 'password');
-      answerResetStart(test);
-    });
+    const forgot = await mount(
+      {
+        products: ['passwords'],
+        passwordOptions: {
+          resetPasswordRedirectURL: 'https://party.example/reset',
+          resetPasswordExpirationMinutes: 45,
+        },
+      },
+      (test) => {
+        answerSearch(test, 'password');
+        answerResetStart(test);
+      },
+    );
     await toPasswordScreen(forgot, 'grace@example.com');
     await screenTitled(forgot, 'Log in');
     button(forgot, 'Forgot password?').click();
@@ -329,6 +338,8 @@ describe('passwords in <velvet-login>', () => {
     );
     expect(forgot.test.api.requestsTo('/passwords/email/reset/start')[0]?.body).to.deep.equal({
       email: 'grace@example.com',
+      reset_password_redirect_url: 'https://party.example/reset',
+      reset_password_expiration_minutes: 45,
     });
     button(forgot, 'Resend link').click();
     await waitFor(() => forgot.text().includes('Email resent'), 'no resend feedback');
