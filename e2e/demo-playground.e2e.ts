@@ -111,10 +111,10 @@ test('products not built yet are marked coming and left out; their order and err
   const products = page.getByRole('group', {
     name: 'Products, in the order the widget shows them',
   });
-  for (const name of ['OAuth (social login)', 'Crypto wallets', 'Passwords', 'Passkeys']) {
+  for (const name of ['OAuth (social login)', 'Crypto wallets', 'Passkeys']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
   }
-  for (const name of ['One-time passcodes', 'Email magic links']) {
+  for (const name of ['One-time passcodes', 'Email magic links', 'Passwords']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).not.toContainText(
       'coming',
     );
