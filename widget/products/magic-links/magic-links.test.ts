@@ -195,6 +195,33 @@ describe('email magic links in <velvet-login>', () => {
     });
   });
 
+  it('beside passcodes by text, Email and Text are tabs in the products’ order', async () => {
+    const mounted = await mount({
+      products: ['emailMagicLinks', 'otp'],
+      otpOptions: { methods: ['sms'], expirationMinutes: 10 },
+    });
+    await waitFor(() => mounted.root().querySelectorAll('[role=tab]').length === 2, 'no tabs');
+    const tabs = [...mounted.root().querySelectorAll<HTMLElement>('[role=tab]')];
+    expect(tabs.map((tab) => tab.textContent?.trim())).to.deep.equal(['Email', 'Text']);
+    expect(tabs[0]?.getAttribute('aria-selected')).to.equal('true');
+    expect(button(mounted, 'Continue with email')).to.exist;
+    await expect(mounted.el).to.be.accessible();
+  });
+
+  it('Try again is reachable by keyboard', async () => {
+    const mounted = await mount({ products: ['emailMagicLinks'] }, answerSend);
+    await waitFor(() => mounted.root().querySelector('form'), 'no form');
+    await typeEmail(mounted, 'kb@example.com');
+    await sendKeys({ press: 'Enter' });
+    await screenTitled(mounted, 'Check your email');
+    const links = mounted.root().querySelectorAll<HTMLAnchorElement>('a.velvet-mail-link');
+    links[links.length - 1]?.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(button(mounted, 'Try again'));
+    await sendKeys({ press: 'Enter' });
+    await screenTitled(mounted, 'Sign up or log in');
+  });
+
   it('a page overrides the product’s texts like the core ones', async () => {
     const mounted = await mount({ products: ['emailMagicLinks'] }, answerSend, {
       checkYourEmail: 'Look in your inbox',
