@@ -111,8 +111,9 @@ export class MagicLinksService {
     // Both redirects are checked before the user is looked up: the answer cannot depend on it.
     const loginUrl = pickRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, 'login');
     const signupUrl = pickRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, 'signup');
-    const adapter = this.delivery.email;
-    if (!adapter) throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
+    if (!this.delivery.email) {
+      throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
+    }
     await this.#assertNotLocked(project, email);
     await this.limiter.hit(
       `magic-link-send:ip:${project.projectId}:${request.ip}`,
@@ -127,10 +128,33 @@ export class MagicLinksService {
 
     const now = this.clock();
     const method = await this.#method(request, email, now);
-    if (!method) {
-      // `primary` for an address with no account: the same answer, and no email.
+    if (request.mode === 'primary') {
+      // The answer cannot wait for the link: making and mailing it would make an existing
+      // account's answer slower than a missing one's. A missing one gets no email.
+      if (method) {
+        this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+        });
+      }
       return {};
     }
+    if (!method) throw new ApiError('email_not_found');
+    await this.#issue(request, method, email, loginUrl, signupUrl, now);
+    return { userId: method.userId, emailId: method.methodId };
+  }
+
+  /** Stores a new link for `method` and mails it; rejects with `email_delivery_failed`. */
+  async #issue(
+    request: MagicLinkSendRequest,
+    method: MethodRecord & { created?: boolean },
+    email: string,
+    loginUrl: string,
+    signupUrl: string,
+    now: number,
+  ): Promise<void> {
+    const { project } = request;
+    const adapter = this.delivery.email;
+    if (!adapter) throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
     const kind = method.created || !method.verified ? 'signup' : 'login';
     const minutes =
       (kind === 'signup' ? request.signupExpirationMinutes : request.loginExpirationMinutes) ??
@@ -156,29 +180,20 @@ export class MagicLinksService {
       expirationMinutes: minutes,
       kind,
     });
-    const delivered = adapter.send({ channel: 'email', to: email, ...message }).then(
-      (receipt) => {
-        this.log.info(
-          { adapter: adapter.name, receipt: receipt.id, methodId: method.methodId, kind },
-          'magic link sent',
-        );
-      },
-      (error: unknown) => {
-        if (!(error instanceof DeliveryError)) throw error;
-        this.log.warn(
-          { adapter: adapter.name, vendorCode: error.vendorCode, err: error.message },
-          'magic link delivery failed',
-        );
-        throw new ApiError('email_delivery_failed');
-      },
-    );
-    if (request.mode === 'primary') {
-      // Waiting would make an existing account's answer slower than a missing one's.
-      delivered.catch(() => undefined);
-      return {};
+    try {
+      const receipt = await adapter.send({ channel: 'email', to: email, ...message });
+      this.log.info(
+        { adapter: adapter.name, receipt: receipt.id, methodId: method.methodId, kind },
+        'magic link sent',
+      );
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      this.log.warn(
+        { adapter: adapter.name, vendorCode: error.vendorCode, err: error.message },
+        'magic link delivery failed',
+      );
+      throw new ApiError('email_delivery_failed');
     }
-    await delivered;
-    return { userId: method.userId, emailId: method.methodId };
   }
 
   /** Checks a link's token; on success the email is verified and a session issued. */

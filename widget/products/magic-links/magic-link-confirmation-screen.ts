@@ -9,6 +9,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import { MAGIC_LINK_FLOW_TYPE } from './magic-link-flow.js';
+import { magicLinkStrings } from './magic-links.strings.js';
 import { magicLinkScreenStyles } from './magic-links.styles.js';
 import { mailLinks, mailProviderHint } from './mail-links.js';
 
@@ -32,17 +33,18 @@ export class VelvetMagicLinkConfirmation extends LitElement {
 
   protected override render(): unknown {
     const { strings, state } = this.context;
+    const texts = magicLinkStrings(this.context);
     const email = state.magicLinkEmail;
     if (email === undefined) {
       return html`<div class="velvet-screen velvet-confirmation" role="status">
-        <h2 class="velvet-title" part="title">${strings.magicLinkSuccessTitle}</h2>
-        <p class="velvet-text" part="text">${strings.magicLinkSuccessText}</p>
+        <h2 class="velvet-title" part="title">${texts.magicLinkSuccessTitle}</h2>
+        <p class="velvet-text" part="text">${texts.magicLinkSuccessText}</p>
       </div>`;
     }
     return html`<div class="velvet-screen velvet-magic-link-confirmation">
-      <h2 class="velvet-title" part="title">${strings.checkYourEmail}</h2>
-      <p class="velvet-text" part="text">${strings.magicLinkSentTo(email)}</p>
-      <ul class="velvet-mail-links" aria-label=${strings.openMailLabel}>
+      <h2 class="velvet-title" part="title">${texts.checkYourEmail}</h2>
+      <p class="velvet-text" part="text">${texts.magicLinkSentTo(email)}</p>
+      <ul class="velvet-mail-links" aria-label=${texts.openMailLabel}>
         ${mailLinks(mailProviderHint(this.context)).map(
           (link) =>
             html`<li>
@@ -52,7 +54,7 @@ export class VelvetMagicLinkConfirmation extends LitElement {
                 href=${link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                >${strings.openMail(link.name)}</a
+                >${texts.openMail(link.name)}</a
               >
             </li>`,
         )}
@@ -60,7 +62,7 @@ export class VelvetMagicLinkConfirmation extends LitElement {
       <p class="velvet-text velvet-magic-link-confirmation__retry" part="text">
         ${strings.didNotGetIt}
         <button class="velvet-link" part="link" type="button" @click=${this.onTryAgain}>
-          ${strings.tryAgain}
+          ${texts.tryAgain}
         </button>
       </p>
     </div>`;

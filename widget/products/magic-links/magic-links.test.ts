@@ -23,6 +23,7 @@ interface Mounted {
 async function mount(
   config: unknown,
   setup: (test: TestClient) => void = () => {},
+  strings: Record<string, unknown> = {},
 ): Promise<Mounted> {
   const test = createTestClient();
   test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, {
@@ -36,6 +37,7 @@ async function mount(
     .client=${test.client}
     .clock=${test.clock}
     .config=${config}
+    .strings=${strings}
     .callbacks=${{ onEvent: (detail: VelvetEventDetail) => events.push(detail) }}
   ></velvet-login>`);
   const mounted: Mounted = {
@@ -191,6 +193,47 @@ describe('email magic links in <velvet-login>', () => {
       name: 'email_try_again_clicked',
       details: { email: 'ada@example.com', type: 'login_or_create_eml' },
     });
+  });
+
+  it('beside passcodes by text, Email and Text are tabs in the products’ order', async () => {
+    const mounted = await mount({
+      products: ['emailMagicLinks', 'otp'],
+      otpOptions: { methods: ['sms'], expirationMinutes: 10 },
+    });
+    await waitFor(() => mounted.root().querySelectorAll('[role=tab]').length === 2, 'no tabs');
+    const tabs = [...mounted.root().querySelectorAll<HTMLElement>('[role=tab]')];
+    expect(tabs.map((tab) => tab.textContent?.trim())).to.deep.equal(['Email', 'Text']);
+    expect(tabs[0]?.getAttribute('aria-selected')).to.equal('true');
+    expect(button(mounted, 'Continue with email')).to.exist;
+    await expect(mounted.el).to.be.accessible();
+  });
+
+  it('Try again is reachable by keyboard', async () => {
+    const mounted = await mount({ products: ['emailMagicLinks'] }, answerSend);
+    await waitFor(() => mounted.root().querySelector('form'), 'no form');
+    await typeEmail(mounted, 'kb@example.com');
+    await sendKeys({ press: 'Enter' });
+    await screenTitled(mounted, 'Check your email');
+    const links = mounted.root().querySelectorAll<HTMLAnchorElement>('a.velvet-mail-link');
+    links[links.length - 1]?.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(button(mounted, 'Try again'));
+    await sendKeys({ press: 'Enter' });
+    await screenTitled(mounted, 'Sign up or log in');
+  });
+
+  it('a page overrides the product’s texts like the core ones', async () => {
+    const mounted = await mount({ products: ['emailMagicLinks'] }, answerSend, {
+      checkYourEmail: 'Look in your inbox',
+      magicLinkSentTo: (email: string) => `Sent to ${email}`,
+      tryAgain: 42,
+    });
+    await waitFor(() => mounted.root().querySelector('form'), 'no form');
+    await typeEmail(mounted, 'ada@example.com');
+    button(mounted, 'Continue with email').click();
+    await screenTitled(mounted, 'Look in your inbox');
+    expect(mounted.text()).to.include('Sent to ada@example.com');
+    expect(button(mounted, 'Try again'), 'a wrong type is ignored').to.exist;
   });
 
   it('shows the server’s error under the field', async () => {

@@ -8,7 +8,7 @@ import { phoneInputStyles } from '../../components/phone-input.styles.js';
 /** Everything the passcode product shows on the main screen. */
 export const otpStyles = `${phoneInputStyles}
 velvet-otp-phone-form,
-velvet-otp-email-form {
+velvet-email-entry-form {
   display: block;
 }
 `;
