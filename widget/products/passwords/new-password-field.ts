@@ -59,7 +59,7 @@ export class VelvetNewPassword extends LitElement {
   }
 
   protected override render(): unknown {
-    const t = passwordStrings;
+    const t = passwordStrings(this.context);
     const inputId = `velvet-new-password-${this.ids}`;
     const errorId = `${inputId}-error`;
     return html`<div class="velvet-password-field">
@@ -79,6 +79,7 @@ export class VelvetNewPassword extends LitElement {
       />
       ${formError(errorId, this.error)}
       <velvet-password-strength
+        .texts=${t}
         .result=${this.result}
         .luds=${this.context.bootstrap?.passwordConfig}
       ></velvet-password-strength>

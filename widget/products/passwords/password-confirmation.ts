@@ -24,9 +24,10 @@ export class VelvetPasswordConfirmation extends LitElement {
   }
 
   protected override render(): unknown {
+    const t = passwordStrings(this.context);
     return html`<div class="velvet-screen velvet-confirmation" role="status">
-      <h2 class="velvet-title" part="title">${passwordStrings.successTitle}</h2>
-      <p class="velvet-text" part="text">${passwordStrings.successText}</p>
+      <h2 class="velvet-title" part="title">${t.successTitle}</h2>
+      <p class="velvet-text" part="text">${t.successText}</p>
     </div>`;
   }
 }

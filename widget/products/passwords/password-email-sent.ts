@@ -42,7 +42,7 @@ export class VelvetPasswordEmailSent extends LitElement {
   }
 
   protected override render(): unknown {
-    const t = passwordStrings;
+    const t = passwordStrings(this.context);
     const { strings, state } = this.context;
     const email = state.password.email;
     const [title, text] = {

@@ -33,6 +33,8 @@ export class VelvetPasswordResetForm extends LitElement {
   @state() private error: string | undefined;
 
   private readonly ids = nextId++;
+  /** The link that opened the page, as the product kept it at load. */
+  private readonly opened = currentLinkToken();
   private loginStarted = false;
 
   protected override createRenderRoot(): HTMLElement {
@@ -44,7 +46,7 @@ export class VelvetPasswordResetForm extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    const link = currentLinkToken();
+    const link = this.opened;
     if (link?.kind === 'login' && !this.loginStarted) {
       this.loginStarted = true;
       void this.run(async () => {
@@ -63,9 +65,9 @@ export class VelvetPasswordResetForm extends LitElement {
   }
 
   protected override render(): unknown {
-    const t = passwordStrings;
+    const t = passwordStrings(this.context);
     const errorId = `velvet-password-reset-form-${this.ids}-error`;
-    if (currentLinkToken()?.kind === 'login' || (this.loginStarted && !this.error)) {
+    if (this.opened?.kind === 'login') {
       return html`<div class="velvet-screen velvet-password-reset-form">
         <h2 class="velvet-title" part="title">${t.signingIn}</h2>
         ${formError(errorId, this.error)}
@@ -116,7 +118,7 @@ export class VelvetPasswordResetForm extends LitElement {
     const link = currentLinkToken();
     if (!field || !this.valid) return Promise.resolve();
     if (!link) {
-      this.error = passwordStrings.linkMissing;
+      this.error = passwordStrings(this.context).linkMissing;
       return Promise.resolve();
     }
     const password = field.value;

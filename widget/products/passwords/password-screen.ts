@@ -77,7 +77,7 @@ export class VelvetPasswordScreen extends LitElement {
   }
 
   protected override render(): unknown {
-    const t = passwordStrings;
+    const t = passwordStrings(this.context);
     const { strings, state } = this.context;
     const email = state.password.email;
     const mode = this.mode;

@@ -9,7 +9,7 @@
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { StrengthCheckResponse } from '../../client/passwords-client.js';
-import { passwordStrings } from './password-strings.js';
+import { type PasswordStrings, passwordEn } from './password-strings.js';
 
 /** The LUDS bounds the server reports in bootstrap when the project says none. */
 const DEFAULT_LUDS = { ludsComplexity: 3, ludsMinimumCount: 8 } as const;
@@ -26,6 +26,9 @@ export class VelvetPasswordStrength extends LitElement {
   /** The last strength result, or `undefined` before the first. */
   @property({ attribute: false }) result: StrengthCheckResponse | undefined;
 
+  /** The texts (the page's overrides on the English ones). */
+  @property({ attribute: false }) texts: PasswordStrings = passwordEn;
+
   /** The project's LUDS bounds (bootstrap `password_config`). */
   @property({ attribute: false }) luds:
     | { readonly ludsComplexity: number; readonly ludsMinimumCount: number }
@@ -39,7 +42,7 @@ export class VelvetPasswordStrength extends LitElement {
   protected override render(): unknown {
     const result = this.result;
     if (!result) return nothing;
-    const t = passwordStrings;
+    const t = this.texts;
     const breach = result.breached_password
       ? html`<p class="velvet-strength__breach" part="error" role="alert">${t.breachWarning}</p>`
       : nothing;
@@ -62,7 +65,7 @@ export class VelvetPasswordStrength extends LitElement {
       </div>`;
     }
     const { filled, colour } = meterSegments(result.score);
-    const name = t.strengthNames[Math.max(0, Math.min(4, result.score))] ?? '';
+    const name = t.strengthName(result.score);
     const warning = result.feedback.warning;
     return html`<div class="velvet-strength">
       <div

@@ -1,9 +1,14 @@
 /**
  * The passwords product's English texts. They live in the product's chunk, not in the core
- * catalogue (`widget/strings/en.ts`), so pages without passwords download none of them. The
- * spec's texts (section 5) are exact.
+ * catalogue (`widget/strings/en.ts`), so pages without passwords download none of them; a page
+ * overrides them through the element's `strings`, as it does the core catalogue's. The spec's
+ * texts (section 5) are exact.
  */
-export const passwordStrings = {
+import type { ProductContext } from '../product.js';
+import { type StringsOf, withProductOverrides } from '../shared/product-strings.js';
+
+/** The texts. */
+export const passwordEn = {
   passwordLabel: 'Password',
   createTitle: 'Create an account',
   createText: (email: string) => `Finish creating your account for ${email} by setting a password.`,
@@ -17,7 +22,8 @@ export const passwordStrings = {
   createPasswordInstead: 'Create a password instead',
   showPassword: 'Show password',
   strengthLabel: 'Password strength',
-  strengthNames: ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as readonly string[],
+  strengthName: (score: number) =>
+    ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'][Math.max(0, Math.min(4, score))] ?? '',
   ludsLength: (count: number) =>
     `Must be at least ${count} character${count === 1 ? '' : 's'} long`,
   ludsComplexity: (count: number) =>
@@ -46,5 +52,10 @@ export const passwordStrings = {
   successText: 'You are signed in.',
 } as const;
 
-/** The passwords product's texts. */
-export type PasswordStrings = typeof passwordStrings;
+/** Their shape. */
+export type PasswordStrings = StringsOf<typeof passwordEn>;
+
+/** The texts with the page's overrides. */
+export function passwordStrings(context: ProductContext): PasswordStrings {
+  return withProductOverrides(passwordEn, context.stringOverrides);
+}

@@ -211,6 +211,24 @@ describe('passwords in <velvet-login>', () => {
     await expect(mounted.el).to.be.accessible();
   });
 
+  it('its texts are the page’s to change through strings, as the core catalogue’s', async () => {
+    const mounted = await mount({ products: ['passwords'] }, (test) => {
+      answerSearch(test, 'new');
+      test.api.on('POST', '/passwords/strength_check', (request) => strengthOf(request));
+    });
+    (mounted.el as unknown as { strings: Record<string, unknown> }).strings = {
+      createTitle: 'Make your party account',
+      strengthName: (score: number) => `Level ${score}`,
+    };
+    await toPasswordScreen(mounted);
+    await screenTitled(mounted, 'Make your party account');
+    await typeInto(mounted, 'input[name=password]', 'abcdefghijkl');
+    await waitFor(
+      () => mounted.text().includes('Level 4'),
+      () => mounted.text(),
+    );
+  });
+
   it('shows the breach warning and keeps submit disabled for a breached password', async () => {
     const mounted = await mount({ products: ['passwords'] }, (test) => {
       answerSearch(test, 'new');
