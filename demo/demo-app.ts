@@ -28,6 +28,7 @@ import { sessionPanel } from './session-panel.js';
 import {
   type DemoSettings,
   defaultSettings,
+  MAGIC_LINK_PARAM,
   settingsFromUrl,
   settingsUrl,
   widgetConfig,
@@ -39,10 +40,40 @@ const PASSCODE_SENT: ReadonlySet<string> = new Set([
   VelvetEventType.OtpWhatsAppLoginOrCreate,
   VelvetEventType.OtpEmailLoginOrCreate,
   VelvetEventType.OtpResend,
+  VelvetEventType.MagicLinkLoginOrCreate,
+  VelvetEventType.PasswordResetByEmailStart,
 ]);
+
+/** The events after which a link is out by email (a sign-in link, or a password reset link). */
+const LINK_SENT: ReadonlySet<string> = new Set([
+  VelvetEventType.MagicLinkLoginOrCreate,
+  VelvetEventType.PasswordResetByEmailStart,
+]);
+
+/**
+ * Where the demo keeps its settings while a sign-in link is out: the link opens `/demo/` (the
+ * development project's listed URL) without them, and the page it opens uses them again.
+ */
+const SETTINGS_BEFORE_LINK = 'velvet-demo:settings-before-link';
 
 /** The products this build of the widget has. */
 const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
+
+/**
+ * On a page a sign-in link opened: the settings the link was sent with (or magic links alone),
+ * as a settings URL; otherwise `undefined`.
+ */
+function openedFromLink(): string | undefined {
+  const type = new URL(location.href).searchParams.get(MAGIC_LINK_PARAM);
+  // A password reset link (`reset_password`, or `login`) opens the passwords product.
+  const product = type === 'magic_links' ? 'emailMagicLinks' : 'passwords';
+  if (type !== 'magic_links' && type !== 'reset_password' && type !== 'login') return undefined;
+  const saved = localStorage.getItem(SETTINGS_BEFORE_LINK);
+  if (saved) return saved;
+  const url = new URL(location.pathname, location.origin);
+  url.searchParams.set('config', JSON.stringify({ products: [product] }));
+  return url.href;
+}
 
 /** Where the demo runs. */
 export interface DemoAppOptions {
@@ -77,6 +108,9 @@ export class DemoApp {
     onEvent: (detail: VelvetEventDetail) => {
       this.log.event(detail);
       if (PASSCODE_SENT.has(detail.type)) this.refreshOutbox();
+      if (LINK_SENT.has(detail.type)) {
+        localStorage.setItem(SETTINGS_BEFORE_LINK, this.link());
+      }
       this.requestRender();
     },
     onError: (detail: VelvetErrorDetail) => {
@@ -86,7 +120,7 @@ export class DemoApp {
   };
 
   constructor(private readonly options: DemoAppOptions) {
-    const loaded = settingsFromUrl(location.href, options.defaultToken);
+    const loaded = settingsFromUrl(openedFromLink() ?? location.href, options.defaultToken);
     this.settings = loaded.settings;
     this.loadProblem = loaded.problem;
     this.config = widgetConfig(this.settings);
@@ -194,7 +228,7 @@ export class DemoApp {
     const otp = PRODUCT_LABELS.otp;
     if (products.length === 0) {
       notes.push(
-        `No product is on, so the widget falls back to its default product, ${PRODUCT_LABELS.emailMagicLinks.toLowerCase()}, which this version does not have yet: it has no sign-in method to show. Tick ${otp} to bring the form back.`,
+        `No product is on, so the widget shows its default product, ${PRODUCT_LABELS.emailMagicLinks.toLowerCase()}.`,
       );
     } else if (leftOut.length === products.length && !checked.configError) {
       notes.push(

@@ -27,6 +27,13 @@ export function passcodeIn(text: string): string | undefined {
   return /\b(\d{6})\b/.exec(text)?.[1];
 }
 
+/** The sign-in or password reset link in a message's text, if it has one. */
+export function magicLinkIn(text: string): string | undefined {
+  const href = /https?:\/\/\S+/.exec(text)?.[0];
+  const type = href && new URL(href).searchParams.get('stytch_token_type');
+  return type === 'magic_links' || type === 'reset_password' ? href : undefined;
+}
+
 /** What the demo knows of the outbox. */
 export class DevOutbox {
   /** `unknown` until the first answer; `off` when the server has no outbox (production). */
@@ -82,23 +89,26 @@ export function outboxPanel(
       <button type="button" class="secondary" @click=${onRefresh}>Refresh</button>
     </div>
     <p class="hint">
-      This server runs in development: it keeps the passcodes it would send here instead. Newest first.
+      This server runs in development: it keeps the passcodes and sign-in links it would send here
+      instead. Newest first.
     </p>
     ${outbox.problem ? html`<p class="note" role="alert">Could not read the outbox: ${outbox.problem}</p>` : nothing}
     <!-- Focusable: the list scrolls once it holds a few messages, and keyboard users scroll it too. -->
     <ol class="outbox" aria-label="Sent messages" tabindex="0">
       ${shown.map((message) => {
-        const code = passcodeIn(message.text);
+        const link = magicLinkIn(message.text);
+        const code = link ? undefined : passcodeIn(message.text);
         return html`<li class="outbox-message">
           <div class="outbox-meta">
             <span>${message.channel} to ${message.to}</span>
             <time datetime=${message.sent_at}>${new Date(message.sent_at).toLocaleTimeString(undefined, { hour12: false })}</time>
           </div>
           ${code ? html`<p class="outbox-code">Passcode <strong>${code}</strong></p>` : nothing}
+          ${link ? html`<p class="outbox-code"><a href=${link}>${link.includes('stytch_token_type=reset_password') ? 'Open the password reset link to' : 'Open the sign-in link to'} ${message.to}</a></p>` : nothing}
           <p class="outbox-text">${message.text}</p>
         </li>`;
       })}
-      ${shown.length === 0 ? html`<li class="empty">No messages yet: send a passcode with the widget.</li>` : nothing}
+      ${shown.length === 0 ? html`<li class="empty">No messages yet: send a passcode or a sign-in link with the widget.</li>` : nothing}
     </ol>
   </section>`;
 }

@@ -53,6 +53,9 @@ export const ONE_TAP_POSITIONS = [
 /** The URL search parameters the settings live in. */
 export const URL_PARAMS = { config: 'config', token: 'token' } as const;
 
+/** The parameter a magic link adds (with its `token`) to the page it opens. */
+export const MAGIC_LINK_PARAM = 'stytch_token_type';
+
 /** What the demo's controls edit. */
 export interface DemoSettings {
   /** The project's public token the widget and the page's client use. */
@@ -170,7 +173,9 @@ export interface LoadedSettings {
 /** The settings a URL holds; the defaults for what it does not hold. */
 export function settingsFromUrl(href: string, defaultToken: string): LoadedSettings {
   const params = new URL(href).searchParams;
-  const publicToken = params.get(URL_PARAMS.token)?.trim() || defaultToken;
+  // A magic link's `token` is the link's, not a public token (the widget reads and removes it).
+  const linkToken = params.has(MAGIC_LINK_PARAM);
+  const publicToken = (!linkToken && params.get(URL_PARAMS.token)?.trim()) || defaultToken;
   const text = params.get(URL_PARAMS.config);
   if (text === null) return { settings: defaultSettings(publicToken) };
   try {

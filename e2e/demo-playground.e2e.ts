@@ -111,18 +111,14 @@ test('products not built yet are marked coming and left out; their order and err
   const products = page.getByRole('group', {
     name: 'Products, in the order the widget shows them',
   });
-  for (const name of [
-    'OAuth (social login)',
-    'Crypto wallets',
-    'Email magic links',
-    'Passwords',
-    'Passkeys',
-  ]) {
+  for (const name of ['OAuth (social login)', 'Crypto wallets', 'Passkeys']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
   }
-  await expect(
-    products.getByRole('listitem').filter({ hasText: 'One-time passcodes' }),
-  ).not.toContainText('coming');
+  for (const name of ['One-time passcodes', 'Email magic links', 'Passwords']) {
+    await expect(products.getByRole('listitem').filter({ hasText: name })).not.toContainText(
+      'coming',
+    );
+  }
 
   await products.getByRole('checkbox', { name: /Passkeys/ }).check();
   await products.getByRole('button', { name: 'Move Passkeys up' }).click();
@@ -186,21 +182,23 @@ test('the theme applies, the header hides and shadow DOM toggles', async ({ page
   await expect(header(page)).toBeVisible();
 });
 
-test('unticking every product explains the empty card on the page', async ({ page }) => {
+test('unticking every product shows the default product; products not built explain the empty card', async ({
+  page,
+}) => {
   await page.goto(demo.demoUrl);
   const notes = page.getByRole('list', { name: 'What the widget says of this configuration' });
   await expect(sendButton(page)).toBeVisible();
   await page.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
   expect(configInUrl(page).products).toEqual([]);
   await expect(notes).toContainText(
-    'No product is on, so the widget falls back to its default product, email magic links, which this version does not have yet: it has no sign-in method to show. Tick One-time passcodes to bring the form back.',
+    'No product is on, so the widget shows its default product, email magic links.',
   );
-  // The card says so too, instead of standing empty.
-  await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
+  // The card shows the default product's form.
+  await expect(widget(page).getByRole('button', { name: 'Continue with email' })).toBeVisible();
   await expect(sendButton(page)).toHaveCount(0);
 
-  // Only products this version lacks: the same explanation, in other words.
-  await page.getByRole('checkbox', { name: /Passwords/ }).check();
+  // Only products this version lacks: nothing to show, and the notes say why.
+  await page.getByRole('checkbox', { name: /Crypto wallets/ }).check();
   await expect(notes).toContainText('None of the products that are on is in this version');
   await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
 

@@ -142,3 +142,88 @@ test('on a server without the development outbox (production) the panel does not
   ).toBeVisible();
   await expect(outbox(page)).toHaveCount(0);
 });
+
+test('a magic link sign-in: the outbox panel shows the email’s link, and opening it signs the demo in', async ({
+  page,
+}) => {
+  const email = 'demo-guest@example.com';
+  await page.goto(demo.demoUrl);
+  const products = page.getByRole('group', {
+    name: 'Products, in the order the widget shows them',
+  });
+  await products.getByRole('checkbox', { name: /Email magic links/ }).check();
+  await products.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
+  await widget(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await widget(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(log(page).locator('.log-title').first()).toHaveText('MAGIC_LINK_LOGIN_OR_CREATE');
+
+  const message = outbox(page).getByRole('listitem').filter({ hasText: email });
+  const link = message.getByRole('link', { name: `Open the sign-in link to ${email}` });
+  await expect(link).toBeVisible();
+  expect(await link.getAttribute('href')).toMatch(
+    new RegExp(`^${demo.origin}/demo/\\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]+$`),
+  );
+  await link.click();
+
+  await expect(widget(page).getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(session(page)).toContainText('Signed in until');
+  await expect(session(page).getByLabel('User data')).toContainText(email);
+  await expect(log(page).locator('.log-title').first()).toHaveText('AUTHENTICATE_FLOW_COMPLETE');
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  // The demo came back with the settings the link was sent with.
+  await expect(products.getByRole('checkbox', { name: /Email magic links/ })).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('passwords: create one in the demo, revoke, forget it, and reset it from the outbox link', async ({
+  page,
+}) => {
+  const email = 'demo-password@example.com';
+  await page.goto(demo.demoUrl);
+  const products = page.getByRole('group', {
+    name: 'Products, in the order the widget shows them',
+  });
+  await products.getByRole('checkbox', { name: 'Passwords' }).check();
+  await products.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
+  await widget(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await widget(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await widget(page)
+    .getByLabel('Password', { exact: true })
+    .fill('violet-Harbor-7-quietly-juggles');
+  await expect(widget(page).getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+    'aria-valuenow',
+    '4',
+  );
+  await widget(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(log(page).locator('.log-title').first()).toHaveText('AUTHENTICATE_FLOW_COMPLETE');
+  await expect(session(page).getByLabel('User data')).toContainText(email);
+
+  await session(page).getByRole('button', { name: 'Revoke the session' }).click();
+  await expect(session(page)).toContainText('Signed out. The session was revoked.');
+  await widget(page).getByRole('textbox', { name: 'Email' }).fill(email);
+  await widget(page).getByRole('button', { name: 'Continue with email' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await widget(page).getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+
+  const message = outbox(page).getByRole('listitem').filter({ hasText: email });
+  const link = message.getByRole('link', { name: `Open the password reset link to ${email}` });
+  await expect(link).toBeVisible();
+  expect(await link.getAttribute('href')).toMatch(
+    new RegExp(`^${demo.origin}/demo/\\?stytch_token_type=reset_password&token=[A-Za-z0-9_-]+$`),
+  );
+  await link.click();
+  await expect(widget(page).getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await widget(page)
+    .getByLabel('Password', { exact: true })
+    .fill('amber-Comet-42-folds-paper-cranes');
+  await widget(page).getByRole('button', { name: 'Set password' }).click();
+  await expect(widget(page).getByRole('heading', { name: 'Success!' })).toBeVisible();
+  await expect(session(page)).toContainText('Signed in until');
+  // The demo came back with the settings the link was sent with.
+  await expect(products.getByRole('checkbox', { name: 'Passwords' })).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -8,6 +8,18 @@
  * - `otps.sms.loginOrCreate(phone)` → `POST /otps/sms/login_or_create`
  * - `otps.email.loginOrCreate(email)` → `POST /otps/email/login_or_create`
  * - `otps.authenticate(code, method_id, { session_duration_minutes })` → `POST /otps/authenticate`
+ * - `magicLinks.email.loginOrCreate(email, options)` → `POST /magic_links/email/login_or_create`
+ *   (with a PKCE `code_challenge` when the project requires it)
+ * - `magicLinks.authenticate(token, { session_duration_minutes })` → `POST /magic_links/authenticate`
+ *   (with the SDK's stored `code_verifier` under PKCE)
+ * - `passwords.strengthCheck({ password })` → `POST /passwords/strength_check`
+ * - `passwords.create({ email, password, session_duration_minutes })` → `POST /passwords`
+ * - `passwords.authenticate({ email, password, session_duration_minutes })` →
+ *   `POST /passwords/authenticate`
+ * - `passwords.resetByEmailStart({ email, reset_password_redirect_url })` →
+ *   `POST /passwords/email/reset/start`
+ * - `passwords.resetByEmail({ token, password, session_duration_minutes })` →
+ *   `POST /passwords/email/reset`
  * - `session.getSync()` (local state, the `stytch_session` / `stytch_session_jwt` cookies)
  * - `session.authenticate()` → `POST /sessions/authenticate`
  * - `user.get()` → `GET /users/me`
@@ -23,6 +35,7 @@ import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk';
+const PKCE_TOKEN = 'public-token-test-e2e-stytch-sdk-pkce';
 const WRONG_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
 
 let site: StytchSdkSite;
@@ -40,6 +53,18 @@ test.beforeAll(async () => {
           publicToken: PUBLIC_TOKEN,
           authorizedOrigins: [site.origin],
           otp: { methods: ['sms', 'email'] },
+          emailMagicLinks: { loginRedirectURLs: [`${site.origin}/headless.html`] },
+          products: ['emailMagicLinks', 'otp', 'passwords'],
+          passwords: { resetRedirectUrls: [`${site.origin}/headless.html`] },
+        },
+        {
+          name: 'Stytch SDK party with PKCE',
+          publicToken: PKCE_TOKEN,
+          authorizedOrigins: [site.origin],
+          emailMagicLinks: {
+            loginRedirectURLs: [`${site.origin}/headless.html?public_token=${PKCE_TOKEN}`],
+            pkceRequired: true,
+          },
         },
       ],
     },
@@ -180,6 +205,187 @@ test('headless: a passcode by email signs in, the session checks out, and revoki
     email,
     (client, email) => client.otps.email.loginOrCreate(email),
     (user) => user.emails.some((entry) => entry.email === email),
+  );
+});
+
+/** The token of the newest magic link the outbox holds for `email`, and the link. */
+async function lastMagicLink(email: string): Promise<URL> {
+  const [message] = await velvet.outbox(email);
+  const href = message?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!href) throw new Error(`no link for ${email} in the outbox`);
+  return new URL(href);
+}
+
+test('headless: a magic link by email signs in, and works once', async ({ page }) => {
+  const email = 'stytch-sdk-link@example.com';
+  await openHeadless(page);
+  succeeded(
+    await sdk(
+      page,
+      (client, { email, url }) =>
+        client.magicLinks.email.loginOrCreate(email, {
+          login_magic_link_url: url,
+          signup_magic_link_url: url,
+          login_expiration_minutes: 30,
+        }),
+      { email, url: `${site.origin}/headless.html` },
+    ),
+  );
+  await expect.poll(() => velvet.outbox(email).then((messages) => messages.length)).toBe(1);
+  const link = await lastMagicLink(email);
+  expect(`${link.origin}${link.pathname}`).toBe(`${site.origin}/headless.html`);
+  expect(link.searchParams.get('stytch_token_type')).toBe('magic_links');
+  const token = link.searchParams.get('token') ?? '';
+
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, token) => client.magicLinks.authenticate(token, { session_duration_minutes: 60 }),
+      token,
+    ),
+  );
+  expect(signedIn.session_token).toBeTruthy();
+  expect(signedIn.user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+  await expect.poll(() => sessionCookies(page)).toContain('stytch_session');
+
+  const again = await sdk(
+    page,
+    (client, token) => client.magicLinks.authenticate(token, { session_duration_minutes: 60 }),
+    token,
+  );
+  expect(again).toMatchObject({
+    thrown: true,
+    name: 'StytchAPIError',
+    error_type: 'unable_to_auth_magic_link',
+  });
+});
+
+test('headless: under PKCE the SDK sends the challenge and its verifier; another browser cannot use the link', async ({
+  page,
+  browser,
+}) => {
+  const email = 'stytch-sdk-pkce@example.com';
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/sdk/v1/magic_links/')) {
+      bodies.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  await openHeadless(page, PKCE_TOKEN);
+  succeeded(
+    await sdk(page, (client, email) => client.magicLinks.email.loginOrCreate(email), email),
+  );
+  expect(bodies[0]?.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await expect.poll(() => velvet.outbox(email).then((messages) => messages.length)).toBe(1);
+  const token = (await lastMagicLink(email)).searchParams.get('token') ?? '';
+
+  // A stranger who got hold of the link, in another browser: no verifier, no session.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await otherPage.goto(`${site.origin}/headless.html?public_token=${PKCE_TOKEN}`);
+    await otherPage.waitForFunction(() =>
+      Boolean((window as unknown as { stytch?: unknown }).stytch),
+    );
+    const stolen = await otherPage.evaluate<unknown>(
+      `window.stytchCall((client, token) => client.magicLinks.authenticate(token, { session_duration_minutes: 60 }), ${JSON.stringify(token)})`,
+    );
+    expect(stolen).toMatchObject({ thrown: true, error_type: 'pkce_expected_code_verifier' });
+  } finally {
+    await other.close();
+  }
+
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, token) => client.magicLinks.authenticate(token, { session_duration_minutes: 60 }),
+      token,
+    ),
+  );
+  expect(bodies.at(-1)?.code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
+  expect(signedIn.user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+});
+
+test('headless: passwords: strength, create, log out and in, reset by the emailed link', async ({
+  page,
+}) => {
+  const email = 'stytch-sdk-password@example.com';
+  const first = 'violet-Harbor-7-quietly-juggles';
+  const second = 'amber-Comet-42-folds-paper-cranes';
+  await openHeadless(page);
+
+  const weak = succeeded(
+    await sdk(page, (client) => client.passwords.strengthCheck({ password: 'password' }), null),
+  );
+  expect(weak).toMatchObject({
+    valid_password: false,
+    breached_password: true,
+    strength_policy: 'zxcvbn',
+  });
+  const strong = succeeded(
+    await sdk(page, (client, args) => client.passwords.strengthCheck(args), {
+      email,
+      password: first,
+    }),
+  );
+  expect(strong).toMatchObject({ valid_password: true, breached_password: false, score: 4 });
+
+  const created = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.create({ ...args, session_duration_minutes: 60 }),
+      { email, password: first },
+    ),
+  );
+  expect(created.user_id).toMatch(/^user-test-/);
+  await expect.poll(() => sessionCookies(page)).toContain('stytch_session');
+  succeeded(await sdk(page, (client) => client.session.revoke(), null));
+  await expect.poll(() => sdk(page, (client) => client.session.getSync(), null)).toBeNull();
+
+  const loggedIn = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+      { email, password: first },
+    ),
+  );
+  expect(loggedIn.user_id).toBe(created.user_id);
+  expect(succeeded(await sdk(page, (client) => client.session.getSync(), null))).not.toBeNull();
+
+  succeeded(
+    await sdk(page, (client, args) => client.passwords.resetByEmailStart(args), {
+      email,
+      reset_password_redirect_url: `${site.origin}/headless.html`,
+    }),
+  );
+  await expect.poll(() => velvet.outbox(email).then((messages) => messages.length)).toBe(1);
+  const link = await lastMagicLink(email);
+  expect(link.searchParams.get('stytch_token_type')).toBe('reset_password');
+  const reset = succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.resetByEmail({ ...args, session_duration_minutes: 60 }),
+      { token: link.searchParams.get('token') ?? '', password: second },
+    ),
+  );
+  expect(reset.user_id).toBe(created.user_id);
+
+  const old = await sdk(
+    page,
+    (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+    { email, password: first },
+  );
+  expect(old).toMatchObject({
+    thrown: true,
+    name: 'StytchAPIError',
+    error_type: 'unauthorized_password',
+  });
+  succeeded(
+    await sdk(
+      page,
+      (client, args) => client.passwords.authenticate({ ...args, session_duration_minutes: 60 }),
+      { email, password: second },
+    ),
   );
 });
 

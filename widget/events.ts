@@ -15,6 +15,18 @@ export const VelvetEventType = {
   OtpResend: 'OTP_RESEND',
   /** A passcode was verified and a session started (`data`: user, session, request id). */
   OtpAuthenticate: 'OTP_AUTHENTICATE',
+  /** A magic link went out by email (`data`: the send response and `email`). */
+  MagicLinkLoginOrCreate: 'MAGIC_LINK_LOGIN_OR_CREATE',
+  /** A magic link's token was authenticated and a session started (`data`: user, session). */
+  MagicLinkAuthenticate: 'MAGIC_LINK_AUTHENTICATE',
+  /** A password was created and a session started (`data`: user, session). */
+  PasswordCreate: 'PASSWORD_CREATE',
+  /** A password login succeeded (`data`: user, session). */
+  PasswordAuthenticate: 'PASSWORD_AUTHENTICATE',
+  /** A password reset email went out (`data`: `email`). */
+  PasswordResetByEmailStart: 'PASSWORD_RESET_BY_EMAIL_START',
+  /** A password was reset from an emailed link and a session started (`data`: user, session). */
+  PasswordResetByEmail: 'PASSWORD_RESET_BY_EMAIL',
   /** The sign-in is over and the page may move on (`data`: `{}`); fired once per flow. */
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;

@@ -9,6 +9,7 @@
 import { cpus, totalmem } from 'node:os';
 import Fastify from 'fastify';
 import { BODY_LIMIT_BYTES } from '../app.js';
+import { measureArgon2Verify } from './argon2-verify.js';
 import { type LoadResult, type LoadSpec, runLoad } from './load.js';
 import { benchPhones } from './phones.js';
 
@@ -181,6 +182,8 @@ async function main(): Promise<number> {
           sendLimits: { perDestination: UNLIMITED, perIp: UNLIMITED },
           authenticateLimit: { perIp: UNLIMITED },
         },
+        products: ['otp', 'passwords'],
+        passwords: { authenticateLimit: { perIp: UNLIMITED } },
       },
     });
     const rows: Row[] = [];
@@ -216,8 +219,34 @@ async function main(): Promise<number> {
     console.log('- POST /sdk/v1/otps/authenticate');
     rows.push({ name: 'POST /otps/authenticate', result: await measurePasscodeChecks(server) });
 
+    console.log('- POST /sdk/v1/passwords/authenticate');
+    const password = 'bench-Violet-Harbor-7-juggles';
+    const created = await server.api('/passwords', {
+      body: { email: 'bench@example.com', password },
+    });
+    if (created.status !== 200) throw new Error(`password create: ${JSON.stringify(created.body)}`);
+    rows.push({
+      name: 'POST /passwords/authenticate',
+      result: await measureForDuration({
+        url: server.url,
+        method: 'POST',
+        path: '/sdk/v1/passwords/authenticate',
+        headers: {
+          ...JSON_HEADERS,
+          authorization: basicAuth(TEST_PUBLIC_TOKEN, TEST_PUBLIC_TOKEN),
+        },
+        body: JSON.stringify({ email: 'bench@example.com', password }),
+      }),
+    });
+
+    console.log('- argon2id verification, one at a time');
+    const verify = await measureArgon2Verify();
     console.log('');
     printTable(rows);
+    console.log(
+      `\nargon2id verify (${verify.parameters}): ${verify.perSecondPerCore.toFixed(1)} ` +
+        `verifications/s/core (${verify.verifications} in ${verify.seconds.toFixed(1)} s)`,
+    );
     const failed = rows.filter((row) => row.result.non2xx + row.result.errors > 0);
     for (const row of failed) {
       console.log(

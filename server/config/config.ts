@@ -173,6 +173,18 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
+      products: ['emailMagicLinks', 'otp', 'passwords'],
+      // The demo page signs in with passwords too; its reset links land on it.
+      passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
+      // Magic links open the demo on the server's own origins, or the root of any other origin.
+      emailMagicLinks: {
+        loginRedirectURLs: [
+          ...[normalizeOrigin(publicUrl), `http://localhost:${port}`, `http://127.0.0.1:${port}`]
+            .filter((origin, index, all) => all.indexOf(origin) === index)
+            .map((origin) => `${origin}/demo/`),
+          ...[...origins].map((origin) => `${origin}/`),
+        ],
+      },
     }),
   };
 }

@@ -5,7 +5,9 @@
  */
 import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
+import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
+import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
 import type { ProjectTables } from '../projects/projects-tables.js';
@@ -21,4 +23,6 @@ export interface Schema
     UserTables,
     SessionTables,
     OtpTables,
-    DeliveryTables {}
+    DeliveryTables,
+    PasswordTables,
+    MagicLinkTables {}

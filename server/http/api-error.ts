@@ -114,6 +114,51 @@ export const ErrorCodes = {
     message: 'The passcode could not be delivered. Please try again.',
   },
 
+  // Magic links
+  no_login_redirect_urls_set: {
+    status: 400,
+    message: 'The project lists no login redirect URL for magic links.',
+    fix: 'Add the page that completes the sign-in to emailMagicLinks.loginRedirectURLs in the config file.',
+  },
+  no_signup_redirect_urls_set: {
+    status: 400,
+    message: 'The project lists no sign-up redirect URL for magic links.',
+    fix: 'Add the page that completes the sign-up to emailMagicLinks.signupRedirectURLs in the config file.',
+  },
+  no_match_for_provided_magic_link_url: {
+    status: 400,
+    message: 'The magic link URL is not on the project’s list of redirect URLs.',
+    fix:
+      'Links open only URLs the project lists exactly (scheme, host, port, path and query): add it to ' +
+      'emailMagicLinks.loginRedirectURLs or signupRedirectURLs in the config file, or send one that is listed.',
+  },
+  unable_to_auth_magic_link: {
+    status: 404,
+    message:
+      'The magic link could not be authenticated: it was already used, it expired, or it is not valid. Please request a new link.',
+  },
+  pkce_expected_code_challenge: {
+    status: 400,
+    message: 'This project requires pkce for magic links: send a code_challenge.',
+  },
+  pkce_expected_code_verifier: {
+    status: 400,
+    message:
+      'This magic link was requested with a pkce code_challenge: send its code_verifier, from the browser that asked for the link.',
+  },
+  pkce_mismatch: {
+    status: 400,
+    message: 'The pkce code_verifier does not match the code_challenge of this magic link.',
+  },
+  magic_link_send_rate_limited: {
+    status: 429,
+    message: 'Too many sign-in links were requested. Please wait a few minutes and try again.',
+  },
+  email_delivery_failed: {
+    status: 502,
+    message: 'The email could not be delivered. Please try again.',
+  },
+
   // Users and sessions
   session_duration_too_long: {
     status: 400,
@@ -128,6 +173,47 @@ export const ErrorCodes = {
   metadata_too_large: {
     status: 400,
     message: 'untrusted_metadata may hold at most 4096 bytes of JSON.',
+  },
+
+  // Passwords
+  unauthorized_password: {
+    status: 401,
+    message: 'The email or password is incorrect. Please try again.',
+  },
+  reset_password: {
+    status: 400,
+    message:
+      'This account has no password yet. We have sent a link to your email to set one, so we know it is you.',
+    fix: 'The widget answers this by sending a password reset email (the Dedupe screen).',
+  },
+  weak_password: {
+    status: 400,
+    message: 'This password is too weak. Please choose a stronger one.',
+    fix: 'POST /passwords/strength_check tells what the project’s policy still asks of a password.',
+  },
+  breached_password: {
+    status: 400,
+    message:
+      'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  },
+  invalid_password: {
+    status: 400,
+    message: 'The password must be text (valid Unicode, sent as UTF-8).',
+  },
+  password_reset_token_not_found: {
+    status: 404,
+    message: 'This reset link is not valid or was already used. Please request a new one.',
+  },
+  password_reset_token_expired: {
+    status: 401,
+    message: 'This reset link has expired. Please request a new one.',
+  },
+  reset_redirect_url_not_allowed: {
+    status: 400,
+    message: 'The redirect URL is not on the project’s list of password reset URLs.',
+    fix:
+      'List the exact URL in passwords.resetRedirectUrls of the project in the config file; ' +
+      'the first listed is used when a request names none.',
   },
 
   internal_server_error: {

@@ -43,6 +43,21 @@ export interface ProjectSettings {
     /** Passcode checks per client IP address (wrong ones are throttled per destination too). */
     authenticateLimit: { perIp: RateLimit };
   };
+  emailMagicLinks: {
+    /**
+     * The only URLs a login link may open (exact match); the first is used when a request
+     * names none.
+     */
+    loginRedirectURLs: string[];
+    /** The same for sign-up links (a new or unverified address); defaults to the login list. */
+    signupRedirectURLs: string[];
+    /** Whether every link must be requested with a PKCE challenge (bootstrap tells the widget). */
+    pkceRequired: boolean;
+    /** Link sends per email address, and per client IP address. */
+    sendLimits: { perDestination: RateLimit; perIp: RateLimit };
+    /** Link checks per client IP address. */
+    authenticateLimit: { perIp: RateLimit };
+  };
   sessions: {
     /** Session lifetime used when a request names none. */
     defaultDurationMinutes: number;
@@ -63,12 +78,41 @@ export interface ProjectSettings {
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
+  /** The passwords product (see `server/products/passwords/`). */
+  passwords: PasswordSettings;
+}
+
+/** A project's password rules. */
+export interface PasswordSettings {
+  /** How strength is judged: zxcvbn's score, or LUDS counts. */
+  strengthPolicy: 'zxcvbn' | 'luds';
+  /** LUDS: how many of the four kinds of character (lower, upper, digit, symbol) a password needs. */
+  ludsComplexity: number;
+  /** LUDS: the least number of characters. */
+  ludsMinimumCount: number;
+  /** Where breached passwords are looked up: the shipped list, or Pwned Passwords' range API. */
+  breachedPasswords: 'offline' | 'pwned-passwords';
+  /** The Pwned Passwords API (a local peer in tests). */
+  pwnedPasswordsUrl: string;
+  /** The exact URLs a reset email may link to; the first is the default. */
+  resetRedirectUrls: string[];
+  /** How long a reset link lasts when the request names no expiry. */
+  resetExpirationMinutes: number;
+  /** Whether a reset must be started with a PKCE `code_challenge`. */
+  pkceRequiredForResets: boolean;
+  /** Logins per client IP address. */
+  authenticateLimit: { perIp: RateLimit };
+  /** Strength checks per client IP address. */
+  strengthCheckLimit: { perIp: RateLimit };
+  /** Reset emails per address, and per client IP address. */
+  resetSendLimits: { perEmail: RateLimit; perIp: RateLimit };
 }
 
 /** The settings a project gets for anything its configuration leaves out. */
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   authorizedOrigins: [],
-  products: ['otp'],
+  // Email magic links are the widget's default product (spec section 3).
+  products: ['emailMagicLinks', 'otp'],
   otp: {
     methods: ['sms', 'whatsapp', 'email'],
     defaultExpirationMinutes: 10,
@@ -78,10 +122,36 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 600, windowMinutes: 15 } },
   },
+  emailMagicLinks: {
+    loginRedirectURLs: [],
+    signupRedirectURLs: [],
+    pkceRequired: false,
+    sendLimits: {
+      perDestination: { max: 5, windowMinutes: 15 },
+      perIp: { max: 30, windowMinutes: 15 },
+    },
+    authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
+  },
   // A guest signs in once and comes back to the invitation over the days before the party.
   sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 7 * 24 * 60 },
   sms: { allowedCountries: ['US', 'CA'], maxPerHour: 300 },
   emailDomains: [],
+  passwords: {
+    strengthPolicy: 'zxcvbn',
+    ludsComplexity: 3,
+    ludsMinimumCount: 8,
+    breachedPasswords: 'offline',
+    pwnedPasswordsUrl: 'https://api.pwnedpasswords.com',
+    resetRedirectUrls: [],
+    resetExpirationMinutes: 30,
+    pkceRequiredForResets: false,
+    authenticateLimit: { perIp: { max: 50, windowMinutes: 15 } },
+    strengthCheckLimit: { perIp: { max: 600, windowMinutes: 15 } },
+    resetSendLimits: {
+      perEmail: { max: 5, windowMinutes: 15 },
+      perIp: { max: 30, windowMinutes: 15 },
+    },
+  },
 };
 
 const rateLimitSchema = {
@@ -92,6 +162,14 @@ const rateLimitSchema = {
     max: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     windowMinutes: { type: 'integer', minimum: 1, maximum: 10_080 },
   },
+} as const;
+
+/** A list of exact redirect URLs (http or https, no fragment). */
+const redirectUrlsSchema = {
+  type: 'array',
+  items: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
+  uniqueItems: true,
+  maxItems: 50,
 } as const;
 
 /** JSON schema of one project in the config file. */
@@ -136,6 +214,25 @@ export const projectConfigSchema = {
         },
       },
     },
+    emailMagicLinks: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        loginRedirectURLs: redirectUrlsSchema,
+        signupRedirectURLs: redirectUrlsSchema,
+        pkceRequired: { type: 'boolean' },
+        sendLimits: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perDestination: rateLimitSchema, perIp: rateLimitSchema },
+        },
+        authenticateLimit: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perIp: rateLimitSchema },
+        },
+      },
+    },
     sessions: {
       type: 'object',
       additionalProperties: false,
@@ -161,6 +258,39 @@ export const projectConfigSchema = {
       items: { type: 'string', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' },
       maxItems: 20,
     },
+    passwords: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        strengthPolicy: { enum: ['zxcvbn', 'luds'] },
+        ludsComplexity: { type: 'integer', minimum: 0, maximum: 4 },
+        ludsMinimumCount: { type: 'integer', minimum: 1, maximum: 32 },
+        breachedPasswords: { enum: ['offline', 'pwned-passwords'] },
+        pwnedPasswordsUrl: { type: 'string', pattern: '^https?://' },
+        resetRedirectUrls: {
+          type: 'array',
+          items: { type: 'string', pattern: '^https?://[^\\s#]+$' },
+          maxItems: 50,
+        },
+        resetExpirationMinutes: { type: 'integer', minimum: 5, maximum: 10_080 },
+        pkceRequiredForResets: { type: 'boolean' },
+        authenticateLimit: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perIp: rateLimitSchema },
+        },
+        strengthCheckLimit: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perIp: rateLimitSchema },
+        },
+        resetSendLimits: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { perEmail: rateLimitSchema, perIp: rateLimitSchema },
+        },
+      },
+    },
   },
 } as const;
 
@@ -176,9 +306,23 @@ export interface ProjectConfig {
     sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
     authenticateLimit?: { perIp?: RateLimit };
   };
+  emailMagicLinks?: {
+    loginRedirectURLs?: string[];
+    signupRedirectURLs?: string[];
+    pkceRequired?: boolean;
+    sendLimits?: { perDestination?: RateLimit; perIp?: RateLimit };
+    authenticateLimit?: { perIp?: RateLimit };
+  };
   sessions?: { defaultDurationMinutes?: number; maxDurationMinutes?: number };
   sms?: { allowedCountries?: string[]; maxPerHour?: number };
   emailDomains?: string[];
+  passwords?: Partial<
+    Omit<PasswordSettings, 'authenticateLimit' | 'strengthCheckLimit' | 'resetSendLimits'>
+  > & {
+    authenticateLimit?: { perIp?: RateLimit };
+    strengthCheckLimit?: { perIp?: RateLimit };
+    resetSendLimits?: { perEmail?: RateLimit; perIp?: RateLimit };
+  };
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -199,6 +343,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         perIp: config.otp?.authenticateLimit?.perIp ?? d.otp.authenticateLimit.perIp,
       },
     },
+    emailMagicLinks: resolveMagicLinkSettings(config.emailMagicLinks),
     sessions: {
       defaultDurationMinutes:
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
@@ -209,6 +354,47 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       maxPerHour: config.sms?.maxPerHour ?? d.sms.maxPerHour,
     },
     emailDomains: config.emailDomains ?? d.emailDomains,
+    passwords: resolvePasswordSettings(config.passwords, d.passwords),
+  };
+}
+
+function resolvePasswordSettings(
+  config: ProjectConfig['passwords'],
+  d: PasswordSettings,
+): PasswordSettings {
+  const c = config ?? {};
+  return {
+    strengthPolicy: c.strengthPolicy ?? d.strengthPolicy,
+    ludsComplexity: c.ludsComplexity ?? d.ludsComplexity,
+    ludsMinimumCount: c.ludsMinimumCount ?? d.ludsMinimumCount,
+    breachedPasswords: c.breachedPasswords ?? d.breachedPasswords,
+    pwnedPasswordsUrl: c.pwnedPasswordsUrl ?? d.pwnedPasswordsUrl,
+    resetRedirectUrls: c.resetRedirectUrls ?? d.resetRedirectUrls,
+    resetExpirationMinutes: c.resetExpirationMinutes ?? d.resetExpirationMinutes,
+    pkceRequiredForResets: c.pkceRequiredForResets ?? d.pkceRequiredForResets,
+    authenticateLimit: { perIp: c.authenticateLimit?.perIp ?? d.authenticateLimit.perIp },
+    strengthCheckLimit: { perIp: c.strengthCheckLimit?.perIp ?? d.strengthCheckLimit.perIp },
+    resetSendLimits: {
+      perEmail: c.resetSendLimits?.perEmail ?? d.resetSendLimits.perEmail,
+      perIp: c.resetSendLimits?.perIp ?? d.resetSendLimits.perIp,
+    },
+  };
+}
+
+function resolveMagicLinkSettings(
+  config: ProjectConfig['emailMagicLinks'],
+): ProjectSettings['emailMagicLinks'] {
+  const d = DEFAULT_PROJECT_SETTINGS.emailMagicLinks;
+  const login = config?.loginRedirectURLs ?? d.loginRedirectURLs;
+  return {
+    loginRedirectURLs: login,
+    signupRedirectURLs: config?.signupRedirectURLs ?? login,
+    pkceRequired: config?.pkceRequired ?? d.pkceRequired,
+    sendLimits: {
+      perDestination: config?.sendLimits?.perDestination ?? d.sendLimits.perDestination,
+      perIp: config?.sendLimits?.perIp ?? d.sendLimits.perIp,
+    },
+    authenticateLimit: { perIp: config?.authenticateLimit?.perIp ?? d.authenticateLimit.perIp },
   };
 }
 

@@ -348,6 +348,59 @@ const ENDPOINTS: readonly Endpoint[] = [
     fields: {},
   },
   { method: 'POST', template: '/users/search', fields: { email: validEmail } },
+  ...['/passwords', '/passwords/authenticate'].map(
+    (template): Endpoint => ({
+      method: 'POST',
+      template,
+      fields: {
+        email: validEmail,
+        password: (random) =>
+          random.pick(['violet-Harbor-7-quietly-juggles', 'password', random.text(12)]),
+        session_duration_minutes: (random) => random.pick([5, 60]),
+        ...sdkExtras,
+      },
+    }),
+  ),
+  {
+    method: 'POST',
+    template: '/passwords/strength_check',
+    fields: { email: validEmail, password: (random) => random.text(random.int(1, 30)) },
+  },
+  {
+    method: 'POST',
+    template: '/passwords/email/reset/start',
+    fields: {
+      email: validEmail,
+      reset_password_redirect_url: (random) =>
+        random.pick(['http://app.velvet.test/reset', 'https://evil.test/']),
+      reset_password_expiration_minutes: (random) => random.pick([5, 30, 10_080]),
+      ...sdkExtras,
+    },
+  },
+  {
+    method: 'POST',
+    template: '/passwords/email/reset',
+    fields: {
+      token: (random) => random.text(43),
+      password: (random) => random.text(16),
+      code_verifier: (random) => random.text(64),
+      session_duration_minutes: (random) => random.pick([5, 60]),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/passwords/existing_password/reset',
+    fields: {
+      email: validEmail,
+      existing_password: (random) => random.text(16),
+      new_password: (random) => random.text(16),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/passwords/session/reset',
+    fields: { password: (random) => random.text(16) },
+  },
   {
     method: 'POST',
     template: '/events',
@@ -360,7 +413,7 @@ const ENDPOINTS: readonly Endpoint[] = [
 
 /** Whether the endpoint answers 401 to anything but a live session. */
 function needsSession(endpoint: Endpoint): boolean {
-  return /\/secondary$|^\/sessions\/(authenticate|revoke)$|^\/users\/(me|emails|phone)/.test(
+  return /\/secondary$|^\/sessions\/(authenticate|revoke)$|^\/users\/(me|emails|phone)|^\/passwords\/session\//.test(
     endpoint.template,
   );
 }
@@ -1015,7 +1068,12 @@ let random: Random;
 let fixedCount = 0;
 
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    project: {
+      products: ['emailMagicLinks', 'otp', 'passwords'],
+      passwords: { resetRedirectUrls: ['http://app.velvet.test/reset'] },
+    },
+  });
   const signedIn = await signInBySms(server, '+14155552671');
   const emailSent = await server.api('/otps/email/send/secondary', {
     body: { email: 'ada@example.com' },

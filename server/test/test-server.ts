@@ -46,6 +46,8 @@ export interface TestServerOptions {
   demoDir?: string;
   /** Collects the server's log lines (JSON, level `warn` and up) here. */
   logLines?: string[];
+  /** Receives every log line (JSON, level trace), for tests of what is logged. */
+  logLine?: (line: string) => void;
 }
 
 /** An answer from the server. */
@@ -137,12 +139,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
-    logger: options.logLines
+    logger: options.logLine
       ? {
-          level: 'warn',
-          stream: { write: (line: string) => void options.logLines?.push(line) },
+          level: 'trace',
+          stream: { write: (line: string) => options.logLine?.(line) },
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
         }
-      : false,
+      : options.logLines
+        ? {
+            level: 'warn',
+            stream: { write: (line: string) => void options.logLines?.push(line) },
+          }
+        : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -10,7 +10,9 @@ import { Messages, PUBLIC_TOKEN_PREFIX } from './constants.js';
 import type { CookieJar } from './cookies.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
+import { MagicLinksClient } from './magic-links-client.js';
 import { OtpClient } from './otp-client.js';
+import { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
 import { SessionClient } from './session-client.js';
 import { SessionManager } from './session-manager.js';
@@ -55,6 +57,10 @@ export class VelvetClient {
   readonly publicToken: string;
   /** One-time passcodes by SMS, WhatsApp and email. */
   readonly otps: OtpClient;
+  /** Passwords: create, log in, strength, resets. */
+  readonly passwords: PasswordsClient;
+  /** Sign-in links by email. */
+  readonly magicLinks: MagicLinksClient;
   /** The session: read, subscribe, authenticate, revoke. */
   readonly session: SessionClient;
   /** The signed-in user. */
@@ -134,6 +140,13 @@ export class VelvetClient {
       storage,
       logger,
       ...(options.randomValues ? { randomValues: options.randomValues } : {}),
+    });
+    this.passwords = new PasswordsClient(this.http, this.sessions, this.pkce, this.bootstrap);
+    this.magicLinks = new MagicLinksClient({
+      http: this.http,
+      sessions: this.sessions,
+      pkce: this.pkce,
+      bootstrap: this.bootstrap,
     });
     globalThis.addEventListener?.('pagehide', this.handlePageHide);
   }

@@ -279,7 +279,8 @@ describe('<velvet-login>', () => {
       console.error = () => {};
       try {
         const mounted = await mount(SMS_ONLY);
-        mounted.el.config = { products: [] };
+        // A product this build does not have (an empty list would fall back to magic links).
+        mounted.el.config = { products: ['crypto'] };
         await waitFor(
           () => mounted.text().includes('No sign-in method is available.'),
           () => `no warning; shown: ${mounted.text().slice(0, 200)}`,

@@ -25,6 +25,7 @@ import {
   type VelvetEventDetail,
   VelvetEventType,
 } from '../events.js';
+import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
 import type { FormMethod, ProductContext, ProductPlugin } from '../products/product.js';
 import { PRODUCT_LOADERS } from '../products/registry.js';
 import { Screen } from '../state/screen.js';
@@ -201,8 +202,8 @@ export class VelvetLogin extends ReactiveElement {
   /** Where the Velvet API is (scheme and host); the page's origin by default. */
   @property({ attribute: 'api-base' }) apiBase: string | undefined;
 
-  /** Texts to use instead of the English catalogue's, by key. */
-  @property({ attribute: false }) strings: Partial<Strings> = {};
+  /** Texts to use instead of the English catalogues' (the core's and the products'), by key. */
+  @property({ attribute: false }) strings: Partial<Strings & MagicLinkStrings> = {};
 
   /** The page's own client library instance, to share one session; made on demand otherwise. */
   @property({ attribute: false }) client: VelvetClient | undefined;
@@ -278,6 +279,7 @@ export class VelvetLogin extends ReactiveElement {
       load()
         .then((plugin) => {
           this.plugins = new Map(this.plugins).set(product, plugin);
+          plugin.onLoad?.(this.context());
         })
         .catch((error: unknown) => {
           console.error(`<velvet-login>: the product "${product}" could not load.`, error);
@@ -415,6 +417,7 @@ export class VelvetLogin extends ReactiveElement {
     return {
       config: this.checked.config,
       strings: this.texts,
+      stringOverrides: this.strings ?? {},
       locale: this.checked.config.locale ?? 'en',
       state: this.widgetState,
       bootstrap: this.bootstrap,
@@ -492,7 +495,12 @@ export class VelvetLogin extends ReactiveElement {
     const config = this.checked.config;
     const theme = { ...config, ...config.theme };
     const context = this.context();
-    const methods = this.activePlugins().flatMap((plugin) => plugin.formMethods?.(context) ?? []);
+    const methods: FormMethod[] = [];
+    for (const method of this.activePlugins().flatMap((p) => p.formMethods?.(context) ?? [])) {
+      const at = methods.findIndex(({ id }) => id === method.id);
+      if (at < 0) methods.push(method);
+      else if (method.overrides) methods[at] = method;
+    }
     const { sections } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
     const nothingToShow = this.loading === 0 && methods.length === 0;

@@ -20,6 +20,8 @@ export interface ProductContext {
   readonly config: VelvetConfig;
   /** The texts, with the page's overrides. */
   readonly strings: Strings;
+  /** The page's overrides as given, for the texts a product keeps in its own chunk. */
+  readonly stringOverrides: Readonly<Record<string, unknown>>;
   /** The language of the widget (a BCP 47 tag). */
   readonly locale: string;
   /** The widget state (read only: change it with `dispatch`). */
@@ -53,6 +55,8 @@ export interface FormMethod {
   readonly id: 'sms' | 'whatsapp' | 'email';
   /** The tab's label. */
   readonly label: string;
+  /** Takes the place of an earlier product's method of the same id (passwords over magic links). */
+  readonly overrides?: boolean;
   /** The method's form. */
   render(context: ProductContext): TemplateResult;
 }
@@ -63,6 +67,8 @@ export interface ProductPlugin {
   readonly styles: string;
   /** The methods it adds to the main screen's form, in order. */
   formMethods?(context: ProductContext): FormMethod[];
+  /** Runs once when the product has loaded (a page opened from a magic link signs in here). */
+  onLoad?(context: ProductContext): void;
   /** The screens of its flows. */
   readonly screens: Partial<Record<Screen, (context: ProductContext) => TemplateResult>>;
 }

@@ -10,5 +10,9 @@ export type ProductLoader = () => Promise<ProductPlugin>;
 
 /** The products this build of the widget offers; the others are refused with a console error. */
 export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
+  emailMagicLinks: () =>
+    import('./magic-links/magic-links-product.js').then((module) => module.magicLinksProduct),
   otp: () => import('./otp/otp-product.js').then((module) => module.otpProduct),
+  passwords: () =>
+    import('./passwords/passwords-product.js').then((module) => module.passwordsProduct),
 };

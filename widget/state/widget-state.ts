@@ -51,7 +51,7 @@ export interface WidgetState {
 /** The actions of the spec. */
 export type WidgetAction =
   | { type: 'transition'; screen: Screen }
-  | { type: 'set-magic-link-email'; email: string }
+  | { type: 'set-magic-link-email'; email: string | undefined }
   | { type: 'update-otp-state'; otp: OtpState | undefined }
   | { type: 'update-crypto-state'; crypto: Partial<CryptoState> }
   | { type: 'update-password-state'; password: Partial<PasswordState> }

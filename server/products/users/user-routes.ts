@@ -10,6 +10,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { PasswordsRepository } from '../passwords/passwords-repository.js';
 import { normalizeEmail } from './destinations.js';
 import { userBody } from './user-body.js';
 
@@ -44,6 +45,7 @@ export function userRoutes(
   deps: { store: Store; limiter: RateLimiter },
 ): void {
   const { users } = deps.store;
+  const passwords = new PasswordsRepository(deps.store.db);
 
   const currentUser = async (projectId: string, userId: string) => {
     const user = await users.findById(projectId, userId);
@@ -121,8 +123,9 @@ export function userRoutes(
       );
       const email = normalizeEmail(request.body.email);
       const found = await users.findByDestination(project.projectId, 'email', email);
-      // Passwords do not exist yet, so a known user is passwordless.
-      return envelope(request, { user_type: found ? 'passwordless' : 'new' });
+      let userType: 'new' | 'password' | 'passwordless' = 'new';
+      if (found) userType = (await passwords.hashOf(found.userId)) ? 'password' : 'passwordless';
+      return envelope(request, { user_type: userType });
     },
   );
 }

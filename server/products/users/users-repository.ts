@@ -264,7 +264,12 @@ export class UsersRepository {
     kind: DestinationKind,
     destination: string,
     now: number,
-    initial: { trustedMetadata?: JsonObject; name?: Partial<UserName> } = {},
+    initial: {
+      trustedMetadata?: JsonObject;
+      name?: Partial<UserName>;
+      /** `pending` for a user created before they prove the destination (magic links). */
+      status?: 'active' | 'pending';
+    } = {},
   ): Promise<MethodRecord & { created: boolean }> {
     const existing = await this.findByDestination(project.projectId, kind, destination);
     if (existing) return { ...existing, created: false };
@@ -276,7 +281,7 @@ export class UsersRepository {
           .values({
             user_id: userId,
             project_id: project.projectId,
-            status: 'active',
+            status: initial.status ?? 'active',
             name: JSON.stringify({ ...EMPTY_NAME, ...initial.name }),
             trusted_metadata: JSON.stringify(initial.trustedMetadata ?? {}),
             untrusted_metadata: '{}',
@@ -322,6 +327,16 @@ export class UsersRepository {
   /** Marks a phone number or email as verified. */
   async markVerified(method: Pick<MethodRecord, 'kind' | 'methodId'>): Promise<void> {
     await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId });
+  }
+
+  /** Makes a pending user active (after they proved a destination); an active one is unchanged. */
+  async activate(userId: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ status: 'active' })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   /** Removes one of the user's phone numbers or emails; resolves to false when it had none such. */

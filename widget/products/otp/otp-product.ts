@@ -6,16 +6,24 @@
 import { html } from 'lit';
 import { Screen } from '../../state/screen.js';
 import type { FormMethod, ProductPlugin } from '../product.js';
+import type { EmailAction } from '../shared/email-entry-form.js';
 import { otpStyles } from './otp.styles.js';
 import { loadOtpScreens } from './otp-flow.js';
 import './phone-form.js';
 
-/** The email form is a chunk of its own: SMS-only pages never download it. */
+/**
+ * The email form (the shared `<velvet-email-entry-form>`, whose submit is `email-action.ts`
+ * here) is a chunk of its own: SMS-only pages never download it.
+ */
 function loadEmailForm(): void {
-  import('./email-form.js').catch((error: unknown) =>
+  import('../shared/email-entry-form.js').catch((error: unknown) =>
     console.error('<velvet-login>: the email form did not load.', error),
   );
 }
+
+/** The Email tab's submit: the email action loads with the form, not with this chunk. */
+const sendEmailPasscode: EmailAction = (email, context) =>
+  import('./email-action.js').then((module) => module.sendEmailPasscode(email, context));
 
 /** The passcode product's plugin. */
 export const otpProduct: ProductPlugin = {
@@ -30,7 +38,10 @@ export const otpProduct: ProductPlugin = {
               id: 'email',
               label: context.strings.tabEmail,
               render: (current) =>
-                html`<velvet-otp-email-form .context=${current}></velvet-otp-email-form>`,
+                html`<velvet-email-entry-form
+                  .context=${current}
+                  .action=${sendEmailPasscode}
+                ></velvet-email-entry-form>`,
             }
           : {
               id: method,

@@ -3,14 +3,12 @@
  * element adopts it once, when the product loads. The later screens bring their own
  * (`otp-screens.styles.ts`).
  */
-import { emailInputStyles } from '../../components/email-input.styles.js';
 import { phoneInputStyles } from '../../components/phone-input.styles.js';
 
 /** Everything the passcode product shows on the main screen. */
 export const otpStyles = `${phoneInputStyles}
-${emailInputStyles}
 velvet-otp-phone-form,
-velvet-otp-email-form {
+velvet-email-entry-form {
   display: block;
 }
 `;

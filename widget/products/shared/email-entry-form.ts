@@ -1,30 +1,36 @@
 /**
- * `<velvet-otp-email-form>`: the Email tab of the main screen when passcodes go by email. The
- * address is checked against the spec's pattern in the browser (no call is made for a bad one),
- * then the passcode is sent and the passcode screen follows.
+ * `<velvet-email-entry-form>`: the Email tab's one form, shared by the products that start from an
+ * email address (magic links; passwords and email passcodes may use it too). It owns the field,
+ * the spec's validation (section 5: 'Invalid email address, please try again.' and no call for a
+ * bad address), the submitting state and the error under the field; what a submit does is the
+ * `action` the configured product gives it.
  */
-import { html, LitElement } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/email-input.js';
 import type { VelvetEmailInput } from '../../components/email-input.js';
-import { VelvetEventType } from '../../events.js';
+import { linkedText } from '../../components/linked-text.js';
 import { isValidEmail } from '../../validation/email.js';
 import type { ProductContext } from '../product.js';
-import { loadOtpScreens, sendOptions } from './otp-flow.js';
-import { formError, showPasscodeScreen, submitButton } from './send-form.js';
+
+/** What a submit of a valid address does; a rejection's message is shown under the field. */
+export type EmailAction = (email: string, context: ProductContext) => Promise<void>;
 
 let nextId = 1;
 
-/** The email form: the address field, error text and `Continue with email`. */
-@customElement('velvet-otp-email-form')
-export class VelvetOtpEmailForm extends LitElement {
+/** The email field, its error text and `Continue with email`; the submit runs `action`. */
+@customElement('velvet-email-entry-form')
+export class VelvetEmailEntryForm extends LitElement {
   /** The element's context. */
   @property({ attribute: false }) context!: ProductContext;
+
+  /** What a submit of a valid address does. */
+  @property({ attribute: false }) action!: EmailAction;
 
   @state() private submitting = false;
   @state() private error: string | undefined;
 
-  private readonly errorId = `velvet-otp-email-form-${nextId++}-error`;
+  private readonly errorId = `velvet-email-entry-form-${nextId++}-error`;
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -41,8 +47,21 @@ export class VelvetOtpEmailForm extends LitElement {
         ?disabled=${this.submitting}
         @input=${this.onEdit}
       ></velvet-email-input>
-      ${formError(this.errorId, this.error)}
-      ${submitButton(strings.continueWithEmail, this.submitting)}
+      ${
+        this.error === undefined
+          ? nothing
+          : html`<p id=${this.errorId} class="velvet-form__error" part="error" role="alert">
+            ${linkedText(this.error, { className: 'velvet-form__error-link', part: 'error-link' })}
+          </p>`
+      }
+      <button
+        class="velvet-button velvet-button--primary"
+        part="button button-primary"
+        type="submit"
+        ?disabled=${this.submitting}
+      >
+        ${strings.continueWithEmail}
+      </button>
     </form>`;
   }
 
@@ -63,22 +82,7 @@ export class VelvetOtpEmailForm extends LitElement {
     this.error = undefined;
     this.submitting = true;
     try {
-      void loadOtpScreens();
-      const client = await context.busy(context.client());
-      const { loginTemplateId, signupTemplateId } = context.config.otpOptions ?? {};
-      const response = await context.busy(
-        client.otps.email.loginOrCreate(email, {
-          ...sendOptions(context),
-          ...(loginTemplateId ? { login_template_id: loginTemplateId } : {}),
-          ...(signupTemplateId ? { signup_template_id: signupTemplateId } : {}),
-        }),
-      );
-      client.telemetry.logEvent('email_sent', { email, type: 'login_or_create_otp' });
-      showPasscodeScreen(
-        context,
-        { type: 'email', destination: email, response },
-        VelvetEventType.OtpEmailLoginOrCreate,
-      );
+      await this.action(email, context);
     } catch (error) {
       this.error = context.reportError(error);
     } finally {
@@ -89,6 +93,6 @@ export class VelvetOtpEmailForm extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'velvet-otp-email-form': VelvetOtpEmailForm;
+    'velvet-email-entry-form': VelvetEmailEntryForm;
   }
 }

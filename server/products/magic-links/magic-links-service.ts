@@ -1,0 +1,323 @@
+/**
+ * Email magic links: send a sign-in link (login_or_create, primary, secondary) and turn a link's
+ * token into a session. Every rule lives here; the routes only translate HTTP.
+ *
+ * - Tokens carry 256 random bits, are stored as SHA-256, work once, belong to one project and
+ *   open only the exact redirect URL they were made for.
+ * - Redirect URLs must be on the project's lists; a request naming none gets the first listed.
+ * - With a PKCE challenge (required when the project says so) the token needs its verifier.
+ * - Sends are limited per address and per client IP; failed checks count towards the same
+ *   per-address lock as passcodes (10 in a row lock it for an hour; a new link does not reset
+ *   the count).
+ * - `send/primary` answers the same, in the same time, whether or not the address has an
+ *   account: the email goes out in the background, and only to an existing user.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../db/ids.js';
+import type { JsonObject } from '../../db/json-column.js';
+import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Project } from '../../projects/projects-repository.js';
+import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { IssuedSession, SessionService } from '../sessions/session-service.js';
+import type { SessionRecord } from '../sessions/sessions-repository.js';
+import { normalizeEmail } from '../users/destinations.js';
+import {
+  DuplicateDestinationError,
+  type MethodRecord,
+  type UsersRepository,
+} from '../users/users-repository.js';
+import { magicLinkMessage } from './magic-link-message.js';
+import { hashMagicLinkToken, newMagicLinkToken, pkceVerifierMatches } from './magic-link-token.js';
+import type { MagicLinkRecord, MagicLinksRepository } from './magic-links-repository.js';
+
+/** The expiry of a link when the request names none (spec section 9). */
+export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
+/** The bounds of `login_expiration_minutes` and `signup_expiration_minutes` (Stytch's). */
+export const MAGIC_LINK_EXPIRATION_MINUTES = { min: 5, max: 10_080 } as const;
+
+/** How a send finds its user. */
+export type MagicLinkSendMode = 'login_or_create' | 'primary' | 'secondary';
+
+/** A request to send a link. */
+export interface MagicLinkSendRequest {
+  project: Project;
+  mode: MagicLinkSendMode;
+  /** The address as typed. */
+  email: string;
+  loginMagicLinkUrl?: string;
+  signupMagicLinkUrl?: string;
+  loginExpirationMinutes?: number;
+  signupExpirationMinutes?: number;
+  createUserAsPending?: boolean;
+  codeChallenge?: string;
+  /** The caller's session; required for `secondary`. */
+  session?: SessionRecord;
+  ip: string;
+}
+
+/** What a send reports: the user and email, except for `primary` (which says nothing). */
+export interface MagicLinkSendResult {
+  userId?: string;
+  emailId?: string;
+}
+
+/** A request to authenticate a link's token. */
+export interface MagicLinkAuthenticateRequest {
+  project: Project;
+  token: string;
+  codeVerifier?: string;
+  sessionDurationMinutes?: number;
+  session?: SessionRecord;
+  ip: string;
+  userAgent: string;
+}
+
+/** The repositories the service reads and writes. */
+export interface MagicLinkStorage {
+  readonly users: UsersRepository;
+  readonly links: MagicLinksRepository;
+  /** Wrong PKCE verifiers, throttled per (address, client) as wrong passcodes are. */
+  readonly throttle: FailureThrottle;
+  /** The client's key for the throttle (`clientKey` under the server secret). */
+  readonly clientKey: (ip: string) => string;
+}
+
+/** Sends and checks sign-in links. */
+export class MagicLinksService {
+  constructor(
+    private readonly store: MagicLinkStorage,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+    private readonly delivery: DeliveryRoutes,
+    private readonly clock: () => number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends a sign-in link to `request.email`. */
+  async send(request: MagicLinkSendRequest): Promise<MagicLinkSendResult> {
+    const { project } = request;
+    const settings = project.settings;
+    if (!settings.products.includes('emailMagicLinks')) {
+      throw new ApiError(
+        'product_not_enabled',
+        'Email magic links are not enabled for this project.',
+      );
+    }
+    const email = normalizeEmail(request.email);
+    const links = settings.emailMagicLinks;
+    if (links.pkceRequired && !request.codeChallenge) {
+      throw new ApiError('pkce_expected_code_challenge');
+    }
+    // Both redirects are checked before the user is looked up: the answer cannot depend on it.
+    const loginUrl = pickRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, 'login');
+    const signupUrl = pickRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, 'signup');
+    if (!this.delivery.email) {
+      throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
+    }
+    await this.limiter.hit(
+      `magic-link-send:ip:${project.projectId}:${request.ip}`,
+      links.sendLimits.perIp,
+      'magic_link_send_rate_limited',
+    );
+    await this.limiter.hit(
+      `magic-link-send:to:${project.projectId}:${email}`,
+      links.sendLimits.perDestination,
+      'magic_link_send_rate_limited',
+    );
+
+    const now = this.clock();
+    const method = await this.#method(request, email, now);
+    if (request.mode === 'primary') {
+      // The answer cannot wait for the link: making and mailing it would make an existing
+      // account's answer slower than a missing one's. A missing one gets no email.
+      if (method) {
+        this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+        });
+      }
+      return {};
+    }
+    if (!method) throw new ApiError('email_not_found');
+    await this.#issue(request, method, email, loginUrl, signupUrl, now);
+    return { userId: method.userId, emailId: method.methodId };
+  }
+
+  /** Stores a new link for `method` and mails it; rejects with `email_delivery_failed`. */
+  async #issue(
+    request: MagicLinkSendRequest,
+    method: MethodRecord & { created?: boolean },
+    email: string,
+    loginUrl: string,
+    signupUrl: string,
+    now: number,
+  ): Promise<void> {
+    const { project } = request;
+    const adapter = this.delivery.email;
+    if (!adapter) throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
+    const kind = method.created || !method.verified ? 'signup' : 'login';
+    const minutes =
+      (kind === 'signup' ? request.signupExpirationMinutes : request.loginExpirationMinutes) ??
+      DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES;
+    const redirectUrl = kind === 'signup' ? signupUrl : loginUrl;
+    const token = newMagicLinkToken();
+    await this.store.links.create({
+      magicLinkId: newId('magic-link', project.environment),
+      projectId: project.projectId,
+      userId: method.userId,
+      emailId: method.methodId,
+      email,
+      tokenHash: hashMagicLinkToken(token),
+      kind,
+      redirectUrl,
+      codeChallenge: request.codeChallenge ?? null,
+      expiresAt: now + minutes * 60_000,
+      createdAt: now,
+    });
+    const message = magicLinkMessage({
+      projectName: project.name,
+      link: linkUrl(redirectUrl, token),
+      expirationMinutes: minutes,
+      kind,
+    });
+    try {
+      const receipt = await adapter.send({ channel: 'email', to: email, ...message });
+      this.log.info(
+        { adapter: adapter.name, receipt: receipt.id, methodId: method.methodId, kind },
+        'magic link sent',
+      );
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      this.log.warn(
+        { adapter: adapter.name, vendorCode: error.vendorCode, err: error.message },
+        'magic link delivery failed',
+      );
+      throw new ApiError('email_delivery_failed');
+    }
+  }
+
+  /** Checks a link's token; on success the email is verified and a session issued. */
+  async authenticate(
+    request: MagicLinkAuthenticateRequest,
+  ): Promise<{ link: MagicLinkRecord; issued: IssuedSession }> {
+    const { project } = request;
+    await this.limiter.hit(
+      `magic-link-auth:ip:${project.projectId}:${request.ip}`,
+      project.settings.emailMagicLinks.authenticateLimit.perIp,
+      'too_many_requests',
+    );
+    const now = this.clock();
+    const link = await this.store.links.findByTokenHash(hashMagicLinkToken(request.token));
+    if (
+      !link ||
+      link.projectId !== project.projectId ||
+      link.consumedAt !== null ||
+      link.expiresAt <= now
+    ) {
+      throw new ApiError('unable_to_auth_magic_link');
+    }
+    if (link.codeChallenge !== null) {
+      if (!request.codeVerifier) throw new ApiError('pkce_expected_code_verifier');
+      // Counted before the check, cleared on success: a stranger's wrong verifiers delay only
+      // the stranger (see `FailureThrottle`).
+      const scope = `magic-link:${project.projectId}`;
+      const client = this.store.clientKey(request.ip);
+      await this.store.throttle.beginTry(scope, link.email, client);
+      if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
+        throw new ApiError('pkce_mismatch');
+      }
+      await this.store.throttle.recordSuccess(scope, link.email, client);
+    }
+    const method = await this.store.users.findMethod(link.emailId);
+    if (!method || method.userId !== link.userId) throw new ApiError('unable_to_auth_magic_link');
+    if (!(await this.store.links.consume(link.magicLinkId, now))) {
+      throw new ApiError('unable_to_auth_magic_link');
+    }
+    await this.store.users.markVerified(method);
+    await this.store.users.activate(link.userId);
+    const factor = magicLinkFactor(link, now);
+    const duration =
+      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
+    if (request.session && request.session.userId === link.userId) {
+      const withFactor = await this.sessions.addFactor(request.session, factor);
+      return { link, issued: await this.sessions.touch(project, withFactor, duration) };
+    }
+    const issued = await this.sessions.create(project, link.userId, factor, duration, {
+      ip_address: request.ip,
+      user_agent: request.userAgent,
+    });
+    return { link, issued };
+  }
+
+  async #method(
+    request: MagicLinkSendRequest,
+    email: string,
+    now: number,
+  ): Promise<(MethodRecord & { created?: boolean }) | undefined> {
+    const { project } = request;
+    if (request.mode === 'login_or_create') {
+      return this.store.users.findOrCreateByDestination(project, 'email', email, now, {
+        status: request.createUserAsPending ? 'pending' : 'active',
+      });
+    }
+    if (request.mode === 'primary') {
+      return this.store.users.findByDestination(project.projectId, 'email', email);
+    }
+    if (!request.session) throw new ApiError('user_unauthenticated');
+    try {
+      return await this.store.users.addDestination(
+        project,
+        request.session.userId,
+        'email',
+        email,
+        now,
+      );
+    } catch (error) {
+      if (error instanceof DuplicateDestinationError) throw new ApiError('duplicate_email');
+      throw error;
+    }
+  }
+}
+
+/** The listed URL a link opens: the one asked for if listed exactly, else the first listed. */
+function pickRedirect(
+  asked: string | undefined,
+  listed: readonly string[],
+  kind: 'login' | 'signup',
+): string {
+  if (asked === undefined || asked === '') {
+    const first = listed[0];
+    if (first === undefined) {
+      throw new ApiError(
+        kind === 'login' ? 'no_login_redirect_urls_set' : 'no_signup_redirect_urls_set',
+      );
+    }
+    return first;
+  }
+  if (!listed.includes(asked)) {
+    throw new ApiError(
+      'no_match_for_provided_magic_link_url',
+      `The ${kind} magic link URL ${asked.slice(0, 200)} is not on the project’s list of ${kind} redirect URLs.`,
+    );
+  }
+  return asked;
+}
+
+/** The redirect URL with `stytch_token_type=magic_links&token=…`, as Stytch's links have. */
+export function linkUrl(redirectUrl: string, token: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set('stytch_token_type', 'magic_links');
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** The session factor a link adds, in Stytch's shape. */
+function magicLinkFactor(link: MagicLinkRecord, now: number): JsonObject {
+  return {
+    type: 'magic_link',
+    delivery_method: 'email',
+    last_authenticated_at: new Date(now).toISOString(),
+    email_factor: { email_id: link.emailId, email_address: link.email },
+  };
+}

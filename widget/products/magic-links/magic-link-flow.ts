@@ -1,0 +1,93 @@
+/**
+ * The magic-link flow: send a link for the typed address (with the page's
+ * `emailMagicLinksOptions`), and complete the sign-in when the page was opened from a link.
+ */
+import type { VelvetClient } from '../../client/velvet-client.js';
+import { VelvetEventType } from '../../events.js';
+import { Screen } from '../../state/screen.js';
+import type { ProductContext } from '../product.js';
+
+/** The session length the widget asks for when the config names none (the server's default). */
+const DEFAULT_SESSION_MINUTES = 60;
+
+/** The telemetry `type` of the magic-link login-or-create flow. */
+export const MAGIC_LINK_FLOW_TYPE = 'login_or_create_eml';
+
+/** Loads the confirmation screen (a chunk of its own), started as the link is sent. */
+export function loadMagicLinkScreens(): Promise<unknown> {
+  return import('./magic-link-confirmation-screen.js');
+}
+
+/** The send options in Stytch's names, from the page's `emailMagicLinksOptions`. */
+export function sendOptions(context: ProductContext): Record<string, string | number | boolean> {
+  const options = context.config.emailMagicLinksOptions ?? {};
+  const body: Record<string, string | number | boolean> = {};
+  if (options.loginRedirectURL) body.login_magic_link_url = options.loginRedirectURL;
+  if (options.signupRedirectURL) body.signup_magic_link_url = options.signupRedirectURL;
+  if (options.loginExpirationMinutes !== undefined)
+    body.login_expiration_minutes = options.loginExpirationMinutes;
+  if (options.signupExpirationMinutes !== undefined)
+    body.signup_expiration_minutes = options.signupExpirationMinutes;
+  if (options.createUserAsPending !== undefined)
+    body.create_user_as_pending = options.createUserAsPending;
+  return body;
+}
+
+/** Sends a link to `email`, then shows Email Confirmation (the Email tab's action). */
+export async function sendMagicLink(email: string, context: ProductContext): Promise<void> {
+  void loadMagicLinkScreens();
+  const client = await context.busy(context.client());
+  const response = await context.busy(
+    client.magicLinks.email.loginOrCreate(email, sendOptions(context)),
+  );
+  client.telemetry.logEvent('email_sent', { email, type: MAGIC_LINK_FLOW_TYPE });
+  context.dispatch({ type: 'set-magic-link-email', email });
+  context.emitEvent(VelvetEventType.MagicLinkLoginOrCreate, { ...response, email });
+  context.dispatch({ type: 'transition', screen: Screen.EmailConfirmation });
+}
+
+/** The link's token when the page was opened from a magic link, else `undefined`. */
+export function tokenInUrl(location: Location = globalThis.location): string | undefined {
+  const params = new URLSearchParams(location?.search ?? '');
+  const token = params.get('token');
+  return params.get('stytch_token_type') === 'magic_links' && token ? token : undefined;
+}
+
+/** The page's address without the link's parameters, so a reload cannot reuse the token. */
+function forgetToken(): void {
+  const url = new URL(globalThis.location.href);
+  url.searchParams.delete('token');
+  url.searchParams.delete('stytch_token_type');
+  globalThis.history?.replaceState(globalThis.history.state, '', url);
+}
+
+/** The tokens this page has started to authenticate: each once, however many widgets. */
+const started = new Set<string>();
+
+/**
+ * Signs in with the token of the link that opened the page, once per page: the success screen
+ * follows, or the error shows on the main screen (where a new link can be asked for).
+ */
+export function completeFromUrl(context: ProductContext): void {
+  const token = tokenInUrl();
+  if (!token || started.has(token)) return;
+  started.add(token);
+  forgetToken();
+  void loadMagicLinkScreens();
+  void (async () => {
+    let client: VelvetClient | undefined;
+    try {
+      client = await context.busy(context.client());
+      const minutes =
+        context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
+      const response = await context.busy(
+        client.magicLinks.authenticate(token, { session_duration_minutes: minutes }),
+      );
+      context.emitEvent(VelvetEventType.MagicLinkAuthenticate, { ...response });
+      context.dispatch({ type: 'set-magic-link-email', email: undefined });
+      context.dispatch({ type: 'transition', screen: Screen.EmailConfirmation });
+    } catch (error) {
+      context.dispatch({ type: 'set-error', error: { message: context.reportError(error) } });
+    }
+  })();
+}
