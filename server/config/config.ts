@@ -165,6 +165,8 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
+      // Passkeys too, so the demo can offer them; they need the page on localhost or HTTPS.
+      products: ['otp', 'passkeys'],
     }),
   };
 }

@@ -9,6 +9,7 @@ export type IdKind =
   | 'email'
   | 'session'
   | 'passcode'
+  | 'webauthn-registration'
   | 'request-id';
 
 /** A new id such as `user-test-0b5c…`; `environment` is `test` or `live`. */

@@ -7,6 +7,7 @@ import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
+import type { WebAuthnTables } from '../products/webauthn/webauthn-tables.js';
 import type { ProjectTables } from '../projects/projects-tables.js';
 import type { RateLimitTables } from '../rate-limit/rate-limits-tables.js';
 import type { TelemetryTables } from '../sdk/telemetry-tables.js';
@@ -19,4 +20,5 @@ export interface Schema
     TelemetryTables,
     UserTables,
     SessionTables,
-    OtpTables {}
+    OtpTables,
+    WebAuthnTables {}

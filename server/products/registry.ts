@@ -8,6 +8,12 @@ import { otpProduct } from './otp/index.js';
 import type { ServerProduct } from './product.js';
 import { sessionsProduct } from './sessions/index.js';
 import { usersProduct } from './users/index.js';
+import { webauthnProduct } from './webauthn/index.js';
 
 /** The products, users and sessions first. */
-export const serverProducts: readonly ServerProduct[] = [usersProduct, sessionsProduct, otpProduct];
+export const serverProducts: readonly ServerProduct[] = [
+  usersProduct,
+  sessionsProduct,
+  otpProduct,
+  webauthnProduct,
+];
