@@ -89,6 +89,15 @@ export class UsersClient {
     );
   }
 
+  /** `DELETE /users/webauthn_registrations/{webauthn_registration_id}`: removes a passkey. */
+  async deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<UserUpdateResponse> {
+    checkString('webauthn_registration_id', webauthnRegistrationId);
+    return this.remove(
+      `/users/webauthn_registrations/${encodeURIComponent(webauthnRegistrationId)}`,
+      'client.user.deleteWebauthnRegistration()',
+    );
+  }
+
   /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
   async search(email: string): Promise<UserSearchResponse> {
     checkString('email', email);

@@ -34,6 +34,7 @@ export class VelvetOtpEmailForm extends LitElement {
     const { strings } = this.context;
     return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
       <velvet-email-input
+        ?webauthn=${this.context.config.products.includes('passkeys')}
         .label=${strings.emailLabel}
         .placeholder=${strings.emailPlaceholder}
         described-by=${this.error ? this.errorId : ''}
