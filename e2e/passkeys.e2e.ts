@@ -9,10 +9,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import {
-  addVirtualAuthenticator,
-  type VirtualAuthenticator,
-} from './support/virtual-authenticator.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { recordVelvetEvents } from './support/widget-page.js';
 
@@ -186,7 +183,7 @@ test('rename and delete a passkey; a deleted passkey still offered by the authen
   const item = list.getByRole('listitem');
   await expect(item).toHaveCount(1);
 
-  await item.getByRole('button', { name: /^Rename / }).click();
+  await item.getByRole('button', { name: /^Edit / }).click();
   const name = page.getByRole('textbox', { name: 'Passkey name' });
   await expect(name).toBeFocused();
   await name.fill('Work laptop');

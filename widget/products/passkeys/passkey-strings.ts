@@ -27,7 +27,7 @@ export const passkeysEn = {
   yourPasskeys: 'Your Passkeys',
   noPasskeys: 'You have no passkeys yet.',
   rename: 'Edit',
-  renameLabel: (name: string) => `Rename ${name}`,
+  renameLabel: (name: string) => `Edit ${name}`,
   passkeyName: 'Passkey name',
   save: 'Save',
   cancel: 'Cancel',
