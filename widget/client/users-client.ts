@@ -111,9 +111,10 @@ export class UsersClient {
     return response;
   }
 
-  /** Takes the updated user from an answer: its `user` field, or the flat body. */
+  /** Takes the updated user from an answer: its `user` or `__user` field, or the flat body. */
   private adoptUser(response: JsonObject): void {
     if (isUser(response.user)) this.sessions.updateUser(response.user);
+    else if (isUser(response.__user)) this.sessions.updateUser(response.__user);
     else if (isUser(response)) this.sessions.updateUser(stripEnvelope(response));
   }
 

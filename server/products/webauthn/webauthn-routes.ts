@@ -237,7 +237,8 @@ export function webauthnRoutes(
       await webauthn.remove(userId, request.params.id);
       const user = await store.users.findById(project.projectId, userId);
       if (!user) throw new ApiError('session_not_found');
-      return envelope(request, { ...userBody(user), user: userBody(user) });
+      // Stytch's SDK reads the updated user from `__user` (as for every factor deletion).
+      return envelope(request, { user_id: userId, __user: userBody(user) });
     },
   );
 }

@@ -361,7 +361,7 @@ describe('<velvet-passkey-registration>', () => {
       }))
       .on('DELETE', '/users/webauthn_registrations/webauthn-registration-test-1', () => {
         user = makeUser();
-        return { json: success({ ...user, user }) };
+        return { json: success({ user_id: user.user_id, __user: user }) };
       });
     await expect(mounted.el).to.be.accessible();
     (await mounted.button('Create a Passkey')).click();
