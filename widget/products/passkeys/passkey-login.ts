@@ -76,8 +76,10 @@ export class VelvetPasskeyLogin extends LitElement {
 
   /** The widget's field that carries `webauthn` in its `autocomplete`, once it is there. */
   private async eligibleInput(signal: AbortSignal): Promise<boolean> {
-    const root = this.closest('velvet-login');
-    const scope: ParentNode | null = root?.shadowRoot ?? root ?? null;
+    // The widget's shadow root when it has one, else the element.
+    const root = this.getRootNode();
+    const scope: ParentNode | null =
+      root instanceof ShadowRoot ? root : (this.closest('velvet-login') ?? null);
     // The forms are other products' chunks: give them a moment to arrive.
     for (let waited = 0; waited < 5000 && !signal.aborted; waited += 100) {
       if (scope?.querySelector("input[autocomplete*='webauthn']")) return true;

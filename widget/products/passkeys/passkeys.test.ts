@@ -82,7 +82,10 @@ interface Mounted {
   text(): string;
 }
 
-async function mountLogin(setup: (test: TestClient) => void): Promise<Mounted> {
+async function mountLogin(
+  setup: (test: TestClient) => void,
+  extra: Record<string, unknown> = {},
+): Promise<Mounted> {
   const test = createTestClient();
   setup(test);
   const events: VelvetEventDetail[] = [];
@@ -90,19 +93,20 @@ async function mountLogin(setup: (test: TestClient) => void): Promise<Mounted> {
   const el = await fixture<VelvetLogin>(html`<velvet-login
     public-token=${test.publicToken}
     .client=${test.client}
-    .config=${CONFIG}
+    .config=${{ ...CONFIG, ...extra }}
     .callbacks=${{
       onEvent: (detail: VelvetEventDetail) => events.push(detail),
       onError: (detail: VelvetErrorDetail) => errors.push(detail),
     }}
   ></velvet-login>`);
-  await waitFor(() => el.querySelector('form'), 'the main screen did not render');
+  const root = () => el.shadowRoot ?? el;
+  await waitFor(() => root().querySelector('form'), 'the main screen did not render');
   return {
     el,
     test,
     events,
     errors,
-    text: () => el.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    text: () => root().textContent?.replace(/\s+/g, ' ').trim() ?? '',
   };
 }
 
@@ -162,6 +166,25 @@ describe('passkeys on the main screen', () => {
       'AUTHENTICATE_FLOW_COMPLETE',
     ]);
     expect(mounted.test.client.session.getSync()?.session_id).to.equal('session-test-1');
+    await expect(mounted.el).to.be.accessible();
+  });
+
+  it('signs in through autofill with shadow DOM on too', async () => {
+    await makePasskey();
+    const mounted = await mountLogin(
+      (test) => {
+        test.api.on('POST', '/webauthn/authenticate/start/primary', { json: requestOptions() });
+        test.api.on('POST', '/webauthn/authenticate', { json: signedInBody() });
+      },
+      { enableShadowDOM: true },
+    );
+    expect(
+      mounted.el.shadowRoot?.querySelector('input[type=tel]')?.getAttribute('autocomplete'),
+    ).to.equal('tel webauthn');
+    await waitFor(
+      () => mounted.text().includes('You have successfully logged in with your Passkey.'),
+      () => `shown: ${mounted.text()}`,
+    );
     await expect(mounted.el).to.be.accessible();
   });
 
