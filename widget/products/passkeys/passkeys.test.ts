@@ -63,6 +63,15 @@ function requestOptions(): Record<string, unknown> {
   });
 }
 
+/** A promise the test resolves when it is ready, to hold an answer back until then. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
 function signedInBody(user: User = makeUser()) {
   return success({
     user_id: 'user-test-1',
@@ -100,7 +109,11 @@ async function mountLogin(
     }}
   ></velvet-login>`);
   const root = () => el.shadowRoot ?? el;
-  await waitFor(() => root().querySelector('form'), 'the main screen did not render');
+  // The autofill sign-in may be over (the confirmation on screen) before the first check.
+  await waitFor(
+    () => root().querySelector('form, velvet-passkey-confirmation'),
+    'the main screen did not render',
+  );
   return {
     el,
     test,
@@ -142,13 +155,20 @@ afterEach(async () => {
 describe('passkeys on the main screen', () => {
   it('signs in through autofill: no button, the phone field offers passkeys, then Passkey Confirmation', async () => {
     const credentialId = await makePasskey();
+    // The options are held back until the main screen has been looked at.
+    const held = gate();
     const mounted = await mountLogin((test) => {
-      test.api.on('POST', '/webauthn/authenticate/start/primary', { json: requestOptions() });
+      test.api.on('POST', '/webauthn/authenticate/start/primary', async () => {
+        await held.wait;
+        return { json: requestOptions() };
+      });
       test.api.on('POST', '/webauthn/authenticate', { json: signedInBody() });
     });
     expect(mounted.el.querySelector('input[type=tel]')?.getAttribute('autocomplete')).to.equal(
       'tel webauthn',
     );
+    expect(mounted.text()).not.to.include('Login with a Passkey');
+    held.open();
     await waitFor(
       () => mounted.text().includes('You have successfully logged in with your Passkey.'),
       () => `shown: ${mounted.text()}`,
@@ -171,9 +191,13 @@ describe('passkeys on the main screen', () => {
 
   it('signs in through autofill with shadow DOM on too', async () => {
     await makePasskey();
+    const held = gate();
     const mounted = await mountLogin(
       (test) => {
-        test.api.on('POST', '/webauthn/authenticate/start/primary', { json: requestOptions() });
+        test.api.on('POST', '/webauthn/authenticate/start/primary', async () => {
+          await held.wait;
+          return { json: requestOptions() };
+        });
         test.api.on('POST', '/webauthn/authenticate', { json: signedInBody() });
       },
       { enableShadowDOM: true },
@@ -181,6 +205,7 @@ describe('passkeys on the main screen', () => {
     expect(
       mounted.el.shadowRoot?.querySelector('input[type=tel]')?.getAttribute('autocomplete'),
     ).to.equal('tel webauthn');
+    held.open();
     await waitFor(
       () => mounted.text().includes('You have successfully logged in with your Passkey.'),
       () => `shown: ${mounted.text()}`,
