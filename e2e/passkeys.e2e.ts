@@ -132,12 +132,23 @@ test('sign up by passcode, create a passkey, sign out, sign back in through auto
   await signOut(page);
 
   // Browsers with autofill get no button: the passkey is offered in the phone field's autofill.
+  // Chromium's virtual authenticator answers an autofill request at once: the request's start
+  // is held back until the main screen has been looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/sdk/v1/webauthn/authenticate/start/primary', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.addInitScript(recordVelvetEvents);
   await page.goto(origin);
   const phone = page.getByRole('textbox', { name: 'Phone number' });
   await expect(phone).toHaveAttribute('autocomplete', 'tel webauthn');
   await expect(page.getByRole('button', { name: 'Login with a Passkey' })).toHaveCount(0);
   await phone.focus();
+  release();
   await expect(page.getByText('You have successfully logged in with your Passkey.')).toBeVisible();
   const events = await page.evaluate(() =>
     ((window as Window & { velvetEvents?: { type: string }[] }).velvetEvents ?? []).map(

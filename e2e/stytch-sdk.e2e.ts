@@ -242,7 +242,7 @@ test('bootstrap: the SDK logs no error about the bootstrap or RBAC during a sign
   expect(succeeded(await sdk(page, (client) => client.rbac.allPermissions(), null))).toEqual({});
   expect(sdkErrors()).toEqual([]);
 
-  const phone = '+14155550947';
+  const phone = '+14155550933';
   const sent = succeeded(
     await sdk(page, (client, phone) => client.otps.sms.loginOrCreate(phone), phone),
   );
