@@ -7,13 +7,19 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
 import { reactEsmPlugin } from './scripts/react-esm-plugin.mjs';
+import { webauthnTestPlugin } from './scripts/webauthn-test-plugin.mjs';
 
 export default {
   files: ['widget/**/*.test.ts'],
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   // React (CommonJS only) as ES modules, for the React wrapper's tests.
-  plugins: [esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }), reactEsmPlugin()],
+  // Chromium's virtual authenticator for the passkey tests.
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }),
+    reactEsmPlugin(),
+    webauthnTestPlugin(),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -18,6 +18,7 @@ import {
 } from '../widget/events.js';
 import { PRODUCT_LOADERS } from '../widget/products/registry.js';
 import { localeNotice } from '../widget/strings/locales.js';
+import { passkeysPanel } from './passkeys-panel.js';
 import '../widget/velvet.js';
 import { type Announcement, configForm, PRODUCT_LABELS } from './config-form.js';
 import { type Copyable, copyText, embedPanel } from './embed-panel.js';
@@ -304,6 +305,18 @@ export class DemoApp {
           },
           () => void this.revoke(),
         )}
+        ${
+          this.config.products?.includes('passkeys')
+            ? passkeysPanel({
+                client: this.client,
+                publicToken: this.settings.publicToken,
+                origin: this.options.origin,
+                config: this.config,
+                callbacks: this.callbacks,
+                signedIn: this.sessionInfo.session !== null,
+              })
+            : nothing
+        }
         ${embedPanel(
           {
             html: htmlSnippet(input),

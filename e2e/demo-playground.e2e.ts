@@ -111,10 +111,10 @@ test('products not built yet are marked coming and left out; their order and err
   const products = page.getByRole('group', {
     name: 'Products, in the order the widget shows them',
   });
-  for (const name of ['OAuth (social login)', 'Crypto wallets', 'Passkeys']) {
+  for (const name of ['OAuth (social login)', 'Crypto wallets']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
   }
-  for (const name of ['One-time passcodes', 'Email magic links', 'Passwords']) {
+  for (const name of ['One-time passcodes', 'Email magic links', 'Passwords', 'Passkeys']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).not.toContainText(
       'coming',
     );
@@ -127,11 +127,21 @@ test('products not built yet are marked coming and left out; their order and err
   await products.getByRole('button', { name: 'Move Passkeys up' }).click();
   await products.getByRole('button', { name: 'Move Passkeys up' }).click();
   expect(configInUrl(page).products).toEqual(['passkeys', 'otp']);
+  // Passkeys are built: offered in the phone field's autofill, and the registration panel says
+  // how to make one once signed in.
+  await expect(widget(page).getByRole('textbox', { name: 'Phone number' })).toHaveAttribute(
+    'autocomplete',
+    'tel webauthn',
+  );
+  await expect(page.getByRole('region', { name: 'Passkeys' })).toContainText(
+    'Sign in with the widget to create a passkey here',
+  );
+  await expect(sendButton(page)).toBeVisible();
+  await products.getByRole('checkbox', { name: /Passwords/ }).check();
   await expect(
     page.getByRole('list', { name: 'What the widget says of this configuration' }),
-  ).toContainText('Coming, left out by this version of the widget: Passkeys.');
-  // The widget still offers what it has.
-  await expect(sendButton(page)).toBeVisible();
+  ).toContainText('Coming, left out by this version of the widget: Passwords.');
+  await products.getByRole('checkbox', { name: /Passwords/ }).uncheck();
 
   // Passkeys alone is the spec's configuration error, which replaces the form.
   await products.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();

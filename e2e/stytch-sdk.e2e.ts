@@ -24,6 +24,12 @@
  * - `session.authenticate()` → `POST /sessions/authenticate`
  * - `user.get()` → `GET /users/me`
  * - `session.revoke()` → `POST /sessions/revoke`
+ * - `webauthn.register({ is_passkey, session_duration_minutes })` → `POST /webauthn/register/start`
+ *   and `POST /webauthn/register`; `webauthn.update({ webauthn_registration_id, name })` →
+ *   `PUT /webauthn/update/{id}`; `webauthn.authenticate({ is_passkey, session_duration_minutes })`
+ *   → `POST /webauthn/authenticate/start/primary` and `POST /webauthn/authenticate`;
+ *   `user.deleteWebauthnRegistration(id)` → `DELETE /users/webauthn_registrations/{id}`, with
+ *   Chromium's virtual authenticator, on the site's `localhost` origin (an RP ID may not be an IP)
  * - a wrong public token → `StytchAPIError` `invalid_public_token`
  * - `StytchUIClient.mountLogin` with `Products.otp` by SMS: phone number, "Continue with text
  *   message", "Enter passcode", "Success!", and `onEvent` `AUTHENTICATE_FLOW_COMPLETE`; the phone
@@ -33,6 +39,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk';
 const PKCE_TOKEN = 'public-token-test-e2e-stytch-sdk-pkce';
@@ -51,10 +58,10 @@ test.beforeAll(async () => {
         {
           name: 'Stytch SDK party',
           publicToken: PUBLIC_TOKEN,
-          authorizedOrigins: [site.origin],
+          authorizedOrigins: [site.origin, localhostOrigin()],
           otp: { methods: ['sms', 'email'] },
           emailMagicLinks: { loginRedirectURLs: [`${site.origin}/headless.html`] },
-          products: ['emailMagicLinks', 'otp', 'passwords'],
+          products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
           passwords: { resetRedirectUrls: [`${site.origin}/headless.html`] },
         },
         {
@@ -76,6 +83,11 @@ test.afterAll(async () => {
   await velvet?.stop();
   await site?.close();
 });
+
+/** The site on `localhost`: passkeys need a domain, not an IP address, as their RP ID. */
+function localhostOrigin(): string {
+  return site.origin.replace('//127.0.0.1:', '//localhost:');
+}
 
 type Sdk = StytchTestWindow['stytch'];
 
@@ -104,9 +116,9 @@ function succeeded<R>(result: R | Thrown): R {
 }
 
 /** Opens the headless page and waits until its client exists. */
-async function openHeadless(page: Page, publicToken?: string): Promise<void> {
+async function openHeadless(page: Page, publicToken?: string, origin = site.origin): Promise<void> {
   const query = publicToken ? `?public_token=${publicToken}` : '';
-  await page.goto(`${site.origin}/headless.html${query}`);
+  await page.goto(`${origin}/headless.html${query}`);
   await page.waitForFunction(() => Boolean((window as unknown as { stytch?: unknown }).stytch));
 }
 
@@ -478,4 +490,71 @@ test('telemetry: the SDK’s events POST to /sdk/v1/events is answered 200', asy
   await expect(page.getByLabel('Phone number')).toBeVisible();
   await expect.poll(() => answers.length).toBeGreaterThan(0);
   expect(answers.filter((status) => status !== 200)).toEqual([]);
+});
+
+test('headless: a passkey registered, renamed, signed in with and deleted through webauthn.*', async ({
+  page,
+}) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  await openHeadless(page, undefined, localhostOrigin());
+  const phone = '+14155550947';
+  const sent = succeeded(
+    await sdk(page, (client, phone) => client.otps.sms.loginOrCreate(phone), phone),
+  );
+  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
+  const signedUp = succeeded(
+    await sdk(
+      page,
+      (client, { code, methodId }) =>
+        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
+      { code: await velvet.lastCode(phone), methodId: sent.method_id },
+    ),
+  );
+
+  const registered = succeeded(
+    await sdk(
+      page,
+      (client) => client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 }),
+      null,
+    ),
+  );
+  expect(registered.webauthn_registration_id).toMatch(/^webauthn-registration-test-/);
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  const renamed = succeeded(
+    await sdk(
+      page,
+      (client, id) => client.webauthn.update({ webauthn_registration_id: id, name: 'Laptop' }),
+      registered.webauthn_registration_id,
+    ),
+  );
+  expect(renamed.webauthn_registration.name).toBe('Laptop');
+  const user = succeeded(await sdk(page, (client) => client.user.get(), null));
+  expect(user.webauthn_registrations.map((r: { name: string }) => r.name)).toEqual(['Laptop']);
+
+  succeeded(await sdk(page, (client) => client.session.revoke(), null));
+  await expect.poll(() => sdk(page, (client) => client.session.getSync(), null)).toBeNull();
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client) => client.webauthn.authenticate({ is_passkey: true, session_duration_minutes: 60 }),
+      null,
+    ),
+  );
+  expect(signedIn?.user_id).toBe(signedUp.user_id);
+  expect(signedIn?.webauthn_registration_id).toBe(registered.webauthn_registration_id);
+  expect(succeeded(await sdk(page, (client) => client.session.getSync(), null))?.user_id).toBe(
+    signedUp.user_id,
+  );
+
+  const afterDelete = succeeded(
+    await sdk(
+      page,
+      (client, id) => client.user.deleteWebauthnRegistration(id),
+      registered.webauthn_registration_id,
+    ),
+  );
+  expect(afterDelete.user_id).toBe(signedUp.user_id);
+  const emptied = succeeded(await sdk(page, (client) => client.user.get(), null));
+  expect(emptied.webauthn_registrations).toEqual([]);
 });

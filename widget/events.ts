@@ -31,8 +31,23 @@ export const VelvetEventType = {
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
 
-/** One of {@link VelvetEventType}. */
-export type VelvetEventType = (typeof VelvetEventType)[keyof typeof VelvetEventType];
+/**
+ * The passkey product's event types. Kept out of the {@link VelvetEventType} object so that
+ * pages without passkeys do not download their names; the passkey chunk has them.
+ * `PASSKEY_AUTHENTICATE`: a passkey signed the user in (`data`: user, session, request id);
+ * `PASSKEY_REGISTER`: a passkey was created (`data`: the register response); `PASSKEY_SKIP` and
+ * `PASSKEY_DONE`: the user left the registration component (`data`: `{}`).
+ */
+export type PasskeyEventType =
+  | 'PASSKEY_AUTHENTICATE'
+  | 'PASSKEY_REGISTER'
+  | 'PASSKEY_SKIP'
+  | 'PASSKEY_DONE';
+
+/** One of {@link VelvetEventType}, or a passkey event type. */
+export type VelvetEventType =
+  | (typeof VelvetEventType)[keyof typeof VelvetEventType]
+  | PasskeyEventType;
 
 /** The detail of `velvet-event` and the argument of `onEvent`. */
 export interface VelvetEventDetail {

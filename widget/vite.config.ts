@@ -43,6 +43,7 @@ export default defineConfig({
       entry: {
         velvet: join(root, 'widget', 'velvet.ts'),
         client: join(root, 'widget', 'client', 'index.ts'),
+        'passkey-registration': join(root, 'widget', 'passkey-registration.ts'),
       },
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,

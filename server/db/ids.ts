@@ -10,6 +10,7 @@ export type IdKind =
   | 'session'
   | 'passcode'
   | 'magic-link'
+  | 'webauthn-registration'
   | 'request-id';
 
 /** A new id such as `user-test-0b5c…`; `environment` is `test` or `live`. */

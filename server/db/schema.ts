@@ -10,6 +10,7 @@ import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
+import type { WebAuthnTables } from '../products/webauthn/webauthn-tables.js';
 import type { ProjectTables } from '../projects/projects-tables.js';
 import type { RateLimitTables } from '../rate-limit/rate-limits-tables.js';
 import type { TelemetryTables } from '../sdk/telemetry-tables.js';
@@ -25,4 +26,5 @@ export interface Schema
     OtpTables,
     DeliveryTables,
     PasswordTables,
-    MagicLinkTables {}
+    MagicLinkTables,
+    WebAuthnTables {}

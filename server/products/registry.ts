@@ -10,6 +10,7 @@ import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
 import { sessionsProduct } from './sessions/index.js';
 import { usersProduct } from './users/index.js';
+import { webauthnProduct } from './webauthn/index.js';
 
 /** The products, users and sessions first. */
 export const serverProducts: readonly ServerProduct[] = [
@@ -18,4 +19,5 @@ export const serverProducts: readonly ServerProduct[] = [
   otpProduct,
   passwordsProduct,
   magicLinksProduct,
+  webauthnProduct,
 ];

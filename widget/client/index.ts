@@ -24,3 +24,5 @@ export * from './telemetry.js';
 export * from './type-checks.js';
 export * from './users-client.js';
 export * from './velvet-client.js';
+export * from './webauthn-client.js';
+export * from './webauthn-json.js';

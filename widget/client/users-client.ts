@@ -89,6 +89,15 @@ export class UsersClient {
     );
   }
 
+  /** `DELETE /users/webauthn_registrations/{webauthn_registration_id}`: removes a passkey. */
+  async deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<UserUpdateResponse> {
+    checkString('webauthn_registration_id', webauthnRegistrationId);
+    return this.remove(
+      `/users/webauthn_registrations/${encodeURIComponent(webauthnRegistrationId)}`,
+      'client.user.deleteWebauthnRegistration()',
+    );
+  }
+
   /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
   async search(email: string): Promise<UserSearchResponse> {
     checkString('email', email);
@@ -102,9 +111,10 @@ export class UsersClient {
     return response;
   }
 
-  /** Takes the updated user from an answer: its `user` field, or the flat body. */
+  /** Takes the updated user from an answer: its `user` or `__user` field, or the flat body. */
   private adoptUser(response: JsonObject): void {
     if (isUser(response.user)) this.sessions.updateUser(response.user);
+    else if (isUser(response.__user)) this.sessions.updateUser(response.__user);
     else if (isUser(response)) this.sessions.updateUser(stripEnvelope(response));
   }
 

@@ -21,6 +21,7 @@ import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
 import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
+import { WebAuthnClient } from './webauthn-client.js';
 
 /** Options of {@link VelvetClient}; all optional. */
 export interface VelvetClientOptions {
@@ -65,6 +66,8 @@ export class VelvetClient {
   readonly session: SessionClient;
   /** The signed-in user. */
   readonly user: UsersClient;
+  /** Passkeys and WebAuthn devices: register, sign in (button or autofill), rename. */
+  readonly webauthn: WebAuthnClient;
   /** The project configuration (cache first, then the server, else the fallback). */
   readonly bootstrap: BootstrapClient;
   /** The telemetry header and the batched analytics events. */
@@ -135,6 +138,7 @@ export class VelvetClient {
     this.session = new SessionClient(this.sessions);
     this.otps = new OtpClient(this.http, this.sessions);
     this.user = new UsersClient(this.http, this.sessions);
+    this.webauthn = new WebAuthnClient(this.http, this.sessions);
     this.bootstrap = new BootstrapClient(this.http, publicToken, { storage });
     this.pkce = new PkceManager(publicToken, {
       storage,

@@ -88,6 +88,9 @@ export class VelvetPhoneInput extends LitElement {
   /** The language of the country names (a BCP 47 tag). */
   @property() locale = 'en';
 
+  /** Adds `webauthn` to `autocomplete`, so the browser offers passkeys in the field's autofill. */
+  @property({ type: Boolean }) webauthn = false;
+
   /** The id of an element describing the field, such as the error text (`aria-describedby`). */
   @property({ attribute: 'described-by' }) describedBy = '';
 
@@ -155,7 +158,7 @@ export class VelvetPhoneInput extends LitElement {
         part="input"
         type="tel"
         name="phone"
-        autocomplete="tel"
+        autocomplete=${this.webauthn ? 'tel webauthn' : 'tel'}
         inputmode="tel"
         required
         placeholder=${this.placeholder}

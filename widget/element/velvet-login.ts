@@ -433,6 +433,7 @@ export class VelvetLogin extends ReactiveElement {
         }
       },
       emitEvent: (type, data) => this.emit(type, data),
+      pageStrings: this.strings ?? {},
       reportError: (error) => this.reportError(error),
       adoptStyles: (css) => {
         if (this.lateStyles.has(css)) return;
@@ -517,6 +518,7 @@ export class VelvetLogin extends ReactiveElement {
           ? html`<velvet-alert variant="error" text=${this.widgetState.error.message}></velvet-alert>`
           : nothing
       }
+      ${this.activePlugins().map((plugin) => plugin.mainFirst?.(context) ?? nothing)}
       ${sections.map((section) =>
         section === 'form' && methods.length > 0 ? this.renderForm(methods, context) : nothing,
       )}

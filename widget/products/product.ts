@@ -47,6 +47,8 @@ export interface ProductContext {
   completeFlow(): void;
   /** Adds CSS that arrived with a lazy chunk (a product's later screens) to the widget's sheets. */
   adoptStyles(css: string): void;
+  /** The page's own texts as given (`strings`), for products whose texts live in their chunk. */
+  readonly pageStrings: Readonly<Record<string, unknown>>;
 }
 
 /** A sign-in method of the main screen's form: one tab when there are several. */
@@ -65,6 +67,8 @@ export interface FormMethod {
 export interface ProductPlugin {
   /** The CSS of everything the product renders (a string; the element adopts it once). */
   readonly styles: string;
+  /** What it puts first on the main screen, above every section (the passkey button). */
+  mainFirst?(context: ProductContext): TemplateResult;
   /** The methods it adds to the main screen's form, in order. */
   formMethods?(context: ProductContext): FormMethod[];
   /** Runs once when the product has loaded (a page opened from a magic link signs in here). */

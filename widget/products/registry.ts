@@ -15,4 +15,5 @@ export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
   otp: () => import('./otp/otp-product.js').then((module) => module.otpProduct),
   passwords: () =>
     import('./passwords/passwords-product.js').then((module) => module.passwordsProduct),
+  passkeys: () => import('./passkeys/passkeys-product.js').then((module) => module.passkeysProduct),
 };

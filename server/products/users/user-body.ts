@@ -2,6 +2,16 @@
 import type { JsonObject } from '../../db/json-column.js';
 import type { UserName, UserRecord } from './users-repository.js';
 
+/** A passkey or WebAuthn device in the user object, in Stytch's shape. */
+export interface WebAuthnRegistrationBody {
+  webauthn_registration_id: string;
+  domain: string;
+  user_agent: string;
+  authenticator_type: string;
+  verified: boolean;
+  name: string;
+}
+
 /** The API shape of a user. */
 export interface UserBody {
   user_id: string;
@@ -10,7 +20,7 @@ export interface UserBody {
   name: UserName;
   emails: Array<{ email_id: string; email: string; verified: boolean }>;
   phone_numbers: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
-  webauthn_registrations: Array<{ webauthn_registration_id: string; name: string }>;
+  webauthn_registrations: WebAuthnRegistrationBody[];
   providers: unknown[];
   totps: unknown[];
   crypto_wallets: unknown[];
@@ -33,7 +43,14 @@ export function userBody(user: UserRecord): UserBody {
       phone_number: p.phoneNumber,
       verified: p.verified,
     })),
-    webauthn_registrations: [],
+    webauthn_registrations: user.webauthnRegistrations.map((w) => ({
+      webauthn_registration_id: w.webauthnRegistrationId,
+      domain: w.domain,
+      user_agent: w.userAgent,
+      authenticator_type: w.authenticatorType,
+      verified: true,
+      name: w.name,
+    })),
     providers: [],
     totps: [],
     crypto_wallets: [],

@@ -32,6 +32,15 @@ export interface EmailRecord {
   createdAt: number;
 }
 
+/** A passkey or WebAuthn device of a user, as the user object lists it. */
+export interface WebAuthnRegistrationSummary {
+  webauthnRegistrationId: string;
+  name: string;
+  domain: string;
+  userAgent: string;
+  authenticatorType: string;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -43,6 +52,7 @@ export interface UserRecord {
   createdAt: number;
   phoneNumbers: PhoneRecord[];
   emails: EmailRecord[];
+  webauthnRegistrations: WebAuthnRegistrationSummary[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -153,6 +163,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    webauthn: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('webauthn_registrations')
+        .select(['webauthn_registration_id', 'name', 'domain', 'user_agent', 'authenticator_type'])
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -208,9 +225,10 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails] = await Promise.all([
+    const [phones, emails, webauthn] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
+      this.#users.webauthn.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -232,6 +250,13 @@ export class UsersRepository {
         email: e.email,
         verified: Number(e.verified) === 1,
         createdAt: Number(e.created_at),
+      })),
+      webauthnRegistrations: webauthn.map((w) => ({
+        webauthnRegistrationId: w.webauthn_registration_id,
+        name: w.name,
+        domain: w.domain,
+        userAgent: w.user_agent,
+        authenticatorType: w.authenticator_type,
       })),
     };
   }

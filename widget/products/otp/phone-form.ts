@@ -45,6 +45,7 @@ export class VelvetOtpPhoneForm extends LitElement {
     const { strings, locale } = this.context;
     return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
       <velvet-phone-input
+        ?webauthn=${this.context.config.products.includes('passkeys')}
         .country=${DEFAULT_COUNTRY}
         .countries=${this.countries}
         .label=${strings.phoneLabel}

@@ -40,6 +40,7 @@ export class VelvetEmailEntryForm extends LitElement {
     const { strings } = this.context;
     return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
       <velvet-email-input
+        ?webauthn=${this.context.config.products.includes('passkeys')}
         .label=${strings.emailLabel}
         .placeholder=${strings.emailPlaceholder}
         described-by=${this.error ? this.errorId : ''}
