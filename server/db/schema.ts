@@ -4,6 +4,7 @@
  * and its migrations to `all-migrations.ts`.
  */
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
+import type { CryptoWalletTables } from '../products/crypto-wallets/crypto-wallets-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
@@ -19,4 +20,5 @@ export interface Schema
     TelemetryTables,
     UserTables,
     SessionTables,
-    OtpTables {}
+    OtpTables,
+    CryptoWalletTables {}

@@ -4,10 +4,16 @@
  * `widget/products/registry.ts`. Users and sessions come first: every other
  * product signs a user in and ends with a session.
  */
+import { cryptoWalletsProduct } from './crypto-wallets/index.js';
 import { otpProduct } from './otp/index.js';
 import type { ServerProduct } from './product.js';
 import { sessionsProduct } from './sessions/index.js';
 import { usersProduct } from './users/index.js';
 
 /** The products, users and sessions first. */
-export const serverProducts: readonly ServerProduct[] = [usersProduct, sessionsProduct, otpProduct];
+export const serverProducts: readonly ServerProduct[] = [
+  usersProduct,
+  sessionsProduct,
+  otpProduct,
+  cryptoWalletsProduct,
+];

@@ -50,6 +50,10 @@ export interface ProjectSettings {
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
+  cryptoWallets: {
+    /** Bootstrap's `siwe_required_for_crypto_wallets`: SDKs send `siwe_params` for Ethereum. */
+    siweRequired: boolean;
+  };
 }
 
 /** The settings a project gets for anything its configuration leaves out. */
@@ -68,6 +72,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   sessions: { defaultDurationMinutes: 60 },
   sms: { allowedCountries: ['US', 'CA'] },
   emailDomains: [],
+  cryptoWallets: { siweRequired: true },
 };
 
 const rateLimitSchema = {
@@ -145,6 +150,11 @@ export const projectConfigSchema = {
       items: { type: 'string', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' },
       maxItems: 20,
     },
+    cryptoWallets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { siweRequired: { type: 'boolean' } },
+    },
   },
 } as const;
 
@@ -163,6 +173,7 @@ export interface ProjectConfig {
   sessions?: { defaultDurationMinutes?: number };
   sms?: { allowedCountries?: string[] };
   emailDomains?: string[];
+  cryptoWallets?: { siweRequired?: boolean };
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -189,6 +200,9 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
     },
     sms: { allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries },
     emailDomains: config.emailDomains ?? d.emailDomains,
+    cryptoWallets: {
+      siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
+    },
   };
 }
 

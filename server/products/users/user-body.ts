@@ -13,7 +13,12 @@ export interface UserBody {
   webauthn_registrations: Array<{ webauthn_registration_id: string; name: string }>;
   providers: unknown[];
   totps: unknown[];
-  crypto_wallets: unknown[];
+  crypto_wallets: Array<{
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    verified: boolean;
+  }>;
   biometric_registrations: unknown[];
   password: null;
   trusted_metadata: JsonObject;
@@ -36,7 +41,12 @@ export function userBody(user: UserRecord): UserBody {
     webauthn_registrations: [],
     providers: [],
     totps: [],
-    crypto_wallets: [],
+    crypto_wallets: user.cryptoWallets.map((w) => ({
+      crypto_wallet_id: w.cryptoWalletId,
+      crypto_wallet_address: w.address,
+      crypto_wallet_type: w.walletType,
+      verified: w.verified,
+    })),
     biometric_registrations: [],
     password: null,
     trusted_metadata: user.trustedMetadata,

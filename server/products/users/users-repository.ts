@@ -32,6 +32,14 @@ export interface EmailRecord {
   createdAt: number;
 }
 
+/** A crypto wallet of a user (the crypto-wallet product owns the table). */
+export interface UserCryptoWallet {
+  cryptoWalletId: string;
+  address: string;
+  walletType: string;
+  verified: boolean;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -43,6 +51,7 @@ export interface UserRecord {
   createdAt: number;
   phoneNumbers: PhoneRecord[];
   emails: EmailRecord[];
+  cryptoWallets: UserCryptoWallet[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -153,6 +162,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    cryptoWallets: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('crypto_wallets')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -208,9 +224,10 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails] = await Promise.all([
+    const [phones, emails, wallets] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
+      this.#users.cryptoWallets.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -232,6 +249,12 @@ export class UsersRepository {
         email: e.email,
         verified: Number(e.verified) === 1,
         createdAt: Number(e.created_at),
+      })),
+      cryptoWallets: wallets.map((w) => ({
+        cryptoWalletId: w.crypto_wallet_id,
+        address: w.address,
+        walletType: w.wallet_type,
+        verified: Number(w.verified) === 1,
       })),
     };
   }
