@@ -15,6 +15,10 @@ export const VelvetEventType = {
   OtpResend: 'OTP_RESEND',
   /** A passcode was verified and a session started (`data`: user, session, request id). */
   OtpAuthenticate: 'OTP_AUTHENTICATE',
+  /** A wallet connected and its challenge came (`data`: the start response). */
+  CryptoWalletAuthenticateStart: 'CRYPTO_WALLET_AUTHENTICATE_START',
+  /** A wallet signed its challenge and a session started (`data`: the authenticate response). */
+  CryptoWalletAuthenticate: 'CRYPTO_WALLET_AUTHENTICATE',
   /** The sign-in is over and the page may move on (`data`: `{}`); fired once per flow. */
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;

@@ -493,9 +493,12 @@ export class VelvetLogin extends ReactiveElement {
     const theme = { ...config, ...config.theme };
     const context = this.context();
     const methods = this.activePlugins().flatMap((plugin) => plugin.formMethods?.(context) ?? []);
-    const { sections } = mainLayout(config.products);
+    const { sections, dividerBeforeLast } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
-    const nothingToShow = this.loading === 0 && methods.length === 0;
+    const nothingToShow =
+      this.loading === 0 &&
+      methods.length === 0 &&
+      !this.activePlugins().some((plugin) => plugin.mainSection);
     if (nothingToShow) loadLazily(() => import('../components/alert.js'));
     return html`<div class="velvet-screen velvet-main">
       ${logo ? html`<img class="velvet-logo" part="logo" src=${logo} alt="" />` : nothing}
@@ -509,9 +512,16 @@ export class VelvetLogin extends ReactiveElement {
           ? html`<velvet-alert variant="error" text=${this.widgetState.error.message}></velvet-alert>`
           : nothing
       }
-      ${sections.map((section) =>
-        section === 'form' && methods.length > 0 ? this.renderForm(methods, context) : nothing,
-      )}
+      ${sections.map((section, index) => [
+        dividerBeforeLast && index === sections.length - 1
+          ? html`<div class="velvet-divider" part="divider">${this.texts.divider}</div>`
+          : nothing,
+        section === 'form'
+          ? methods.length > 0
+            ? this.renderForm(methods, context)
+            : nothing
+          : (this.plugins.get(section)?.mainSection?.(context) ?? nothing),
+      ])}
       ${
         nothingToShow
           ? html`<velvet-alert variant="warning" text=${this.texts.noProducts}></velvet-alert>`

@@ -63,6 +63,8 @@ export interface ProductPlugin {
   readonly styles: string;
   /** The methods it adds to the main screen's form, in order. */
   formMethods?(context: ProductContext): FormMethod[];
+  /** Its own section of the main screen (the OAuth or wallet buttons), placed by product order. */
+  mainSection?(context: ProductContext): TemplateResult;
   /** The screens of its flows. */
   readonly screens: Partial<Record<Screen, (context: ProductContext) => TemplateResult>>;
 }

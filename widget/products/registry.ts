@@ -11,4 +11,5 @@ export type ProductLoader = () => Promise<ProductPlugin>;
 /** The products this build of the widget offers; the others are refused with a console error. */
 export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
   otp: () => import('./otp/otp-product.js').then((module) => module.otpProduct),
+  crypto: () => import('./crypto-wallets/crypto-product.js').then((module) => module.cryptoProduct),
 };
