@@ -42,9 +42,14 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 
 /** Starts a server; `config` becomes its velvet.config.json when given. */
 export async function startVelvet(
-  options: { config?: unknown; env?: Record<string, string> } = {},
+  options: {
+    config?: unknown;
+    env?: Record<string, string>;
+    /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
+    postgresUrl?: string;
+  } = {},
 ): Promise<VelvetServer> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.postgresUrl);
   let configPath = '';
   if (options.config) {
     configPath = join(database.dataDir, 'velvet.config.json');
