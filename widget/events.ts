@@ -15,16 +15,20 @@ export const VelvetEventType = {
   OtpResend: 'OTP_RESEND',
   /** A passcode was verified and a session started (`data`: user, session, request id). */
   OtpAuthenticate: 'OTP_AUTHENTICATE',
-  /** A wallet connected and its challenge came (`data`: the start response). */
-  CryptoWalletAuthenticateStart: 'CRYPTO_WALLET_AUTHENTICATE_START',
-  /** A wallet signed its challenge and a session started (`data`: the authenticate response). */
-  CryptoWalletAuthenticate: 'CRYPTO_WALLET_AUTHENTICATE',
   /** The sign-in is over and the page may move on (`data`: `{}`); fired once per flow. */
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
 
-/** One of {@link VelvetEventType}. */
-export type VelvetEventType = (typeof VelvetEventType)[keyof typeof VelvetEventType];
+/**
+ * One of {@link VelvetEventType}, or a lazy product's own (declared with the product, so the
+ * element's bundle does not carry them): `CRYPTO_WALLET_AUTHENTICATE_START` when a wallet
+ * connected and its challenge came, `CRYPTO_WALLET_AUTHENTICATE` when it signed and a session
+ * started.
+ */
+export type VelvetEventType =
+  | (typeof VelvetEventType)[keyof typeof VelvetEventType]
+  | 'CRYPTO_WALLET_AUTHENTICATE_START'
+  | 'CRYPTO_WALLET_AUTHENTICATE';
 
 /** The detail of `velvet-event` and the argument of `onEvent`. */
 export interface VelvetEventDetail {

@@ -8,11 +8,10 @@
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import '../../components/alert.js';
 import '../../components/back-button.js';
-import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
+import { CryptoEventType } from './crypto-events.js';
 import { DEFAULT_SESSION_DURATION_MINUTES } from './crypto-flow.js';
 import { cryptoStrings as t } from './crypto-strings.js';
 import './wallet-buttons.js';
@@ -88,7 +87,7 @@ export class VelvetCryptoScreen extends LitElement {
         type: 'update-crypto-state',
         crypto: { walletAddress: address, walletChallenge: started.challenge },
       });
-      context.emitEvent(VelvetEventType.CryptoWalletAuthenticateStart, { ...started });
+      context.emitEvent(CryptoEventType.AuthenticateStart, { ...started });
       context.dispatch({ type: 'transition', screen: Screen.CryptoSignMessage });
     } catch (error) {
       if (step === this.step) this.fail(error, t.couldNotConnect);
@@ -117,7 +116,7 @@ export class VelvetCryptoScreen extends LitElement {
       );
       if (step !== this.step) return;
       context.dispatch({ type: 'update-crypto-state', crypto: { walletChallenge: '' } });
-      context.emitEvent(VelvetEventType.CryptoWalletAuthenticate, {
+      context.emitEvent(CryptoEventType.Authenticate, {
         request_id: response.request_id,
         user_id: response.user_id,
         user: response.user,
@@ -202,10 +201,9 @@ export class VelvetCryptoScreen extends LitElement {
           ${goBack}`;
       case 'error':
         return html`${title(t.errorTitle)}
-          <velvet-alert
-            variant="error"
-            text=${this.context.state.error?.message ?? t.couldNotConnect}
-          ></velvet-alert>
+          <p class="velvet-crypto__error" part="error" role="alert">
+            ${this.context.state.error?.message ?? t.couldNotConnect}
+          </p>
           ${text(t.errorText)} ${goBack}`;
       case 'confirmation':
         return html`<div class="velvet-confirmation" role="status">

@@ -1,6 +1,5 @@
 /** The crypto-wallet product's CSS: its buttons and screens. Plain CSS text, adopted once. */
 import { backButtonStyles } from '../../components/back-button.styles.js';
-import { visuallyHiddenStyles } from '../../components/text-input.styles.js';
 
 const walletStyles = `
 velvet-crypto-wallet-buttons,
@@ -31,6 +30,24 @@ velvet-crypto-screen {
   text-decoration: none;
 }
 
+.velvet-crypto__new-tab {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+
+.velvet-crypto__error {
+  margin: 0;
+  color: var(--velvet-error, #8b1214);
+  font-weight: bold;
+}
+
 .velvet-crypto__help {
   color: var(--velvet-secondary, #5c727d);
 }
@@ -51,8 +68,4 @@ velvet-crypto-screen {
 `;
 
 /** Everything the crypto-wallet product shows. */
-export const cryptoStyles = [
-  backButtonStyles,
-  visuallyHiddenStyles('.velvet-crypto__new-tab'),
-  walletStyles,
-].join('\n');
+export const cryptoStyles = [backButtonStyles, walletStyles].join('\n');
