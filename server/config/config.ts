@@ -165,6 +165,8 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
+      // Passcodes, and crypto wallets for the demo (they need no delivery).
+      products: ['otp', 'crypto'],
     }),
   };
 }
