@@ -1,7 +1,8 @@
 /**
  * Runs in the page before anything else (a Playwright init script): installs a MetaMask-like
  * Ethereum wallet, announced through EIP-6963, and a Phantom-like Solana wallet, each signing
- * with a key made here and now. `window.velvetTestWallets` holds their controls.
+ * with a key made here and now. `window.velvetTestWallets` holds their controls, and
+ * `window.velvetTestWalletProviders` the providers themselves (for pages driving them directly).
  */
 import {
   announceEthereumWallet,
@@ -15,4 +16,5 @@ const solana = createSolanaWallet({ isPhantom: true });
 Object.assign(window, {
   phantom: { solana: solana.provider },
   velvetTestWallets: { ethereum: ethereum.controls, solana: solana.controls },
+  velvetTestWalletProviders: { ethereum: ethereum.provider, solana: solana.provider },
 });
