@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -11,6 +11,9 @@ import {
   TEST_ORIGIN,
   type TestServer,
 } from '../../test/test-server.js';
+import type { ProductContext } from '../product.js';
+import { KEEP_EXPIRED_MS, START_LIMIT_PER_IP } from './crypto-limits.js';
+import { cryptoWalletsProduct } from './index.js';
 
 const OTHER_ORIGIN = 'http://other.velvet.test';
 const OTHER_TOKEN = 'public-token-test-00000000-0000-4000-8000-otherproject';
@@ -56,6 +59,8 @@ describe('crypto wallet sign-in', () => {
     });
   });
   after(() => server.close());
+  // Each test starts in a fresh rate-limit window: all of them come from one client address.
+  beforeEach(() => server.clock.advance(START_LIMIT_PER_IP.windowMinutes * 60_000 + 1));
 
   const origin = { origin: TEST_ORIGIN };
 
@@ -401,6 +406,27 @@ describe('crypto wallet sign-in', () => {
     );
   });
 
+  test('housekeeping deletes challenges a day after they expired, and keeps the others', async () => {
+    const old = ethereumWallet();
+    await start(old, 'ethereum');
+    server.clock.advance(10 * 60_000 + KEEP_EXPIRED_MS + 1);
+    const fresh = solanaWallet();
+    const live = await start(fresh, 'solana');
+    const context = { store: server.store } as unknown as ProductContext;
+    assert.ok(Number(await cryptoWalletsProduct.housekeeping?.(context, server.clock.now())) >= 1);
+    const left = await server.store.db
+      .selectFrom('crypto_challenges')
+      .select('address')
+      .where('address', 'in', [old.address, fresh.address])
+      .execute();
+    assert.deepEqual(
+      left.map((row) => row.address),
+      [fresh.address],
+    );
+    const signed = await authenticate(fresh, 'solana', await fresh.sign(live.body.challenge));
+    assert.equal(signed.status, 200);
+  });
+
   test('bootstrap serves siwe_required_for_crypto_wallets from the project config', async () => {
     const boot = await server.api(`/projects/bootstrap/${server.project.publicToken}`, {
       authorization: null,
@@ -410,11 +436,12 @@ describe('crypto wallet sign-in', () => {
     assert.equal(other.body.siwe_required_for_crypto_wallets, false);
   });
 
-  test('challenges are limited per client address', async () => {
+  test('challenges are limited per client address: the 31st in 15 minutes is refused', async () => {
     const wallet = ethereumWallet();
-    let answer = await start(wallet, 'ethereum');
-    for (let i = 0; i < 40 && answer.status === 200; i += 1)
-      answer = await start(wallet, 'ethereum');
+    for (let i = 0; i < START_LIMIT_PER_IP.max; i += 1) {
+      assert.equal((await start(wallet, 'ethereum')).status, 200);
+    }
+    const answer = await start(wallet, 'ethereum');
     assertApiError(answer, 429, 'too_many_requests');
     assert.ok(Number(answer.body.retry_after_seconds) > 0);
   });
