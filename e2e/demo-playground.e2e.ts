@@ -111,14 +111,30 @@ test('products not built yet are marked coming and left out; their order and err
   const products = page.getByRole('group', {
     name: 'Products, in the order the widget shows them',
   });
-  for (const name of ['OAuth (social login)', 'Crypto wallets']) {
+  for (const name of ['OAuth (social login)']) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
   }
-  for (const name of ['One-time passcodes', 'Email magic links', 'Passwords', 'Passkeys']) {
+  for (const name of [
+    'One-time passcodes',
+    'Email magic links',
+    'Passwords',
+    'Passkeys',
+    'Crypto wallets',
+  ]) {
     await expect(products.getByRole('listitem').filter({ hasText: name })).not.toContainText(
       'coming',
     );
   }
+
+  // Crypto wallets are selectable: with no wallet in this browser, the widget offers to set one up.
+  await products.getByRole('checkbox', { name: /Crypto wallets/ }).check();
+  await expect(
+    widget(page).getByRole('button', { name: 'Set up a new crypto wallet' }),
+  ).toBeVisible();
+  await products.getByRole('checkbox', { name: /Crypto wallets/ }).uncheck();
+  await expect(
+    widget(page).getByRole('button', { name: 'Set up a new crypto wallet' }),
+  ).toHaveCount(0);
 
   await products.getByRole('checkbox', { name: /Passkeys/ }).check();
   await products.getByRole('button', { name: 'Move Passkeys up' }).click();

@@ -30,6 +30,10 @@
  *   → `POST /webauthn/authenticate/start/primary` and `POST /webauthn/authenticate`;
  *   `user.deleteWebauthnRegistration(id)` → `DELETE /users/webauthn_registrations/{id}`, with
  *   Chromium's virtual authenticator, on the site's `localhost` origin (an RP ID may not be an IP)
+ * - `cryptoWallets.authenticateStart({crypto_wallet_address, crypto_wallet_type})` →
+ *   `POST /crypto_wallets/authenticate/start/primary` (with `siwe_params.uri`, as bootstrap's
+ *   `siwe_required_for_crypto_wallets` asks), and `cryptoWallets.authenticate(…)` →
+ *   `POST /crypto_wallets/authenticate`, with a test wallet's real `personal_sign` signature
  * - a wrong public token → `StytchAPIError` `invalid_public_token`
  * - `StytchUIClient.mountLogin` with `Products.otp` by SMS: phone number, "Continue with text
  *   message", "Enter passcode", "Success!", and `onEvent` `AUTHENTICATE_FLOW_COMPLETE`; the phone
@@ -37,6 +41,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import { testWalletsScript } from './support/crypto/test-wallets-script.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
@@ -61,7 +66,7 @@ test.beforeAll(async () => {
           authorizedOrigins: [site.origin, localhostOrigin()],
           otp: { methods: ['sms', 'email'] },
           emailMagicLinks: { loginRedirectURLs: [`${site.origin}/headless.html`] },
-          products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
+          products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
           passwords: { resetRedirectUrls: [`${site.origin}/headless.html`] },
         },
         {
@@ -399,6 +404,51 @@ test('headless: passwords: strength, create, log out and in, reset by the emaile
       { email, password: second },
     ),
   );
+});
+
+test('headless: an Ethereum wallet signs the challenge and the SDK signs in with it', async ({
+  page,
+}) => {
+  await page.addInitScript({ content: await testWalletsScript() });
+  await openHeadless(page);
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      async (client) => {
+        type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
+        const { ethereum } = (
+          window as unknown as { velvetTestWalletProviders: { ethereum: Provider } }
+        ).velvetTestWalletProviders;
+        const [address] = (await ethereum.request({ method: 'eth_requestAccounts' })) as string[];
+        const { challenge } = await client.cryptoWallets.authenticateStart({
+          crypto_wallet_address: address as string,
+          crypto_wallet_type: 'ethereum',
+        });
+        let hex = '0x';
+        for (const byte of new TextEncoder().encode(challenge)) {
+          hex += byte.toString(16).padStart(2, '0');
+        }
+        const signature = (await ethereum.request({
+          method: 'personal_sign',
+          params: [hex, address],
+        })) as string;
+        const answer = await client.cryptoWallets.authenticate({
+          crypto_wallet_address: address as string,
+          crypto_wallet_type: 'ethereum',
+          signature,
+          session_duration_minutes: 60,
+        });
+        return { address, challenge, user: answer.user, sessionId: answer.session.session_id };
+      },
+      null,
+    ),
+  );
+  expect(signedIn.challenge).toContain(`\nURI: ${site.origin}\n`);
+  expect(signedIn.user.crypto_wallets).toEqual([
+    expect.objectContaining({ crypto_wallet_address: signedIn.address, verified: true }),
+  ]);
+  const local = succeeded(await sdk(page, (client) => client.session.getSync(), null));
+  expect(local?.session_id).toBe(signedIn.sessionId);
 });
 
 test('Stytch’s login form signs in by SMS to "Success!" and reports the flow complete', async ({

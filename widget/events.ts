@@ -44,10 +44,17 @@ export type PasskeyEventType =
   | 'PASSKEY_SKIP'
   | 'PASSKEY_DONE';
 
-/** One of {@link VelvetEventType}, or a passkey event type. */
+/**
+ * One of {@link VelvetEventType}, or a lazy product's own (declared with the product, so the
+ * element's bundle does not carry them): the passkey events above, and
+ * `CRYPTO_WALLET_AUTHENTICATE_START` when a wallet connected and its challenge came,
+ * `CRYPTO_WALLET_AUTHENTICATE` when it signed and a session started.
+ */
 export type VelvetEventType =
   | (typeof VelvetEventType)[keyof typeof VelvetEventType]
-  | PasskeyEventType;
+  | PasskeyEventType
+  | 'CRYPTO_WALLET_AUTHENTICATE_START'
+  | 'CRYPTO_WALLET_AUTHENTICATE';
 
 /** The detail of `velvet-event` and the argument of `onEvent`. */
 export interface VelvetEventDetail {

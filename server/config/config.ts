@@ -173,8 +173,8 @@ function developmentProject(
       name: 'Velvet (development)',
       publicToken: DEVELOPMENT_PUBLIC_TOKEN,
       authorizedOrigins: [...origins],
-      // Passkeys need the page on localhost or HTTPS.
-      products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
+      // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery.
+      products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
       // The demo page signs in with passwords too; its reset links land on it.
       passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
       // Magic links open the demo on the server's own origins, or the root of any other origin.

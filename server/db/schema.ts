@@ -5,6 +5,7 @@
  */
 import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
+import type { CryptoWalletTables } from '../products/crypto-wallets/crypto-wallets-tables.js';
 import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
@@ -27,4 +28,5 @@ export interface Schema
     DeliveryTables,
     PasswordTables,
     MagicLinkTables,
-    WebAuthnTables {}
+    WebAuthnTables,
+    CryptoWalletTables {}

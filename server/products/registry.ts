@@ -4,6 +4,8 @@
  * `widget/products/registry.ts`. Users and sessions come first: every other
  * product signs a user in and ends with a session.
  */
+
+import { cryptoWalletsProduct } from './crypto-wallets/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
@@ -20,4 +22,5 @@ export const serverProducts: readonly ServerProduct[] = [
   passwordsProduct,
   magicLinksProduct,
   webauthnProduct,
+  cryptoWalletsProduct,
 ];

@@ -78,6 +78,10 @@ export interface ProjectSettings {
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
+  cryptoWallets: {
+    /** Bootstrap's `siwe_required_for_crypto_wallets`: SDKs send `siwe_params` for Ethereum. */
+    siweRequired: boolean;
+  };
   /** The passwords product (see `server/products/passwords/`). */
   passwords: PasswordSettings;
 }
@@ -152,6 +156,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
       perIp: { max: 30, windowMinutes: 15 },
     },
   },
+  cryptoWallets: { siweRequired: true },
 };
 
 const rateLimitSchema = {
@@ -291,6 +296,11 @@ export const projectConfigSchema = {
         },
       },
     },
+    cryptoWallets: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { siweRequired: { type: 'boolean' } },
+    },
   },
 } as const;
 
@@ -323,6 +333,7 @@ export interface ProjectConfig {
     strengthCheckLimit?: { perIp?: RateLimit };
     resetSendLimits?: { perEmail?: RateLimit; perIp?: RateLimit };
   };
+  cryptoWallets?: { siweRequired?: boolean };
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -354,6 +365,9 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       maxPerHour: config.sms?.maxPerHour ?? d.sms.maxPerHour,
     },
     emailDomains: config.emailDomains ?? d.emailDomains,
+    cryptoWallets: {
+      siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
+    },
     passwords: resolvePasswordSettings(config.passwords, d.passwords),
   };
 }

@@ -43,7 +43,9 @@ export function bootstrapBody(project: Project) {
     dfp_protected_auth_mode: null,
     // Stytch's SDK logs an RBAC error on every page load for `null`; an empty policy is no roles.
     rbac_policy: { roles: [], resources: [], scopes: [] },
-    siwe_required_for_crypto_wallets: false,
+    // Only a project offering crypto wallets asks SDKs for Sign-In with Ethereum parameters.
+    siwe_required_for_crypto_wallets:
+      project.settings.products.includes('crypto') && project.settings.cryptoWallets.siweRequired,
     vertical: 'CONSUMER' as const,
     products: project.settings.products,
     otp_methods: project.settings.otp.methods,

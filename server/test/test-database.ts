@@ -22,23 +22,28 @@ export interface TestDatabase {
 /** The PostgreSQL server the suite runs on, if any. */
 export const TEST_POSTGRES_URL = process.env.VELVET_TEST_DATABASE_URL || undefined;
 
-/** Creates an empty database for one test server. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Creates an empty database for one test server: on `postgresUrl` (the suite's PostgreSQL server
+ * by default), or SQLite when there is none (an empty string asks for SQLite whatever the suite).
+ */
+export async function createTestDatabase(
+  postgresUrl: string | undefined = TEST_POSTGRES_URL,
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'velvet-test-'));
   const sqlitePath = join(dataDir, 'velvet.db');
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (!TEST_POSTGRES_URL) {
+  if (!postgresUrl) {
     return { kind: 'sqlite', sqlitePath, dataDir, drop: async () => removeDir() };
   }
   const name = `velvet_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(TEST_POSTGRES_URL);
+  const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   return {
     kind: 'postgres',
@@ -47,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir,
     drop: async () => {
       removeDir();
-      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -46,9 +46,16 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
  * `stop` leaves it for its owner to drop.
  */
 export async function startVelvet(
-  options: { config?: unknown; env?: Record<string, string>; database?: TestDatabase } = {},
+  options: {
+    config?: unknown;
+    env?: Record<string, string>;
+    /** A database to share with another process; the caller closes it. */
+    database?: TestDatabase;
+    /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
+    postgresUrl?: string;
+  } = {},
 ): Promise<VelvetServer> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase(options.postgresUrl));
   const ownsDatabase = options.database === undefined;
   let configPath = '';
   if (options.config) {

@@ -9,6 +9,7 @@ export * from './bootstrap.js';
 export * from './clock.js';
 export * from './constants.js';
 export * from './cookies.js';
+export * from './crypto-wallets-client.js';
 export * from './errors.js';
 export * from './http-client.js';
 export * from './key-value-storage.js';

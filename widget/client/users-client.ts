@@ -98,6 +98,15 @@ export class UsersClient {
     );
   }
 
+  /** `DELETE /users/crypto_wallets/{id}`: removes one of the user's crypto wallets. */
+  async deleteCryptoWallet(cryptoWalletId: string): Promise<UserUpdateResponse> {
+    checkString('crypto_wallet_id', cryptoWalletId);
+    return this.remove(
+      `/users/crypto_wallets/${encodeURIComponent(cryptoWalletId)}`,
+      'client.user.deleteCryptoWallet()',
+    );
+  }
+
   /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
   async search(email: string): Promise<UserSearchResponse> {
     checkString('email', email);

@@ -8,6 +8,7 @@ import { BootstrapClient } from './bootstrap.js';
 import { type Clock, type RandomSource, systemClock } from './clock.js';
 import { Messages, PUBLIC_TOKEN_PREFIX } from './constants.js';
 import type { CookieJar } from './cookies.js';
+import { CryptoWalletsClient } from './crypto-wallets-client.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
 import { MagicLinksClient } from './magic-links-client.js';
@@ -70,6 +71,8 @@ export class VelvetClient {
   readonly webauthn: WebAuthnClient;
   /** The project configuration (cache first, then the server, else the fallback). */
   readonly bootstrap: BootstrapClient;
+  /** Sign-in with Ethereum and Solana wallets. */
+  readonly cryptoWallets: CryptoWalletsClient;
   /** The telemetry header and the batched analytics events. */
   readonly telemetry: Telemetry;
   /** PKCE verifiers of the redirect flows. */
@@ -140,6 +143,7 @@ export class VelvetClient {
     this.user = new UsersClient(this.http, this.sessions);
     this.webauthn = new WebAuthnClient(this.http, this.sessions);
     this.bootstrap = new BootstrapClient(this.http, publicToken, { storage });
+    this.cryptoWallets = new CryptoWalletsClient(this.http, this.sessions, this.bootstrap);
     this.pkce = new PkceManager(publicToken, {
       storage,
       logger,

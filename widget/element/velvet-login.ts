@@ -502,9 +502,12 @@ export class VelvetLogin extends ReactiveElement {
       if (at < 0) methods.push(method);
       else if (method.overrides) methods[at] = method;
     }
-    const { sections } = mainLayout(config.products);
+    const { sections, dividerBeforeLast } = mainLayout(config.products);
     const logo = theme.logo?.logoImageUrl;
-    const nothingToShow = this.loading === 0 && methods.length === 0;
+    const nothingToShow =
+      this.loading === 0 &&
+      methods.length === 0 &&
+      !this.activePlugins().some((plugin) => plugin.mainSection);
     if (nothingToShow) loadLazily(() => import('../components/alert.js'));
     return html`<div class="velvet-screen velvet-main">
       ${logo ? html`<img class="velvet-logo" part="logo" src=${logo} alt="" />` : nothing}
@@ -519,9 +522,16 @@ export class VelvetLogin extends ReactiveElement {
           : nothing
       }
       ${this.activePlugins().map((plugin) => plugin.mainFirst?.(context) ?? nothing)}
-      ${sections.map((section) =>
-        section === 'form' && methods.length > 0 ? this.renderForm(methods, context) : nothing,
-      )}
+      ${sections.map((section, index) => [
+        dividerBeforeLast && index === sections.length - 1
+          ? html`<div class="velvet-divider" part="divider">${this.texts.divider}</div>`
+          : nothing,
+        section === 'form'
+          ? methods.length > 0
+            ? this.renderForm(methods, context)
+            : nothing
+          : (this.plugins.get(section)?.mainSection?.(context) ?? nothing),
+      ])}
       ${
         nothingToShow
           ? html`<velvet-alert variant="warning" text=${this.texts.noProducts}></velvet-alert>`

@@ -73,6 +73,8 @@ export interface ProductPlugin {
   formMethods?(context: ProductContext): FormMethod[];
   /** Runs once when the product has loaded (a page opened from a magic link signs in here). */
   onLoad?(context: ProductContext): void;
+  /** Its own section of the main screen (the OAuth or wallet buttons), placed by product order. */
+  mainSection?(context: ProductContext): TemplateResult;
   /** The screens of its flows. */
   readonly screens: Partial<Record<Screen, (context: ProductContext) => TemplateResult>>;
 }

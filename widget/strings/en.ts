@@ -40,6 +40,7 @@ export const en = {
   passcodeGroupLabel: 'One-time passcode',
   methodTabsLabel: 'Sign-in method',
   noProducts: 'No sign-in method is available.',
+  divider: 'or',
 } as const;
 
 /** The catalogue's shape: every text, or a function for texts with values. */

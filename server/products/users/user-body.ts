@@ -23,7 +23,12 @@ export interface UserBody {
   webauthn_registrations: WebAuthnRegistrationBody[];
   providers: unknown[];
   totps: unknown[];
-  crypto_wallets: unknown[];
+  crypto_wallets: Array<{
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    verified: boolean;
+  }>;
   biometric_registrations: unknown[];
   password: null;
   trusted_metadata: JsonObject;
@@ -53,7 +58,12 @@ export function userBody(user: UserRecord): UserBody {
     })),
     providers: [],
     totps: [],
-    crypto_wallets: [],
+    crypto_wallets: user.cryptoWallets.map((w) => ({
+      crypto_wallet_id: w.cryptoWalletId,
+      crypto_wallet_address: w.address,
+      crypto_wallet_type: w.walletType,
+      verified: w.verified,
+    })),
     biometric_registrations: [],
     password: null,
     trusted_metadata: user.trustedMetadata,

@@ -41,6 +41,14 @@ export interface WebAuthnRegistrationSummary {
   authenticatorType: string;
 }
 
+/** A crypto wallet of a user (the crypto-wallet product owns the table). */
+export interface UserCryptoWallet {
+  cryptoWalletId: string;
+  address: string;
+  walletType: string;
+  verified: boolean;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -53,6 +61,7 @@ export interface UserRecord {
   phoneNumbers: PhoneRecord[];
   emails: EmailRecord[];
   webauthnRegistrations: WebAuthnRegistrationSummary[];
+  cryptoWallets: UserCryptoWallet[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -170,6 +179,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    cryptoWallets: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('crypto_wallets')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -225,10 +241,11 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails, webauthn] = await Promise.all([
+    const [phones, emails, webauthn, wallets] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
       this.#users.webauthn.all({ userId }),
+      this.#users.cryptoWallets.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -257,6 +274,12 @@ export class UsersRepository {
         domain: w.domain,
         userAgent: w.user_agent,
         authenticatorType: w.authenticator_type,
+      })),
+      cryptoWallets: wallets.map((w) => ({
+        cryptoWalletId: w.crypto_wallet_id,
+        address: w.address,
+        walletType: w.wallet_type,
+        verified: Number(w.verified) === 1,
       })),
     };
   }

@@ -1,0 +1,71 @@
+/** The crypto-wallet product's CSS: its buttons and screens. Plain CSS text, adopted once. */
+import { backButtonStyles } from '../../components/back-button.styles.js';
+
+const walletStyles = `
+velvet-crypto-wallet-buttons,
+velvet-crypto-connect,
+velvet-crypto-screen {
+  display: block;
+}
+
+.velvet-crypto__buttons {
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+}
+
+.velvet-crypto__buttons > li {
+  display: block;
+}
+
+.velvet-crypto__button {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  width: 100%;
+  text-decoration: none;
+}
+
+.velvet-crypto__new-tab {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+
+.velvet-crypto__error {
+  margin: 0;
+  color: var(--velvet-error, #8b1214);
+  font-weight: bold;
+}
+
+.velvet-crypto__help {
+  color: var(--velvet-secondary, #5c727d);
+}
+
+.velvet-crypto__detail {
+  color: var(--velvet-secondary, #5c727d);
+  overflow-wrap: anywhere;
+}
+
+.velvet-confirmation {
+  align-items: center;
+  text-align: center;
+}
+
+.velvet-confirmation__icon {
+  color: var(--velvet-success, #0c5a56);
+}
+`;
+
+/** Everything the crypto-wallet product shows. */
+export const cryptoStyles = [backButtonStyles, walletStyles].join('\n');
