@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
 import { precompressFiles } from './scripts/precompress.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
@@ -105,7 +106,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: siteDir,
   publicDir: join(siteDir, 'public'),
-  plugins: [react(), siteThemePlugin(), sitePhotos(), precompress()],
+  plugins: [react(), siteThemePlugin(), phoneMetadataVitePlugin(), sitePhotos(), precompress()],
   build: {
     outDir: SITE_OUT_DIR,
     emptyOutDir: true,

@@ -6,6 +6,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium-path.mjs';
+import { phoneMetadataTestRunnerPlugin } from './scripts/phone-metadata.mjs';
 import { reactEsmPlugin } from './scripts/react-esm-plugin.mjs';
 import { webauthnTestPlugin } from './scripts/webauthn-test-plugin.mjs';
 
@@ -14,11 +15,13 @@ export default {
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   // React (CommonJS only) as ES modules, for the React wrapper's tests.
-  // Chromium's virtual authenticator for the passkey tests.
+  // Chromium's virtual authenticator for the passkey tests; libphonenumber-js's metadata by
+  // calling code, as the builds make it.
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: 'tsconfig.json' }),
     reactEsmPlugin(),
     webauthnTestPlugin(),
+    phoneMetadataTestRunnerPlugin(),
   ],
   browsers: [
     playwrightLauncher({

@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 
@@ -57,7 +58,7 @@ export default defineConfig({
   root: join(root, 'demo'),
   base: '/demo/',
   publicDir: false,
-  plugins: [defaultToken(), precompress()],
+  plugins: [defaultToken(), phoneMetadataVitePlugin(), precompress()],
   build: {
     outDir: DEMO_OUT_DIR,
     emptyOutDir: true,

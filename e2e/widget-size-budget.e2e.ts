@@ -19,6 +19,12 @@ import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-sit
 
 /** The budget: 20 KB of gzip before first render. */
 const BUDGET_BYTES = 20 * 1024;
+/**
+ * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
+ * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600. The
+ * goal is 40,000 (issue 19): the client library and the passcode screen are what is left to cut.
+ */
+const FLOW_BUDGET_BYTES = 52_000;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 
@@ -173,6 +179,17 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
     expect(afterwards.has(script.file), `${what} (${script.file}) loaded when needed`).toBe(true);
     report.push(`Later: ${what} in ${script.file} (${script.gzipBytes} B gzip)`);
   }
+  // The whole flow, phone form to passcode screen: every widget file the page fetched.
+  const flow = [...afterwards].map((file) => {
+    const built = scripts.find((script) => script.file === file);
+    expect(built, `${file} is a built script`).toBeDefined();
+    return { file, gzip: built?.gzipBytes ?? 0 };
+  });
+  const flowTotal = flow.reduce((sum, file) => sum + file.gzip, 0);
+  report.push(
+    `Through the SMS flow (phone form → passcode screen): ${flow.length} widget files, ${flowTotal} B gzip of the ${FLOW_BUDGET_BYTES} B budget`,
+    ...flow.map((file) => `  ${file.file}: ${file.gzip} B gzip`),
+  );
 
   // The whole build, for the record.
   const all = [...scripts].sort((a, b) => a.file.localeCompare(b.file));
@@ -191,4 +208,7 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   expect
     .soft(total, `gzip bytes before first render (budget ${BUDGET_BYTES})`)
     .toBeLessThanOrEqual(BUDGET_BYTES);
+  expect
+    .soft(flowTotal, `gzip bytes through the SMS flow (budget ${FLOW_BUDGET_BYTES})`)
+    .toBeLessThanOrEqual(FLOW_BUDGET_BYTES);
 });

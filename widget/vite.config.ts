@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
 
 const root = join(import.meta.dirname, '..');
@@ -31,7 +32,7 @@ export default defineConfig({
   root,
   // The widget has no public folder and no HTML: only what its entries import.
   publicDir: false,
-  plugins: [precompress()],
+  plugins: [phoneMetadataVitePlugin(), precompress()],
   build: {
     outDir: WIDGET_OUT_DIR,
     emptyOutDir: true,

@@ -21,6 +21,8 @@ describe('GET /widget/… (the built widget)', () => {
     mkdirSync(join(dir, 'chunks'));
     writeFileSync(join(dir, 'velvet.js'), ENTRY);
     writeFileSync(join(dir, 'chunks', 'otp-Ab12Cd34.js'), CHUNK);
+    mkdirSync(join(dir, 'chunks', 'phone-metadata-1.13.16'));
+    writeFileSync(join(dir, 'chunks', 'phone-metadata-1.13.16', 'phone-44.js'), CHUNK);
     await precompressFiles([join(dir, 'velvet.js'), join(dir, 'chunks', 'otp-Ab12Cd34.js')]);
     app = Fastify();
     assert.equal(await widgetAssetRoutes(app, dir), true);
@@ -84,6 +86,13 @@ describe('GET /widget/… (the built widget)', () => {
       assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
       const entry = await get('/widget/velvet.js', acceptEncoding);
       assert.equal(entry.headers['cache-control'], 'public, max-age=300, must-revalidate');
+      // Phone metadata is named for libphonenumber-js's version, not hashed: as immutable.
+      const metadata = await get(
+        '/widget/chunks/phone-metadata-1.13.16/phone-44.js',
+        acceptEncoding,
+      );
+      assert.equal(metadata.statusCode, 200);
+      assert.equal(metadata.headers['cache-control'], 'public, max-age=31536000, immutable');
     }
   });
 

@@ -10,8 +10,13 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Chunk names carry a content hash (`chunks/name-Ab12Cd34.js`); entry files keep stable names. */
-const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.js(?:\.map)?(?:\.gz|\.br)?$/;
+/**
+ * Chunk names carry a content hash (`chunks/name-Ab12Cd34.js`), the phone metadata's folder the
+ * version of libphonenumber-js it came from (`chunks/phone-metadata-1.13.16/phone-44.js`); entry
+ * files keep stable names.
+ */
+const HASHED_FILE =
+  /(?:-[A-Za-z0-9_-]{8,}|\/phone-metadata-\d+\.\d+\.\d+\/phone-\d+)\.js(?:\.map)?(?:\.gz|\.br)?$/;
 
 /** Serves `dir` at `/widget/`; resolves to false (and serves nothing) when it was not built. */
 export async function widgetAssetRoutes(app: FastifyInstance, dir: string): Promise<boolean> {

@@ -73,6 +73,48 @@ describe('validatePhone', () => {
     });
   }
 
+  it("downloads only the metadata of the calling codes in play, not the world's", async () => {
+    const asked: (readonly string[])[] = [];
+    const load = (codes: readonly string[]): Promise<PhoneNumberModule> => {
+      asked.push(codes);
+      return loadPhoneNumberModule(codes);
+    };
+    expect(await validatePhone('JP', '03-1234-5678', { load })).to.deep.equal({
+      valid: true,
+      e164: '+81312345678',
+      country: 'JP',
+    });
+    expect(await validatePhone('JP', '+49 30 901820', { load })).to.deep.equal({
+      valid: true,
+      e164: '+4930901820',
+      country: 'DE',
+    });
+    expect(asked).to.deep.equal([['81'], ['81', '4', '49', '493']]);
+    const fetched = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.includes('phone-metadata') || path.includes('libphonenumber'));
+    expect(fetched).to.include('/__velvet/phone-metadata/81.js');
+    expect(fetched).to.include('/__velvet/phone-metadata/49.js');
+    expect(fetched.filter((path) => path.startsWith('/__velvet/phone-metadata/'))).to.not.include(
+      '/__velvet/phone-metadata/33.js',
+    );
+    expect(fetched.some((path) => path.includes('metadata.min.json'))).to.equal(false);
+  });
+
+  it('knows every country of a shared calling code (Canada and Jamaica under +1)', async () => {
+    expect(await validatePhone('CA', '(604) 253-0123')).to.deep.equal({
+      valid: true,
+      e164: '+16042530123',
+      country: 'CA',
+    });
+    expect(await validatePhone('US', '+1 876 927 1234')).to.deep.equal({
+      valid: true,
+      e164: '+18769271234',
+      country: 'JM',
+    });
+  });
+
   it('uses the spec message constant', () => {
     expect(INVALID_PHONE_MESSAGE).to.equal('Invalid phone number, please try again.');
   });
@@ -108,7 +150,7 @@ describe('validatePhone', () => {
     const result = track(validatePhone('US', '123', { load, clock, timeoutMs: 50 }));
     await clock.tick(50);
     expect(result.value).to.deep.equal({ valid: true, e164: '+1123' });
-    finishLoad(await loadPhoneNumberModule());
+    finishLoad(await loadPhoneNumberModule(['1']));
     await settle();
     expect(result.value).to.deep.equal({ valid: true, e164: '+1123' });
   });
@@ -129,9 +171,9 @@ describe('validatePhone', () => {
 
   it('never calls the parser for a number without digits', async () => {
     let loads = 0;
-    const load = (): Promise<PhoneNumberModule> => {
+    const load = (codes: readonly string[]): Promise<PhoneNumberModule> => {
       loads += 1;
-      return loadPhoneNumberModule();
+      return loadPhoneNumberModule(codes);
     };
     const result: PhoneValidation = await validatePhone('US', ' - ', { load });
     expect(result.valid).to.equal(false);
@@ -143,6 +185,7 @@ describe('formatNational', () => {
   it('formats an E.164 number the way its country writes it', async () => {
     expect(await formatNational('+12133734253')).to.equal('(213) 373-4253');
     expect(await formatNational('+442071838750')).to.equal('020 7183 8750');
+    expect(await formatNational('+33612345678')).to.equal('06 12 34 56 78');
   });
 
   it('leaves what does not parse unchanged', async () => {

@@ -1,7 +1,8 @@
 /**
- * Phone-number checks for the phone form (spec section 5). The parser, libphonenumber-js with
- * its `min` metadata, is loaded on first use with a dynamic `import()`, so it is a chunk of its
- * own and never part of the widget's first download. Loading may be slow or fail: validation
+ * Phone-number checks for the phone form (spec section 5). The parser, libphonenumber-js's
+ * core with the metadata of only the calling codes in play (`phone-parser.ts`), is loaded on
+ * first use with a dynamic `import()`, so it is a chunk of its own and never part of the
+ * widget's first download. Loading may be slow or fail: validation
  * then gives up after 2 seconds and treats the number as valid (the calling code plus the
  * digits, the server checks it again), and formatting for display gives up after 10 seconds and
  * shows the number unchanged.
@@ -29,7 +30,7 @@ export interface ParsedPhoneNumber {
   formatNational(): string;
 }
 
-/** What this module uses of `libphonenumber-js/min`; tests inject fakes of it. */
+/** What this module uses of libphonenumber-js; tests inject fakes of it. */
 export interface PhoneNumberModule {
   /** Parses `text`, national numbers in `defaultCountry`; `undefined` when it cannot. */
   parsePhoneNumberFromString(
@@ -38,8 +39,13 @@ export interface PhoneNumberModule {
   ): ParsedPhoneNumber | undefined;
 }
 
-/** Loads the parser module. */
-export type PhoneNumberModuleLoader = () => Promise<PhoneNumberModule>;
+/**
+ * Loads the parser, knowing at least the countries of `callingCodes` (`['1']`, `['44']`;
+ * unknown codes are ignored).
+ */
+export type PhoneNumberModuleLoader = (
+  callingCodes: readonly string[],
+) => Promise<PhoneNumberModule>;
 
 /** The timers the time-outs run on; the client library's `Clock` and its test clock fit. */
 export interface PhoneTimers {
@@ -51,7 +57,7 @@ export interface PhoneTimers {
 export interface PhoneOptions {
   /** How long to wait for the parser to load and parse. */
   timeoutMs?: number;
-  /** Loads the parser; by default `import('libphonenumber-js/min')`. */
+  /** Loads the parser; by default {@link loadPhoneNumberModule}. */
   load?: PhoneNumberModuleLoader;
   /** The timers to wait on; by default the global ones. */
   clock?: PhoneTimers;
@@ -62,8 +68,19 @@ export type PhoneValidation =
   | { readonly valid: true; readonly e164: string; readonly country?: string | undefined }
   | { readonly valid: false; readonly message: string };
 
-/** Loads libphonenumber-js with its smallest metadata, as a lazy chunk. */
-export const loadPhoneNumberModule: PhoneNumberModuleLoader = () => import('libphonenumber-js/min');
+/** Loads libphonenumber-js's core and the metadata of `callingCodes`, as lazy chunks. */
+export const loadPhoneNumberModule: PhoneNumberModuleLoader = async (callingCodes) =>
+  (await import('./phone-parser.js')).createPhoneParser(callingCodes);
+
+/**
+ * The calling codes an international number (its digits after `+`) may start with: its first
+ * one, two and three digits (calling codes are prefix-free, so at most one of them is real).
+ */
+function leadingCodes(digits: string): string[] {
+  return [1, 2, 3]
+    .filter((length) => digits.length > length)
+    .map((length) => digits.slice(0, length));
+}
 
 const globalTimers: PhoneTimers = {
   setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
@@ -115,9 +132,11 @@ export async function validatePhone(
   const dialCode: string | undefined = DIAL_CODES[country];
   if (!digits || !dialCode) return { valid: false, message: INVALID_PHONE_MESSAGE };
 
+  const international = nationalInput.trim().startsWith('+');
+  const callingCodes = international ? [dialCode, ...leadingCodes(digits)] : [dialCode];
   const parsed = await withinTimeout(
     async () => {
-      const phoneNumbers = await load();
+      const phoneNumbers = await load(callingCodes);
       return {
         number: phoneNumbers.parsePhoneNumberFromString(nationalInput, { defaultCountry: country }),
       };
@@ -126,7 +145,6 @@ export async function validatePhone(
     clock,
   );
   if (!parsed) {
-    const international = nationalInput.trim().startsWith('+');
     return { valid: true, e164: international ? `+${digits}` : `+${dialCode}${digits}` };
   }
   if (!parsed.number?.isValid()) return { valid: false, message: INVALID_PHONE_MESSAGE };
@@ -145,7 +163,10 @@ export async function formatNational(e164: string, options: PhoneOptions = {}): 
     clock = globalTimers,
   } = options;
   const formatted = await withinTimeout(
-    async () => (await load()).parsePhoneNumberFromString(e164)?.formatNational(),
+    async () =>
+      (await load(leadingCodes(e164.replace(/\D/g, ''))))
+        .parsePhoneNumberFromString(e164)
+        ?.formatNational(),
     timeoutMs,
     clock,
   );
