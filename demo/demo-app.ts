@@ -41,14 +41,14 @@ const PASSCODE_SENT: ReadonlySet<string> = new Set([
   VelvetEventType.OtpWhatsAppLoginOrCreate,
   VelvetEventType.OtpEmailLoginOrCreate,
   VelvetEventType.OtpResend,
-  VelvetEventType.MagicLinkLoginOrCreate,
-  VelvetEventType.PasswordResetByEmailStart,
+  'MAGIC_LINK_LOGIN_OR_CREATE',
+  'PASSWORD_RESET_BY_EMAIL_START',
 ]);
 
 /** The events after which a link is out by email (a sign-in link, or a password reset link). */
 const LINK_SENT: ReadonlySet<string> = new Set([
-  VelvetEventType.MagicLinkLoginOrCreate,
-  VelvetEventType.PasswordResetByEmailStart,
+  'MAGIC_LINK_LOGIN_OR_CREATE',
+  'PASSWORD_RESET_BY_EMAIL_START',
 ]);
 
 /**

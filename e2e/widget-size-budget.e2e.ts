@@ -21,10 +21,12 @@ import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-sit
 const BUDGET_BYTES = 20 * 1024;
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
- * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600. The
- * goal is 40,000 (issue 19): the client library and the passcode screen are what is left to cut.
+ * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600, and the
+ * client library's magic-link, password, passkey and wallet clients added 3,700. The goal is
+ * 40,000 (issue 19): the client library (each product's client loaded with its product) and the
+ * passcode screen are what is left to cut.
  */
-const FLOW_BUDGET_BYTES = 52_000;
+const FLOW_BUDGET_BYTES = 55_000;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 

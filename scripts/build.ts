@@ -35,7 +35,10 @@ function emitDeclarations(): void {
 
 /** The widget bundle, its declarations and its manifest, into `dist/widget`. */
 async function buildWidget(): Promise<void> {
-  await build({ configFile: join(root, 'widget', 'vite.config.ts'), logLevel: 'info' });
+  const configFile = join(root, 'widget', 'vite.config.ts');
+  await build({ configFile, logLevel: 'info' });
+  // The passkey registration component, on its own (see `REGISTRATION_MODE`).
+  await build({ configFile, logLevel: 'info', mode: 'registration' });
   emitDeclarations();
   await buildManifest();
 }

@@ -15,18 +15,6 @@ export const VelvetEventType = {
   OtpResend: 'OTP_RESEND',
   /** A passcode was verified and a session started (`data`: user, session, request id). */
   OtpAuthenticate: 'OTP_AUTHENTICATE',
-  /** A magic link went out by email (`data`: the send response and `email`). */
-  MagicLinkLoginOrCreate: 'MAGIC_LINK_LOGIN_OR_CREATE',
-  /** A magic link's token was authenticated and a session started (`data`: user, session). */
-  MagicLinkAuthenticate: 'MAGIC_LINK_AUTHENTICATE',
-  /** A password was created and a session started (`data`: user, session). */
-  PasswordCreate: 'PASSWORD_CREATE',
-  /** A password login succeeded (`data`: user, session). */
-  PasswordAuthenticate: 'PASSWORD_AUTHENTICATE',
-  /** A password reset email went out (`data`: `email`). */
-  PasswordResetByEmailStart: 'PASSWORD_RESET_BY_EMAIL_START',
-  /** A password was reset from an emailed link and a session started (`data`: user, session). */
-  PasswordResetByEmail: 'PASSWORD_RESET_BY_EMAIL',
   /** The sign-in is over and the page may move on (`data`: `{}`); fired once per flow. */
   AuthenticateFlowComplete: 'AUTHENTICATE_FLOW_COMPLETE',
 } as const;
@@ -45,14 +33,32 @@ export type PasskeyEventType =
   | 'PASSKEY_DONE';
 
 /**
+ * The magic-link and password products' event types, kept out of the {@link VelvetEventType}
+ * object for the same reason. `MAGIC_LINK_LOGIN_OR_CREATE`: a link went out by email (`data`:
+ * the send response and `email`); `MAGIC_LINK_AUTHENTICATE`: a link's token started a session
+ * (`data`: user, session); `PASSWORD_CREATE`: a password was created and a session started;
+ * `PASSWORD_AUTHENTICATE`: a password login succeeded; `PASSWORD_RESET_BY_EMAIL_START`: a reset
+ * email went out (`data`: `email`); `PASSWORD_RESET_BY_EMAIL`: a password was reset from an
+ * emailed link and a session started.
+ */
+export type EmailEventType =
+  | 'MAGIC_LINK_LOGIN_OR_CREATE'
+  | 'MAGIC_LINK_AUTHENTICATE'
+  | 'PASSWORD_CREATE'
+  | 'PASSWORD_AUTHENTICATE'
+  | 'PASSWORD_RESET_BY_EMAIL_START'
+  | 'PASSWORD_RESET_BY_EMAIL';
+
+/**
  * One of {@link VelvetEventType}, or a lazy product's own (declared with the product, so the
- * element's bundle does not carry them): the passkey events above, and
+ * element's bundle does not carry them): the passkey, magic-link and password events above, and
  * `CRYPTO_WALLET_AUTHENTICATE_START` when a wallet connected and its challenge came,
  * `CRYPTO_WALLET_AUTHENTICATE` when it signed and a session started.
  */
 export type VelvetEventType =
   | (typeof VelvetEventType)[keyof typeof VelvetEventType]
   | PasskeyEventType
+  | EmailEventType
   | 'CRYPTO_WALLET_AUTHENTICATE_START'
   | 'CRYPTO_WALLET_AUTHENTICATE';
 

@@ -1,12 +1,10 @@
 /**
  * The passkey registration component's entry:
  * `<script type="module" src="…/widget/passkey-registration.js">` defines
- * `<velvet-passkey-registration>` (and, through `velvet.js`, which it imports so the two share
- * Lit, the styles and one client per project, `<velvet-login>`). Pages without it download
- * nothing of it.
+ * `<velvet-passkey-registration>`. It is built on its own, with its own copy of Lit (see
+ * `REGISTRATION_MODE` in `vite.config.ts`), so sign-in pages download nothing of it; give it
+ * the page's client (`.client`) to share one session with `<velvet-login>`.
  */
-import './velvet.js';
-
 export {
   PASSKEY_REGISTRATION_TAG,
   type PasskeyRegistrationConfig,

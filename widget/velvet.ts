@@ -7,6 +7,11 @@ import { VELVET_LOGIN_TAG, VelvetLogin } from './element/velvet-login.js';
 
 if (!customElements.get(VELVET_LOGIN_TAG)) customElements.define(VELVET_LOGIN_TAG, VelvetLogin);
 
+/**
+ * Clickable provider links in messages (spec section 8), as the widget's forms render them;
+ * exported so it ships in this file rather than in one more request before first render.
+ */
+export { linkedText } from './components/linked-text.js';
 export type { VelvetConfig, WidgetTheme } from './config/widget-config.js';
 export { VELVET_LOGIN_TAG, VelvetLogin } from './element/velvet-login.js';
 export {

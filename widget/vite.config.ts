@@ -7,7 +7,7 @@
  * Each file gets a `.gz` and a `.br` copy beside it for the server to send as they are.
  */
 import { join } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
 
@@ -28,38 +28,55 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  root,
-  // The widget has no public folder and no HTML: only what its entries import.
-  publicDir: false,
-  plugins: [phoneMetadataVitePlugin(), precompress()],
-  build: {
-    outDir: WIDGET_OUT_DIR,
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: true,
-    minify: true,
-    reportCompressedSize: true,
-    lib: {
-      entry: {
-        velvet: join(root, 'widget', 'velvet.ts'),
-        client: join(root, 'widget', 'client', 'index.ts'),
-        'passkey-registration': join(root, 'widget', 'passkey-registration.ts'),
+/**
+ * The passkey registration component's own build (`mode: 'registration'`, run after the main
+ * one): `dist/widget/passkey-registration.js` with its own copy of Lit. In the main build it
+ * made the bundler move Lit and the element's shared modules out of `velvet.js` into chunks
+ * every sign-in page would fetch before first render; a page that shows the registration
+ * component after sign-in pays the copy instead.
+ */
+const REGISTRATION_MODE = 'registration';
+
+export default defineConfig(({ mode }): UserConfig => {
+  const registration = mode === REGISTRATION_MODE;
+  return {
+    root,
+    // The widget has no public folder and no HTML: only what its entries import.
+    publicDir: false,
+    plugins: [phoneMetadataVitePlugin(), precompress()],
+    build: {
+      outDir: WIDGET_OUT_DIR,
+      emptyOutDir: !registration,
+      target: 'es2022',
+      sourcemap: true,
+      minify: true,
+      reportCompressedSize: true,
+      lib: {
+        entry: registration
+          ? { 'passkey-registration': join(root, 'widget', 'passkey-registration.ts') }
+          : {
+              velvet: join(root, 'widget', 'velvet.ts'),
+              client: join(root, 'widget', 'client', 'index.ts'),
+            },
+        formats: ['es'],
+        fileName: (_format: string, entryName: string) => `${entryName}.js`,
       },
-      formats: ['es'],
-      fileName: (_format, entryName) => `${entryName}.js`,
-    },
-    rolldownOptions: {
-      // Lets what the element shares with its lazy chunks (Lit, the pieces) stay in velvet.js
-      // instead of a common chunk the page would fetch as a second request before first render.
-      preserveEntrySignatures: 'allow-extension',
-      output: {
-        // Library mode leaves whitespace in without this (TOOLCHAIN.md).
-        minify: true,
-        // The files go to browsers, not to another bundler: no `@__PURE__` hints, but licences.
-        comments: { legal: true, annotation: false, jsdoc: false },
-        chunkFileNames: 'chunks/[name]-[hash].js',
+      rolldownOptions: {
+        // Lets what the element shares with its lazy chunks (Lit, the pieces) stay in velvet.js
+        // instead of a common chunk the page would fetch as a second request before first render.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          // Library mode leaves whitespace in without this (TOOLCHAIN.md).
+          minify: true,
+          // The files go to browsers, not to another bundler: no `@__PURE__` hints, but licences.
+          comments: { legal: true, annotation: false, jsdoc: false },
+          chunkFileNames: registration
+            ? 'chunks/registration-[name]-[hash].js'
+            : 'chunks/[name]-[hash].js',
+        },
       },
     },
-  },
+  };
 });
+
+export { REGISTRATION_MODE };

@@ -70,7 +70,14 @@ export function builtScripts(): BuiltScript[] {
 
 /** The built script that bundles `module` (a path such as `widget/products/otp/phone-form.ts`). */
 export function scriptHolding(scripts: readonly BuiltScript[], module: string): BuiltScript {
-  const found = scripts.find((script) => script.sources.some((source) => source.includes(module)));
+  // The passkey registration build has its own copies (`passkey-registration.js`,
+  // `chunks/registration-*`); the sign-in widget's are the others.
+  const found = scripts.find(
+    (script) =>
+      script.file !== 'passkey-registration.js' &&
+      !script.file.startsWith('chunks/registration-') &&
+      script.sources.some((source) => source.includes(module)),
+  );
   if (!found) throw new Error(`no built script holds ${module}`);
   return found;
 }

@@ -417,7 +417,6 @@ export class VelvetLogin extends ReactiveElement {
     return {
       config: this.checked.config,
       strings: this.texts,
-      stringOverrides: this.strings ?? {},
       locale: this.checked.config.locale ?? 'en',
       state: this.widgetState,
       bootstrap: this.bootstrap,

@@ -20,8 +20,6 @@ export interface ProductContext {
   readonly config: VelvetConfig;
   /** The texts, with the page's overrides. */
   readonly strings: Strings;
-  /** The page's overrides as given, for the texts a product keeps in its own chunk. */
-  readonly stringOverrides: Readonly<Record<string, unknown>>;
   /** The language of the widget (a BCP 47 tag). */
   readonly locale: string;
   /** The widget state (read only: change it with `dispatch`). */

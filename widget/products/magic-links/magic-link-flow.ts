@@ -3,7 +3,6 @@
  * `emailMagicLinksOptions`), and complete the sign-in when the page was opened from a link.
  */
 import type { VelvetClient } from '../../client/velvet-client.js';
-import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 
@@ -42,7 +41,7 @@ export async function sendMagicLink(email: string, context: ProductContext): Pro
   );
   client.telemetry.logEvent('email_sent', { email, type: MAGIC_LINK_FLOW_TYPE });
   context.dispatch({ type: 'set-magic-link-email', email });
-  context.emitEvent(VelvetEventType.MagicLinkLoginOrCreate, { ...response, email });
+  context.emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', { ...response, email });
   context.dispatch({ type: 'transition', screen: Screen.EmailConfirmation });
 }
 
@@ -83,7 +82,7 @@ export function completeFromUrl(context: ProductContext): void {
       const response = await context.busy(
         client.magicLinks.authenticate(token, { session_duration_minutes: minutes }),
       );
-      context.emitEvent(VelvetEventType.MagicLinkAuthenticate, { ...response });
+      context.emitEvent('MAGIC_LINK_AUTHENTICATE', { ...response });
       context.dispatch({ type: 'set-magic-link-email', email: undefined });
       context.dispatch({ type: 'transition', screen: Screen.EmailConfirmation });
     } catch (error) {

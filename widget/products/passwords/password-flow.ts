@@ -4,7 +4,6 @@
  * (`stytch_token_type=reset_password` or `login`).
  */
 import type { VelvetClient } from '../../client/velvet-client.js';
-import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 
@@ -63,7 +62,7 @@ export async function sendResetEmail(
     }),
   );
   velvet.telemetry.logEvent('email_sent', { email, type: RESET_PASSWORD_FLOW_TYPE });
-  context.emitEvent(VelvetEventType.PasswordResetByEmailStart, { email });
+  context.emitEvent('PASSWORD_RESET_BY_EMAIL_START', { email });
 }
 
 /** The token of the link that opened the page, kept for the Password Reset Form. */

@@ -7,7 +7,6 @@
  */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import {
@@ -58,7 +57,7 @@ export class VelvetPasswordResetForm extends LitElement {
             session_duration_minutes: sessionMinutes(context),
           }),
         );
-        context.emitEvent(VelvetEventType.MagicLinkAuthenticate, { ...response });
+        context.emitEvent('MAGIC_LINK_AUTHENTICATE', { ...response });
         context.dispatch({ type: 'transition', screen: Screen.PasswordConfirmation });
       });
     }
@@ -133,7 +132,7 @@ export class VelvetPasswordResetForm extends LitElement {
         }),
       );
       forgetLinkToken();
-      context.emitEvent(VelvetEventType.PasswordResetByEmail, { ...response });
+      context.emitEvent('PASSWORD_RESET_BY_EMAIL', { ...response });
       context.dispatch({ type: 'transition', screen: Screen.PasswordConfirmation });
     });
   };

@@ -14,7 +14,6 @@
 import { html, LitElement, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/back-button.js';
-import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import {
@@ -201,7 +200,7 @@ export class VelvetPasswordScreen extends LitElement {
             session_duration_minutes: sessionMinutes(context),
           }),
         );
-        context.emitEvent(VelvetEventType.PasswordAuthenticate, { ...response });
+        context.emitEvent('PASSWORD_AUTHENTICATE', { ...response });
         context.dispatch({ type: 'transition', screen: Screen.PasswordConfirmation });
       } catch (error) {
         if (errorType(error) !== 'reset_password') throw error;
@@ -227,7 +226,7 @@ export class VelvetPasswordScreen extends LitElement {
             session_duration_minutes: sessionMinutes(context),
           }),
         );
-        context.emitEvent(VelvetEventType.PasswordCreate, { ...response });
+        context.emitEvent('PASSWORD_CREATE', { ...response });
         context.dispatch({ type: 'transition', screen: Screen.PasswordConfirmation });
       } catch (error) {
         // The address has an account without a password: only its inbox may add one (Dedupe).
