@@ -1,11 +1,13 @@
 /** The passwords product: `/passwords/*`, argon2id hashes, strength, breaches and resets. */
+import { clientKey } from '../../rate-limit/client-key.js';
+import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
+import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
 import {
   type BreachChecker,
   OfflineBreachList,
   PwnedPasswordsRange,
 } from './breached-passwords.js';
-import { PasswordGuardsRepository } from './password-guards-repository.js';
 import { PasswordHasher } from './password-hashing.js';
 import { PasswordResetsRepository } from './password-resets-repository.js';
 import { passwordRoutes } from './password-routes.js';
@@ -30,7 +32,12 @@ export const passwordsProduct: ServerProduct = {
         users: store.users,
         passwords: new PasswordsRepository(store.db),
         resets: new PasswordResetsRepository(store.db),
-        guards: new PasswordGuardsRepository(store.db),
+        throttle: new FailureThrottle(
+          new FailureGuardsRepository(store.db),
+          context.limiter,
+          context.clock,
+        ),
+        clientKey: (ip) => clientKey(context.secret, ip),
       },
       context.sessions,
       new PasswordHasher(),

@@ -19,15 +19,14 @@ import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
+import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import { normalizeEmail } from '../users/destinations.js';
 import type { MethodRecord, UsersRepository } from '../users/users-repository.js';
 import type { BreachChecker } from './breached-passwords.js';
-import type { PasswordGuardsRepository } from './password-guards-repository.js';
 import type { PasswordHasher } from './password-hashing.js';
-import { FAILURES_BEFORE_LOCK, LOCK_DURATION_MS } from './password-limits.js';
 import { resetMessage } from './password-reset-message.js';
 import type { PasswordResetsRepository } from './password-resets-repository.js';
 import { rateStrength, type StrengthResult } from './password-strength.js';
@@ -39,7 +38,10 @@ export interface PasswordStorage {
   readonly users: UsersRepository;
   readonly passwords: PasswordsRepository;
   readonly resets: PasswordResetsRepository;
-  readonly guards: PasswordGuardsRepository;
+  /** Wrong passwords, throttled per (email, client) as wrong passcodes are. */
+  readonly throttle: FailureThrottle;
+  /** The client's key for the throttle (`clientKey` under the server secret). */
+  readonly clientKey: (ip: string) => string;
 }
 
 /** Who is asking, for limits and the session's attributes. */
@@ -377,30 +379,19 @@ export class PasswordService {
       project.settings.passwords.authenticateLimit.perIp,
       'too_many_requests',
     );
-    const now = this.clock();
-    const guard = await this.store.guards.get(project.projectId, email);
-    if (guard.lockedUntil !== null && guard.lockedUntil > now)
-      throw lockedError(guard.lockedUntil, now);
+    // Counted as a failure before the check, cleared on success: a stranger's wrong passwords
+    // delay only the stranger, and parallel tries are counted one by one (see FailureThrottle).
+    const scope = `password:${project.projectId}`;
+    const client = this.store.clientKey(caller.ip);
+    await this.store.throttle.beginTry(scope, email, client);
 
     const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     const stored = method && (await this.store.passwords.hashOf(method.userId));
     const matches = stored
       ? await this.hasher.verify(stored, password)
       : await this.hasher.verifyDecoy(password);
-    if (!method || !stored || !matches) {
-      const after = await this.store.guards.recordFailure(
-        project.projectId,
-        email,
-        this.clock(),
-        FAILURES_BEFORE_LOCK,
-        LOCK_DURATION_MS,
-      );
-      if (after.lockedUntil !== null && after.lockedUntil > this.clock()) {
-        throw lockedError(after.lockedUntil, this.clock());
-      }
-      throw new ApiError('unauthorized_password');
-    }
-    await this.store.guards.reset(project.projectId, email, this.clock());
+    if (!method || !stored || !matches) throw new ApiError('unauthorized_password');
+    await this.store.throttle.recordSuccess(scope, email, client);
     if (this.hasher.needsRehash(stored)) {
       const upgraded = await this.hasher.hash(password);
       await this.store.passwords.replaceIfUnchanged(method.userId, stored, upgraded, this.clock());
@@ -409,7 +400,7 @@ export class PasswordService {
     return method;
   }
 
-  /** Stores the new hash, retires outstanding resets, clears the lock, ends other sessions. */
+  /** Stores the new hash, retires outstanding resets, ends other sessions. */
   async #setPassword(
     project: Project,
     method: MethodRecord,
@@ -420,7 +411,6 @@ export class PasswordService {
     const now = this.clock();
     await this.store.passwords.set(project.projectId, method.userId, hash, now);
     await this.store.resets.retireAllForUser(method.userId, now);
-    await this.store.guards.reset(project.projectId, method.destination, now);
     if (keepOtherSessions) return;
     let revoke = this.store.db
       .updateTable('sessions')
@@ -489,10 +479,4 @@ export class PasswordService {
       throw new ApiError('product_not_enabled', 'Passwords are not enabled for this project.');
     }
   }
-}
-
-function lockedError(lockedUntil: number, now: number): ApiError {
-  return new ApiError('destination_locked', undefined, {
-    retry_after_seconds: Math.max(1, Math.ceil((lockedUntil - now) / 1000)),
-  });
 }
