@@ -280,7 +280,7 @@ describe('<velvet-login>', () => {
       try {
         const mounted = await mount(SMS_ONLY);
         // A product this build does not have (an empty list would fall back to magic links).
-        mounted.el.config = { products: ['crypto'] };
+        mounted.el.config = { products: ['oauth'] };
         await waitFor(
           () => mounted.text().includes('No sign-in method is available.'),
           () => `no warning; shown: ${mounted.text().slice(0, 200)}`,
