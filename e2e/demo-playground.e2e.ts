@@ -153,11 +153,11 @@ test('products not built yet are marked coming and left out; their order and err
     'Sign in with the widget to create a passkey here',
   );
   await expect(sendButton(page)).toBeVisible();
-  await products.getByRole('checkbox', { name: /Passwords/ }).check();
+  await products.getByRole('checkbox', { name: /OAuth/ }).check();
   await expect(
     page.getByRole('list', { name: 'What the widget says of this configuration' }),
-  ).toContainText('Coming, left out by this version of the widget: Passwords.');
-  await products.getByRole('checkbox', { name: /Passwords/ }).uncheck();
+  ).toContainText('Coming, left out by this version of the widget: OAuth (social login).');
+  await products.getByRole('checkbox', { name: /OAuth/ }).uncheck();
 
   // Passkeys alone is the spec's configuration error, which replaces the form.
   await products.getByRole('checkbox', { name: 'One-time passcodes' }).uncheck();
@@ -224,7 +224,7 @@ test('unticking every product shows the default product; products not built expl
   await expect(sendButton(page)).toHaveCount(0);
 
   // Only products this version lacks: nothing to show, and the notes say why.
-  await page.getByRole('checkbox', { name: /Crypto wallets/ }).check();
+  await page.getByRole('checkbox', { name: /OAuth/ }).check();
   await expect(notes).toContainText('None of the products that are on is in this version');
   await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
 
