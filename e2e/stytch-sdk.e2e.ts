@@ -225,6 +225,36 @@ test('headless: a passcode by email signs in, the session checks out, and revoki
   );
 });
 
+test('headless: user.deletePhoneNumber removes the number and the SDK keeps the updated user', async ({
+  page,
+}) => {
+  const phone = '+14155550937';
+  await openHeadless(page);
+  const sent = succeeded(
+    await sdk(page, (client, phone) => client.otps.sms.loginOrCreate(phone), phone),
+  );
+  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
+  const code = await velvet.lastCode(phone);
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, { code, methodId }) =>
+        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
+      { code, methodId: sent.method_id },
+    ),
+  );
+  const phoneId = signedIn.user.phone_numbers[0]?.phone_id ?? '';
+  expect(phoneId).toBeTruthy();
+
+  // The SDK reads the updated user from the answer's `__user`, as Stytch's API sends it.
+  const deleted = succeeded(
+    await sdk(page, (client, id) => client.user.deletePhoneNumber(id), phoneId),
+  );
+  expect(deleted.user_id).toBe(signedIn.user.user_id);
+  const cached = succeeded(await sdk(page, (client) => client.user.getSync(), null));
+  expect(cached?.phone_numbers).toEqual([]);
+});
+
 /** The token of the newest magic link the outbox holds for `email`, and the link. */
 async function lastMagicLink(email: string): Promise<URL> {
   const [message] = await velvet.outbox(email);

@@ -146,8 +146,10 @@ export function cryptoWalletRoutes(
       const projectId = projectOf(request).projectId;
       const userId = sessionOf(request).userId;
       await deps.wallets.delete(userId, request.params.id);
-      const user = await deps.store.users.findById(projectId, userId);
-      return envelope(request, user ? userBody(user) : {});
+      const found = await deps.store.users.findById(projectId, userId);
+      const user = found ? userBody(found) : {};
+      // The user flat, as our clients read it, and as `__user`, where Stytch's SDK reads it.
+      return envelope(request, { ...user, __user: user });
     },
   );
 }

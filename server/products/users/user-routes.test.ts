@@ -98,6 +98,8 @@ describe('the signed-in user', () => {
     });
     assert.equal(phoneRemoved.status, 200);
     assert.deepEqual(phoneRemoved.body.phone_numbers, []);
+    // Stytch's SDK reads the updated user from `__user`.
+    assert.deepEqual((phoneRemoved.body.__user as { phone_numbers: unknown[] }).phone_numbers, []);
     assertApiError(
       await server.api(`/users/phone_numbers/${signedIn.method_id}`, {
         method: 'DELETE',

@@ -97,7 +97,9 @@ export function userRoutes(
         if (!(await users.deleteDestination(userId, kind, request.params.id))) {
           throw new ApiError(kind === 'email' ? 'email_id_not_found' : 'phone_id_not_found');
         }
-        return envelope(request, userBody(await currentUser(projectId, userId)));
+        const user = userBody(await currentUser(projectId, userId));
+        // The user flat, as our clients read it, and as `__user`, where Stytch's SDK reads it.
+        return envelope(request, { ...user, __user: user });
       },
     );
   };
