@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
-import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { sessionBody } from '../sessions/session-service.js';
+import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { userBody } from '../users/user-body.js';
 import type { SiweParams } from './challenge-message.js';
 import type { CryptoWalletsService } from './crypto-wallets-service.js';
@@ -119,17 +118,11 @@ export function cryptoWalletRoutes(
         origin: requestOrigin(request, deps.ownOrigin),
         session: request.velvet?.session,
         ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+        userAgent: userAgentOf(request),
       });
-      const user = await deps.store.users.findById(project.projectId, wallet.userId);
-      return envelope(request, {
-        user_id: wallet.userId,
+      return signedInAnswer(request, deps.store.users, wallet.userId, issued, {
         crypto_wallet_id: wallet.cryptoWalletId,
         user_created: userCreated,
-        session_token: issued.token ?? callerSessionToken(request),
-        session_jwt: issued.jwt,
-        session: sessionBody(issued.record),
-        user: user ? userBody(user) : null,
         reset_sessions: false,
       });
     },

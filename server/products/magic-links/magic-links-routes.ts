@@ -4,12 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../db/store.js';
-import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { sessionBody } from '../sessions/session-service.js';
-import { userBody } from '../users/user-body.js';
+import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import {
   MAGIC_LINK_EXPIRATION_MINUTES,
   type MagicLinkSendMode,
@@ -123,17 +121,11 @@ export function magicLinkRoutes(
         sessionDurationMinutes: request.body.session_duration_minutes,
         session: request.velvet?.session,
         ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+        userAgent: userAgentOf(request),
       });
-      const user = await deps.store.users.findById(project.projectId, link.userId);
-      return envelope(request, {
-        user_id: link.userId,
+      return signedInAnswer(request, deps.store.users, link.userId, issued, {
         method_id: link.emailId,
         email_id: link.emailId,
-        session_token: issued.token ?? callerSessionToken(request),
-        session_jwt: issued.jwt,
-        session: sessionBody(issued.record),
-        user: user ? userBody(user) : null,
         reset_sessions: false,
       });
     },

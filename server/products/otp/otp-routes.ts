@@ -6,12 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
 import type { Channel } from '../../delivery/delivery.js';
-import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { sessionBody } from '../sessions/session-service.js';
-import { userBody } from '../users/user-body.js';
+import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import type { OtpService, SendMode } from './otp-service.js';
 
 interface PhoneSendBody {
@@ -132,16 +130,10 @@ export function otpRoutes(
         sessionDurationMinutes: request.body.session_duration_minutes,
         session: request.velvet?.session,
         ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+        userAgent: userAgentOf(request),
       });
-      const user = await deps.store.users.findById(project.projectId, method.userId);
-      return envelope(request, {
-        user_id: method.userId,
+      return signedInAnswer(request, deps.store.users, method.userId, issued, {
         method_id: method.methodId,
-        session_token: issued.token ?? callerSessionToken(request),
-        session_jwt: issued.jwt,
-        session: sessionBody(issued.record),
-        user: user ? userBody(user) : null,
         reset_sessions: false,
       });
     },

@@ -5,12 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
-import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { sessionBody } from '../sessions/session-service.js';
-import { userBody } from '../users/user-body.js';
+import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { PASSWORD_MAX_LENGTH, RESET_EXPIRATION_MINUTES } from './password-limits.js';
 import type { Caller, PasswordService, SignedIn } from './password-service.js';
 
@@ -98,7 +96,7 @@ function callerOf(request: FastifyRequest): Caller {
   return {
     project: projectOf(request),
     ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+    userAgent: userAgentOf(request),
     session: request.velvet?.session,
   };
 }
@@ -111,18 +109,11 @@ export function passwordRoutes(
   const { passwords } = deps;
 
   /** The body of every call that ends signed in. */
-  const signedInBody = async (request: FastifyRequest, result: SignedIn) => {
-    const user = await deps.store.users.findById(projectOf(request).projectId, result.userId);
-    return envelope(request, {
-      user_id: result.userId,
+  const signedInBody = (request: FastifyRequest, result: SignedIn) =>
+    signedInAnswer(request, deps.store.users, result.userId, result.issued, {
       email_id: result.emailId,
-      session_token: result.issued.token ?? callerSessionToken(request),
-      session_jwt: result.issued.jwt,
-      session: sessionBody(result.issued.record),
-      user: user ? userBody(user) : null,
       reset_sessions: false,
     });
-  };
 
   /** `POST /passwords`: creates a user with an email and a password, signed in. */
   app.post<{ Body: CredentialsBody }>(

@@ -9,11 +9,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
-import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { sessionBody } from '../sessions/session-service.js';
+import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { userBody } from '../users/user-body.js';
 import type { RegistrationRecord } from './webauthn-repository.js';
 import type { AuthenticatorType, Finished, WebAuthnService } from './webauthn-service.js';
@@ -97,9 +96,6 @@ function registrationBody(registration: RegistrationRecord) {
   };
 }
 
-const userAgentOf = (request: FastifyRequest) =>
-  String(request.headers['user-agent'] ?? '').slice(0, 512);
-
 /** Registers the passkey routes. */
 export function webauthnRoutes(
   app: FastifyInstance,
@@ -107,18 +103,10 @@ export function webauthnRoutes(
 ): void {
   const { webauthn, store } = deps;
 
-  const finished = async (request: FastifyRequest, result: Finished) => {
-    const project = projectOf(request);
-    const user = await store.users.findById(project.projectId, result.registration.userId);
-    return envelope(request, {
-      user_id: result.registration.userId,
+  const finished = (request: FastifyRequest, result: Finished) =>
+    signedInAnswer(request, store.users, result.registration.userId, result.issued, {
       webauthn_registration_id: result.registration.webauthnRegistrationId,
-      session_token: result.issued.token ?? callerSessionToken(request),
-      session_jwt: result.issued.jwt,
-      session: sessionBody(result.issued.record),
-      user: user ? userBody(user) : null,
     });
-  };
 
   /** `POST /webauthn/register/start`: creation options for the signed-in user. */
   app.post<{ Body: RegisterStartBody }>(

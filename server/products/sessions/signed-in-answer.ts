@@ -1,0 +1,39 @@
+/**
+ * What every route that ends signed in answers (passcodes, magic links, passwords, passkeys,
+ * wallets), in Stytch's shape: the product's own fields, then the session, its token and JWT,
+ * and the user.
+ */
+import type { FastifyRequest } from 'fastify';
+import { callerSessionToken } from '../../http/basic-auth.js';
+import { envelope } from '../../http/envelope.js';
+import { projectOf } from '../../http/request-context.js';
+import { userBody } from '../users/user-body.js';
+import type { UsersRepository } from '../users/users-repository.js';
+import { type IssuedSession, sessionBody } from './session-service.js';
+
+/**
+ * The enveloped answer for `userId`, signed in with `issued`. A session that was only extended
+ * keeps the caller's own token. `fields` come after `user_id` (`method_id`, `email_id`…).
+ */
+export async function signedInAnswer(
+  request: FastifyRequest,
+  users: UsersRepository,
+  userId: string,
+  issued: IssuedSession,
+  fields: Record<string, unknown>,
+) {
+  const user = await users.findById(projectOf(request).projectId, userId);
+  return envelope(request, {
+    user_id: userId,
+    ...fields,
+    session_token: issued.token ?? callerSessionToken(request),
+    session_jwt: issued.jwt,
+    session: sessionBody(issued.record),
+    user: user ? userBody(user) : null,
+  });
+}
+
+/** The request's `User-Agent`, at most 512 characters, as a session records it. */
+export function userAgentOf(request: FastifyRequest): string {
+  return String(request.headers['user-agent'] ?? '').slice(0, 512);
+}
