@@ -1,4 +1,4 @@
-/** The passcode product's tables: passcodes (as keyed hashes) and per-destination guards. */
+/** The passcode product's table: passcodes, as keyed hashes. */
 import type { Kysely } from 'kysely';
 import type { Migrations } from '../../db/migrator.js';
 import type { Channel } from '../../delivery/delivery.js';
@@ -22,19 +22,9 @@ export interface PasscodesTable {
   client: string;
 }
 
-/** A row of `destination_guards`: consecutive failures and the lock they lead to. */
-export interface DestinationGuardsTable {
-  project_id: string;
-  destination: string;
-  consecutive_failures: number;
-  locked_until: number | null;
-  updated_at: number;
-}
-
 /** The tables this product owns. */
 export interface OtpTables {
   passcodes: PasscodesTable;
-  destination_guards: DestinationGuardsTable;
 }
 
 /** Their history. */
@@ -89,6 +79,14 @@ export const otpMigrations: Migrations = {
         .on('passcodes')
         .columns(['method_id', 'client', 'created_at'])
         .execute();
+    },
+  },
+  '2026-11-23-40-drop-destination-guards': {
+    // Wrong passcodes are throttled per (destination, client) by FailureThrottle now; the
+    // per-destination lock, which a stranger could set, and its table are gone.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema.dropTable('destination_guards').ifExists().execute();
     },
   },
 };

@@ -1,6 +1,6 @@
 /**
  * The passwords product's tables: one argon2id hash per user, the reset tokens
- * sent by email (as SHA-256 hashes) and the failed-login guards per email.
+ * sent by email (as SHA-256 hashes).
  */
 import type { Kysely } from 'kysely';
 import type { Migrations } from '../../db/migrator.js';
@@ -29,20 +29,10 @@ export interface PasswordResetsTable {
   created_at: number;
 }
 
-/** A row of `password_guards`: consecutive failed logins of one email and the lock they lead to. */
-export interface PasswordGuardsTable {
-  project_id: string;
-  email: string;
-  consecutive_failures: number;
-  locked_until: number | null;
-  updated_at: number;
-}
-
 /** The tables this product owns. */
 export interface PasswordTables {
   passwords: PasswordsTable;
   password_resets: PasswordResetsTable;
-  password_guards: PasswordGuardsTable;
 }
 
 /** Their history. */
@@ -86,6 +76,14 @@ export const passwordMigrations: Migrations = {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('password_guards_pkey', ['project_id', 'email'])
         .execute();
+    },
+  },
+  '2026-11-23-41-drop-password-guards': {
+    // Wrong passwords are throttled per (email, client) by FailureThrottle now; the per-email
+    // lock, which a stranger could set, and its table are gone.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema.dropTable('password_guards').ifExists().execute();
     },
   },
 };
