@@ -92,4 +92,14 @@ describe('custom-elements.json (scripts/build-manifest.ts)', () => {
       ['velvet-otp-complete'],
     );
   });
+
+  test('velvet-passkey-registration, built on its own, is in it with its events and parts', () => {
+    const { module, declaration } = element(manifest, 'velvet-passkey-registration');
+    assert.equal(declaration.name, 'VelvetPasskeyRegistration');
+    assert.equal(module.path, 'widget/products/passkeys/passkey-registration.ts');
+    assert.equal(typeof declaration.summary, 'string');
+    const events = new Map(declaration.events?.map((e) => [e.name, e]));
+    assert.match(events.get('velvet-event')?.type?.text ?? '', /VelvetEventDetail/);
+    assert.ok(declaration.cssParts?.some((part) => part.name === 'button'));
+  });
 });

@@ -20,10 +20,21 @@ export const ELEMENT_DIRS = ['widget/element', 'widget/components'] as const;
 /** The entry, which defines `<velvet-login>` (`customElements.define(VELVET_LOGIN_TAG, …)`). */
 export const ENTRY_MODULE = 'widget/velvet.ts';
 
+/**
+ * Elements a page uses on their own, built as entries of their own: today
+ * `<velvet-passkey-registration>` (`widget/passkey-registration.ts` re-exports it).
+ */
+export const STANDALONE_ELEMENT_MODULES = [
+  'widget/products/passkeys/passkey-registration.ts',
+] as const;
+
 /** Where the manifest is written (and served from, at `/widget/custom-elements.json`). */
 export const MANIFEST_PATH = join(root, 'dist', 'widget', 'custom-elements.json');
 
-/** The element modules: the entry and every `.ts` of {@link ELEMENT_DIRS} but tests and styles. */
+/**
+ * The element modules: the entry, every `.ts` of {@link ELEMENT_DIRS} but tests and styles, and
+ * {@link STANDALONE_ELEMENT_MODULES}.
+ */
 export function elementModules(): string[] {
   const inDirs = ELEMENT_DIRS.flatMap((dir) => {
     let names: string[];
@@ -37,7 +48,9 @@ export function elementModules(): string[] {
       .sort()
       .map((name) => `${dir}/${name}`);
   });
-  return existsSync(join(root, ENTRY_MODULE)) ? [ENTRY_MODULE, ...inDirs] : inDirs;
+  const standalone = STANDALONE_ELEMENT_MODULES.filter((path) => existsSync(join(root, path)));
+  const entry = existsSync(join(root, ENTRY_MODULE)) ? [ENTRY_MODULE] : [];
+  return [...entry, ...inDirs, ...standalone];
 }
 
 /** A piece of a doc comment as the analyzer's TypeScript gives it: text, or a `{@link}`. */
@@ -82,33 +95,69 @@ interface AnalyzerNode {
   readonly kind: number;
   readonly name?: { readonly kind: number; readonly text: string };
   readonly initializer?: { readonly kind: number; readonly text: string };
+  readonly modifiers?: readonly {
+    readonly kind: number;
+    readonly expression?: {
+      readonly kind: number;
+      readonly expression?: { readonly text?: string };
+      readonly arguments?: readonly { readonly kind: number; readonly text: string }[];
+    };
+  }[];
 }
 
 /**
  * Resolves tag names given as constants. The analyzer takes the first argument of
  * `customElements.define(VELVET_LOGIN_TAG, VelvetLogin)` as written, so the definition would be
- * named `VELVET_LOGIN_TAG`; this plugin collects every `const X = 'some-tag'` of the analyzed
- * modules and puts the string in its place, before the analyzer links classes to tag names.
+ * named `VELVET_LOGIN_TAG`, and it finds no tag at all in `@customElement(TAG)`. This plugin
+ * collects every `const X = 'some-tag'` of the analyzed modules and every class decorated with
+ * `@customElement(X)`, and puts the strings in their places before the analyzer links classes to
+ * tag names.
  */
 function constantTagNamesPlugin() {
   const tags = new Map<string, string>();
+  /** Class name → the constant its `@customElement(…)` names. */
+  const decorated = new Map<string, string>();
   return {
     name: 'velvet-constant-tag-names',
     collectPhase({ node }: { node: AnalyzerNode }) {
-      const { VariableDeclaration, Identifier, StringLiteral } = ts.SyntaxKind;
+      const { VariableDeclaration, ClassDeclaration, Decorator, CallExpression, Identifier } =
+        ts.SyntaxKind;
       if (
         node.kind === VariableDeclaration &&
         node.name?.kind === Identifier &&
-        node.initializer?.kind === StringLiteral &&
+        node.initializer?.kind === ts.SyntaxKind.StringLiteral &&
         /^[a-z][a-z0-9]*-[a-z0-9-]*$/.test(node.initializer.text)
       ) {
         tags.set(node.name.text, node.initializer.text);
       }
+      if (node.kind === ClassDeclaration && node.name) {
+        for (const modifier of node.modifiers ?? []) {
+          const call = modifier.expression;
+          const [argument] = call?.arguments ?? [];
+          if (
+            modifier.kind === Decorator &&
+            call !== undefined &&
+            call.kind === CallExpression &&
+            call.expression?.text === 'customElement' &&
+            argument?.kind === Identifier
+          ) {
+            decorated.set(node.name.text, argument.text);
+          }
+        }
+      }
     },
     moduleLinkPhase({ moduleDoc }: { moduleDoc: Package['modules'][number] }) {
+      const tagOfClass = (name: string) => tags.get(decorated.get(name) ?? '');
       for (const entry of moduleDoc.exports ?? []) {
-        const tag = tags.get(entry.name);
-        if (entry.kind === 'custom-element-definition' && tag) entry.name = tag;
+        if (entry.kind !== 'custom-element-definition') continue;
+        const tag = tags.get(entry.name) ?? tagOfClass(entry.declaration.name);
+        if (tag) entry.name = tag;
+      }
+      for (const declaration of moduleDoc.declarations ?? []) {
+        const tag = tagOfClass(declaration.name);
+        if (declaration.kind === 'class' && tag) {
+          Object.assign(declaration, { tagName: tag, customElement: true });
+        }
       }
     },
   };

@@ -19,6 +19,9 @@ declare module '@custom-elements-manifest/analyzer' {
       readonly VariableDeclaration: number;
       readonly Identifier: number;
       readonly StringLiteral: number;
+      readonly ClassDeclaration: number;
+      readonly Decorator: number;
+      readonly CallExpression: number;
     };
     createSourceFile(
       fileName: string,
