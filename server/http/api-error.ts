@@ -186,6 +186,12 @@ export const ErrorCodes = {
       'This account has no password yet. We have sent a link to your email to set one, so we know it is you.',
     fix: 'The widget answers this by sending a password reset email (the Dedupe screen).',
   },
+  session_too_old_to_reset_password: {
+    status: 400,
+    message:
+      'To change your password, please sign in again first: the session must have used a password, an email link or an email passcode in the last 5 minutes.',
+    fix: 'Sign the user in again (password, email magic link or email passcode), then call POST /passwords/session/reset within 5 minutes.',
+  },
   weak_password: {
     status: 400,
     message: 'This password is too weak. Please choose a stronger one.',

@@ -385,6 +385,30 @@ describe('passwords', () => {
     );
   });
 
+  test('a session reset needs a password or email factor from the last 5 minutes', async () => {
+    const created = await create(server, 'stale@example.com');
+    server.clock.advance(5 * 60_000 + 1_000);
+    const stale = await server.api('/passwords/session/reset', {
+      body: { password: STRONGER },
+      secret: created.session_token,
+    });
+    assertApiError(stale, 400, 'session_too_old_to_reset_password');
+    assert.match(stale.body.error_message, /sign in again/);
+    const login = await server.api('/passwords/authenticate', {
+      body: { email: 'stale@example.com', password: STRONGER },
+    });
+    assert.equal(login.status, 401, 'the stale session did not change the password');
+    const fresh = await server.api('/passwords/authenticate', {
+      body: { email: 'stale@example.com', password: STRONG },
+    });
+    server.clock.advance(4 * 60_000);
+    const reset = await server.api('/passwords/session/reset', {
+      body: { password: STRONGER },
+      secret: fresh.body.session_token,
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+  });
+
   test('a hash made with older parameters is upgraded at the next login', async () => {
     const created = await create(server, 'rehash@example.com');
     const old = await argon2Hash(STRONG, {

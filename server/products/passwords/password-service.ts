@@ -337,7 +337,10 @@ export class PasswordService {
 
   /**
    * `POST /passwords/session/reset`: sets the signed-in user's password; the caller's session
-   * stays, the user's other sessions end.
+   * stays, the user's other sessions end. As Stytch's does, it needs a session that proved the
+   * email address or the password in the last {@link SESSION_RESET_RECENCY_MS} (a password, an
+   * email magic link or an email passcode factor), so a session left open on a shared device
+   * cannot take the account over.
    */
   async resetBySession(
     caller: Caller & { session: SessionRecord },
@@ -347,6 +350,9 @@ export class PasswordService {
     const { project, session } = caller;
     this.#assertEnabled(project);
     assertPasswordText(password);
+    if (!hasRecentEmailFactor(session, this.clock())) {
+      throw new ApiError('session_too_old_to_reset_password');
+    }
     const user = await this.store.users.findById(project.projectId, session.userId);
     const email = user?.emails[0];
     if (!user || !email) throw new ApiError('email_not_found', 'The signed-in user has no email.');
@@ -479,4 +485,22 @@ export class PasswordService {
       throw new ApiError('product_not_enabled', 'Passwords are not enabled for this project.');
     }
   }
+}
+
+/** How recent a session's password or email factor must be for `POST /passwords/session/reset`. */
+export const SESSION_RESET_RECENCY_MS = 5 * 60_000;
+
+/**
+ * Whether `session` holds a password, email magic link or email passcode factor authenticated
+ * within {@link SESSION_RESET_RECENCY_MS} of `now`.
+ */
+function hasRecentEmailFactor(session: SessionRecord, now: number): boolean {
+  return session.authenticationFactors.some((factor) => {
+    const proves =
+      factor.type === 'password' ||
+      (factor.type === 'magic_link' && factor.delivery_method === 'email') ||
+      (factor.type === 'otp' && factor.delivery_method === 'email');
+    const at = Date.parse(String(factor.last_authenticated_at));
+    return proves && Number.isFinite(at) && now - at <= SESSION_RESET_RECENCY_MS;
+  });
 }
