@@ -108,6 +108,11 @@ export interface CaptchaSettings {
   mode: CaptchaMode;
   /** The provider's verification endpoint (a local peer in tests). */
   verifyUrl: string;
+  /**
+   * Where browsers load the provider's script from, when not its usual address (a proxy, or a
+   * local peer in tests); served in bootstrap.
+   */
+  scriptUrl?: string;
 }
 
 /** Cloudflare Turnstile's siteverify endpoint. */
@@ -343,6 +348,7 @@ export const projectConfigSchema = {
             secretKey: { type: 'string', minLength: 1, maxLength: 256 },
             mode: { enum: ['OBSERVATION', 'DECISIONING'] },
             verifyUrl: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
+            scriptUrl: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
           },
         },
       },

@@ -23,13 +23,18 @@ export function originBody(origin: string | undefined, project: Project, ownOrig
 
 /**
  * Stytch's `captcha_settings`: `{enabled: false}`, or `{enabled: true, siteKey}` (the name
- * Stytch's SDK reads) with the `provider` whose challenge the widget renders. The secret key
- * and the mode stay on the server.
+ * Stytch's SDK reads) with the `provider` whose challenge the widget renders and, when
+ * configured, the `scriptUrl` it loads. The secret key and the mode stay on the server.
  */
 function captchaSettings(project: Project) {
   const captcha = project.settings.botProtection?.captcha;
   if (!captcha) return { enabled: false as const };
-  return { enabled: true as const, siteKey: captcha.siteKey, provider: captcha.provider };
+  return {
+    enabled: true as const,
+    siteKey: captcha.siteKey,
+    provider: captcha.provider,
+    ...(captcha.scriptUrl ? { scriptUrl: captcha.scriptUrl } : {}),
+  };
 }
 
 /** The bootstrap fields of the spec (section 3), in Stytch's names. */
