@@ -121,11 +121,17 @@ describe('bot protection in DECISIONING mode (Turnstile)', () => {
     assert.notEqual(check.body.error_type, 'captcha_required');
   });
 
-  test('a token longer than Turnstile’s 2048 characters is a schema error', async () => {
+  test('a token longer than Turnstile’s 2048 characters fails without asking Turnstile', async () => {
+    const before = peer.verifications.length;
     const answer = await server.api('/otps/sms/login_or_create', {
       body: { phone_number: '+14155550142', captcha_token: 'x'.repeat(2049) },
     });
-    assertApiError(answer, 400, 'schema_error');
+    assertApiError(answer, 429, 'captcha_failed');
+    assert.equal(peer.verifications.length, before);
+    const tooLong = await server.api('/otps/sms/login_or_create', {
+      body: { phone_number: '+14155550142', captcha_token: 'x'.repeat(4097) },
+    });
+    assertApiError(tooLong, 400, 'schema_error');
   });
 });
 

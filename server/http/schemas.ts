@@ -31,5 +31,5 @@ export const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const
  */
 export const sdkExtras = {
   dfp_telemetry_id: { type: 'string', maxLength: 512 },
-  captcha_token: { type: 'string', maxLength: 2048 },
+  captcha_token: { type: 'string', maxLength: 4096 },
 } as const;
