@@ -323,14 +323,18 @@ test('a shared link restores the settings', async ({ page, context }) => {
   await expect(shared.getByRole('textbox', { name: 'github custom scopes' })).toHaveValue(
     'read:user repo',
   );
-  // The widget follows: shadow root, no header, the colour, text and email only.
+  // The widget follows: shadow root, no header, the colour, text and email only, in French.
   await expect.poll(() => rendersInShadowRoot(shared)).toEqual({ shadow: true, light: false });
-  await expect(header(shared)).toHaveCount(0);
-  await expect(widget(shared).getByRole('tab')).toHaveText(['Text', 'Email']);
-  await expect(sendButton(shared)).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  await expect(widget(shared).getByRole('heading')).toHaveCount(0);
+  await expect(widget(shared).getByRole('tab')).toHaveText(['SMS', 'E-mail']);
+  await expect(widget(shared).getByRole('button', { name: 'Continuer par SMS' })).toHaveCSS(
+    'background-color',
+    'rgb(11, 110, 79)',
+  );
+  await expect(widget(shared)).toHaveAttribute('lang', 'fr');
   // Country names follow the locale; the select offers the project's countries only.
   await expect(
-    widget(shared).getByRole('combobox', { name: 'Country code' }).locator('option'),
+    widget(shared).getByRole('combobox', { name: 'Indicatif du pays' }).locator('option'),
   ).toHaveText(['+1 États-Unis', '+1 Canada']);
   expect(configInUrl(shared)).toEqual(configInUrl(page));
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
+import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
 import type { ServerConfig } from './config/config.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sdk.addHook('onRequest', async (request) => {
         if (request.method !== 'OPTIONS') await authenticate(request);
       });
+      botProtectionHook(sdk, { ownOrigin });
       bootstrapRoutes(sdk, { projects, ownOrigin });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>

@@ -34,6 +34,8 @@ export interface WidgetSiteOptions {
   config: unknown;
   /** How many pages on unlisted origins to serve too. */
   unlisted?: number;
+  /** More of the project's config-file settings (such as `botProtection`). */
+  project?: Record<string, unknown>;
 }
 
 /** Builds the widget and starts the server and the pages. */
@@ -49,7 +51,12 @@ export async function startWidgetSite(options: WidgetSiteOptions): Promise<Widge
   const velvet = await startVelvet({
     config: {
       projects: [
-        { name: options.name, publicToken: options.publicToken, authorizedOrigins: [site.origin] },
+        {
+          name: options.name,
+          publicToken: options.publicToken,
+          authorizedOrigins: [site.origin],
+          ...options.project,
+        },
       ],
     },
   });

@@ -322,6 +322,23 @@ export const ErrorCodes = {
     message: 'This crypto wallet already belongs to another user.',
   },
 
+  // Bot protection (Stytch's types and texts)
+  captcha_required: {
+    status: 403,
+    message: 'Captcha required',
+    fix:
+      'The project verifies a captcha on sign-in starts (botProtection.captcha, mode DECISIONING). Send the ' +
+      'token of the project’s captcha (bootstrap captcha_settings.siteKey, action LOGIN) as captcha_token; ' +
+      'the widget and its client library do so by themselves.',
+  },
+  captcha_failed: {
+    status: 429,
+    message: 'Captcha failed',
+    fix:
+      'The captcha provider did not accept the token: it was forged, expired (Turnstile tokens last 300 s), ' +
+      'already used, made for another site or action, or the provider could not be reached. Get a fresh token.',
+  },
+
   internal_server_error: {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',

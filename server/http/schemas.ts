@@ -25,7 +25,10 @@ export const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
 /** An identifier in a path or body. */
 export const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const;
 
-/** Fields any SDK body may carry (fingerprint and captcha; read by nobody yet). */
+/**
+ * Fields any SDK body may carry: the captcha token (verified on sign-in starts by
+ * `server/bot-protection/`) and the device-fingerprint id (accepted, not used).
+ */
 export const sdkExtras = {
   dfp_telemetry_id: { type: 'string', maxLength: 512 },
   captcha_token: { type: 'string', maxLength: 4096 },

@@ -84,7 +84,39 @@ export interface ProjectSettings {
   };
   /** The passwords product (see `server/products/passwords/`). */
   passwords: PasswordSettings;
+  /** Bot protection of the sign-in starts (see `server/bot-protection/`). */
+  botProtection: { captcha: CaptchaSettings | null };
 }
+
+/** The captcha providers Velvet can verify tokens of. */
+export const CAPTCHA_PROVIDERS = ['turnstile'] as const;
+
+/**
+ * What a project does with captcha tokens: `OBSERVATION` records each verdict and lets the
+ * request through; `DECISIONING` refuses a sign-in start without a valid token.
+ */
+export type CaptchaMode = 'OBSERVATION' | 'DECISIONING';
+
+/** A project's captcha. */
+export interface CaptchaSettings {
+  /** The provider: Cloudflare Turnstile. */
+  provider: (typeof CAPTCHA_PROVIDERS)[number];
+  /** The public site key the widget renders the challenge with (bootstrap serves it). */
+  siteKey: string;
+  /** The secret key sent to the provider's verification endpoint; never served. */
+  secretKey: string;
+  mode: CaptchaMode;
+  /** The provider's verification endpoint (a local peer in tests). */
+  verifyUrl: string;
+  /**
+   * Where browsers load the provider's script from, when not its usual address (a proxy, or a
+   * local peer in tests); served in bootstrap.
+   */
+  scriptUrl?: string;
+}
+
+/** Cloudflare Turnstile's siteverify endpoint. */
+export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 /** A project's password rules. */
 export interface PasswordSettings {
@@ -157,6 +189,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     },
   },
   cryptoWallets: { siweRequired: true },
+  botProtection: { captcha: null },
 };
 
 const rateLimitSchema = {
@@ -301,6 +334,25 @@ export const projectConfigSchema = {
       additionalProperties: false,
       properties: { siweRequired: { type: 'boolean' } },
     },
+    botProtection: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        captcha: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['provider', 'siteKey', 'secretKey', 'mode'],
+          properties: {
+            provider: { enum: CAPTCHA_PROVIDERS },
+            siteKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
+            secretKey: { type: 'string', minLength: 1, maxLength: 256 },
+            mode: { enum: ['OBSERVATION', 'DECISIONING'] },
+            verifyUrl: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
+            scriptUrl: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
+          },
+        },
+      },
+    },
   },
 } as const;
 
@@ -334,6 +386,9 @@ export interface ProjectConfig {
     resetSendLimits?: { perEmail?: RateLimit; perIp?: RateLimit };
   };
   cryptoWallets?: { siweRequired?: boolean };
+  botProtection?: {
+    captcha?: Omit<CaptchaSettings, 'verifyUrl'> & { verifyUrl?: string };
+  };
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -369,6 +424,11 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
     },
     passwords: resolvePasswordSettings(config.passwords, d.passwords),
+    botProtection: {
+      captcha: config.botProtection?.captcha
+        ? { verifyUrl: TURNSTILE_VERIFY_URL, ...config.botProtection.captcha }
+        : d.botProtection.captcha,
+    },
   };
 }
 

@@ -21,12 +21,28 @@ export function originBody(origin: string | undefined, project: Project, ownOrig
   };
 }
 
+/**
+ * Stytch's `captcha_settings`: `{enabled: false}`, or `{enabled: true, siteKey}` (the name
+ * Stytch's SDK reads) with the `provider` whose challenge the widget renders and, when
+ * configured, the `scriptUrl` it loads. The secret key and the mode stay on the server.
+ */
+function captchaSettings(project: Project) {
+  const captcha = project.settings.botProtection?.captcha;
+  if (!captcha) return { enabled: false as const };
+  return {
+    enabled: true as const,
+    siteKey: captcha.siteKey,
+    provider: captcha.provider,
+    ...(captcha.scriptUrl ? { scriptUrl: captcha.scriptUrl } : {}),
+  };
+}
+
 /** The bootstrap fields of the spec (section 3), in Stytch's names. */
 export function bootstrapBody(project: Project) {
   return {
     project_name: project.name,
     disable_sdk_watermark: true,
-    captcha_settings: { enabled: false },
+    captcha_settings: captchaSettings(project),
     cname_domain: null,
     email_domains: project.settings.emailDomains,
     pkce_required_for_email_magic_links: project.settings.emailMagicLinks.pkceRequired,
@@ -39,6 +55,7 @@ export function bootstrapBody(project: Project) {
       luds_complexity: project.settings.passwords.ludsComplexity,
       luds_minimum_count: project.settings.passwords.ludsMinimumCount,
     },
+    // Velvet has no device-fingerprinting service, so it never asks for a telemetry id.
     dfp_protected_auth_enabled: false,
     dfp_protected_auth_mode: null,
     // Stytch's SDK logs an RBAC error on every page load for `null`; an empty policy is no roles.

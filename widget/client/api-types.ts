@@ -117,7 +117,15 @@ export interface EventsResponse extends ResponseEnvelope {
 export interface BootstrapResponse extends ResponseEnvelope {
   readonly project_name?: string | null;
   readonly disable_sdk_watermark?: boolean;
-  readonly captcha_settings?: { readonly enabled?: boolean };
+  readonly captcha_settings?: {
+    readonly enabled?: boolean;
+    /** The site key the challenge is rendered with (Stytch's name). */
+    readonly siteKey?: string;
+    /** Whose challenge: `turnstile`. */
+    readonly provider?: string;
+    /** Where the provider's script is, when not its usual address. */
+    readonly scriptUrl?: string;
+  };
   readonly cname_domain?: string | null;
   readonly email_domains?: readonly string[];
   readonly pkce_required_for_email_magic_links?: boolean;

@@ -27,7 +27,16 @@ export interface BootstrapData {
   readonly projectName: string | null;
   /** Whether to show the provider's watermark (`!disable_sdk_watermark`). */
   readonly displayWatermark: boolean;
-  readonly captchaSettings: { readonly enabled: boolean };
+  /**
+   * The project's captcha: when `enabled`, a sign-in start the server refuses with
+   * `captcha_required` is retried with a token of `provider`'s challenge for `siteKey`.
+   */
+  readonly captchaSettings: {
+    readonly enabled: boolean;
+    readonly siteKey?: string;
+    readonly provider?: string;
+    readonly scriptUrl?: string;
+  };
   /** The custom API domain, when the project has one. */
   readonly cnameDomain: string | null;
   /** Domains the project's emails come from (the mail-provider hint uses a single one). */
@@ -79,6 +88,21 @@ export const FALLBACK_BOOTSTRAP: BootstrapData = Object.freeze({
   originNotAllowed: null,
 });
 
+/** `captcha_settings` with only the fields of the right type. */
+function readCaptchaSettings(
+  settings: BootstrapResponse['captcha_settings'],
+): BootstrapData['captchaSettings'] {
+  if (settings?.enabled !== true) return { enabled: false };
+  const read: { enabled: true; siteKey?: string; provider?: string; scriptUrl?: string } = {
+    enabled: true,
+  };
+  for (const key of ['siteKey', 'provider', 'scriptUrl'] as const) {
+    const value = settings[key];
+    if (typeof value === 'string' && value !== '') read[key] = value;
+  }
+  return read;
+}
+
 /** Maps the server's snake_case answer to {@link BootstrapData}. */
 export function toBootstrapData(body: BootstrapResponse): BootstrapData {
   const password = body.password_config;
@@ -86,7 +110,7 @@ export function toBootstrapData(body: BootstrapResponse): BootstrapData {
   return {
     projectName: body.project_name ?? null,
     displayWatermark: body.disable_sdk_watermark === false,
-    captchaSettings: { enabled: body.captcha_settings?.enabled === true },
+    captchaSettings: readCaptchaSettings(body.captcha_settings),
     cnameDomain: body.cname_domain || null,
     emailDomains: [...(body.email_domains ?? FALLBACK_BOOTSTRAP.emailDomains)],
     pkceRequiredForEmailMagicLinks: body.pkce_required_for_email_magic_links === true,

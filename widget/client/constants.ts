@@ -89,6 +89,9 @@ export const UNRECOVERABLE_ERROR_TYPES: readonly string[] = [
 /** The `error_type` the server answers with when a request needs a captcha and dfp id. */
 export const CAPTCHA_REQUIRED_ERROR_TYPE = 'captcha_required';
 
+/** The action captcha challenges are run with (spec section 9). */
+export const CAPTCHA_ACTION = 'LOGIN';
+
 /** Non-JSON error bodies containing this text also ask for a captcha retry. */
 export const CAPTCHA_REQUIRED_TEXT = 'Captcha required';
 

@@ -233,13 +233,31 @@ describe('HttpClient', () => {
       expect(error).to.be.instanceOf(CaptchaRequiredError);
     });
 
-    it('fails with "Unable to query captcha..." without a provider', async () => {
+    it('fails with "Unable to query captcha..." when the project has no captcha', async () => {
       const test = createTestClient();
       test.api.on('POST', '/otps/sms/login_or_create', { status: 403, json: captchaBody });
       const error = await caught(() => test.client.otps.sms.loginOrCreate('+14155550100'));
       expect(error).to.be.instanceOf(CaptchaRequiredError);
       expect((error as Error).message).to.equal('Unable to query captcha and/or dfp telemetry ID');
-      expect(test.api.requests).to.have.length(1);
+      expect(test.api.requests.filter((r) => r.method === 'POST')).to.have.length(1);
+    });
+
+    it('retries with the captcha token alone from a provider without fingerprinting', async () => {
+      const test = createTestClient({
+        captchaProvider: { getCaptchaToken: async () => 'captcha-token-2' },
+      });
+      let calls = 0;
+      test.api.on('POST', '/otps/sms/login_or_create', () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 403, json: captchaBody }
+          : { json: success({ user_id: 'user-1', method_id: 'phone-1' }) };
+      });
+      await test.client.otps.sms.loginOrCreate('+14155550100');
+      expect(test.api.requests[1]?.body).to.deep.equal({
+        phone_number: '+14155550100',
+        captcha_token: 'captcha-token-2',
+      });
     });
 
     it('fails with the same text when the provider cannot deliver', async () => {

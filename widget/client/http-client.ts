@@ -29,11 +29,13 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Supplies a fresh device-fingerprint telemetry id and captcha token when the server answers
- * that a request needs them. Either method may reject when nothing can be obtained.
+ * Supplies a fresh captcha token, and a device-fingerprint telemetry id where there is a
+ * fingerprinting service, when the server answers that a request needs them. Either method may
+ * reject when nothing can be obtained.
  */
 export interface CaptchaProvider {
-  getDfpTelemetryId(): Promise<string>;
+  /** A fingerprint id; a provider without a fingerprinting service leaves it out. */
+  getDfpTelemetryId?(): Promise<string>;
   getCaptchaToken(): Promise<string>;
 }
 
@@ -221,11 +223,15 @@ export class HttpClient {
     if (!provider || body === undefined) throw new CaptchaRequiredError({ cause: signal.apiError });
     try {
       const [dfpTelemetryId, captchaToken] = await Promise.all([
-        provider.getDfpTelemetryId(),
+        provider.getDfpTelemetryId ? provider.getDfpTelemetryId() : null,
         provider.getCaptchaToken(),
       ]);
-      if (!dfpTelemetryId || !captchaToken) throw new Error('empty captcha or dfp telemetry id');
-      return { ...body, dfp_telemetry_id: dfpTelemetryId, captcha_token: captchaToken };
+      if (dfpTelemetryId === '' || !captchaToken) {
+        throw new Error('empty captcha or dfp telemetry id');
+      }
+      const fresh: JsonObject = { ...body, captcha_token: captchaToken };
+      if (dfpTelemetryId !== null) fresh.dfp_telemetry_id = dfpTelemetryId;
+      return fresh;
     } catch (cause) {
       throw new CaptchaRequiredError({ cause });
     }

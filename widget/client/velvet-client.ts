@@ -15,6 +15,7 @@ import { MagicLinksClient } from './magic-links-client.js';
 import { OtpClient } from './otp-client.js';
 import { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
+import { projectCaptchaToken } from './project-captcha.js';
 import { SessionClient } from './session-client.js';
 import { SessionManager } from './session-manager.js';
 import { SessionChangeReason } from './session-state.js';
@@ -40,7 +41,10 @@ export interface VelvetClientOptions {
   readonly storage?: KeyValueStorage;
   /** Cookie jar; `document.cookie` by default. */
   readonly cookies?: CookieJar;
-  /** Supplies a captcha token and dfp telemetry id when the server asks for them. */
+  /**
+   * Supplies a captcha token (and a dfp telemetry id) when the server asks for them; by default
+   * the project's captcha from bootstrap (Cloudflare Turnstile), loaded only when first needed.
+   */
   readonly captchaProvider?: CaptchaProvider;
   /** Where warnings go; `console` by default. */
   readonly logger?: Pick<Console, 'warn'>;
@@ -107,7 +111,10 @@ export class VelvetClient {
       publicToken,
       apiBase: resolveApiBase(options.apiBase, logger),
       ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.captchaProvider ? { captchaProvider: options.captchaProvider } : {}),
+      // The page's provider, or the project's captcha as bootstrap describes it.
+      captchaProvider: options.captchaProvider ?? {
+        getCaptchaToken: () => projectCaptchaToken(this.bootstrap),
+      },
       getSessionToken: () => this.sessions?.sessionToken ?? null,
       telemetryHeader: () => this.telemetry.createHeader(),
       onUnrecoverableError: () => this.sessions?.destroy(SessionChangeReason.UNRECOVERABLE_ERROR),

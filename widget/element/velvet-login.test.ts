@@ -320,16 +320,18 @@ describe('<velvet-login>', () => {
       console.warn = (...args: unknown[]) => warned.push(args.map(String).join(' '));
       console.error = (...args: unknown[]) => errors.push(args.map(String).join(' '));
       try {
-        const mounted = await mount({ ...SMS_ONLY, locale: 'fr' });
+        const mounted = await mount({ ...SMS_ONLY, locale: 'de' });
+        await waitFor(() => warned.length > 0, 'no notice on the console');
         expect(warned).to.deep.equal([
-          '<velvet-login>: locale "fr" has no text catalogue yet; the available locales are: en. ' +
-            'The texts stay in English (give `strings` to translate them); country names follow "fr".',
+          '<velvet-login>: locale "de" has no text catalogue yet; the available locales are: en, es, fr. ' +
+            'The texts stay in English (give `strings` to translate them); country names follow "de".',
         ]);
         expect(errors).to.deep.equal([]);
-        // English texts, French country names.
+        // English texts, German country names, and no `lang` claiming a language the texts are not in.
         expect(button(mounted, 'Continue with text message')).to.exist;
-        expect($(mounted, 'option[value=DE]').textContent).to.include('Allemagne');
-        mounted.el.config = { ...SMS_ONLY, locale: 'fr', hideHeaderText: true };
+        expect($(mounted, 'option[value=FR]').textContent).to.include('Frankreich');
+        expect(mounted.el.hasAttribute('lang')).to.equal(false);
+        mounted.el.config = { ...SMS_ONLY, locale: 'de', hideHeaderText: true };
         await mounted.el.updateComplete;
         expect(warned).to.have.length(1);
 

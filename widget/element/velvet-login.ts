@@ -35,8 +35,8 @@ import {
   type WidgetAction,
   type WidgetState,
 } from '../state/widget-state.js';
+import type { LocaleCatalogue } from '../strings/catalogue.js';
 import { type Strings, withOverrides } from '../strings/en.js';
-import { localeNotice } from '../strings/locales.js';
 import { themeProperties } from '../theme/theme.js';
 import { loadClient } from './client-loader.js';
 import { mainLayout } from './main-layout.js';
@@ -85,9 +85,14 @@ function styleAttribute(properties: Partial<Record<string, string>>): string {
     .join('; ');
 }
 
+/** Says on the console that a lazy part did not load. */
+function loadFailed(error: unknown): void {
+  console.error('<velvet-login>: a part did not load.', error);
+}
+
 /** Loads an element used only on some screens (alerts, the back button). */
 function loadLazily(loader: () => Promise<unknown>): void {
-  loader().catch((error: unknown) => console.error('<velvet-login>: a part did not load.', error));
+  loader().catch(loadFailed);
 }
 
 /**
@@ -224,8 +229,9 @@ export class VelvetLogin extends ReactiveElement {
   private loggedMainScreen = false;
   /** The project's public configuration, once fetched after the first render. */
   private bootstrap: BootstrapData | undefined;
-  /** The locale last configured, so its notice is given once. */
-  private warnedLocale = 'en';
+  /** The configured locale, and its catalogue once loaded (none for English). */
+  private locale = 'en';
+  private catalogue: LocaleCatalogue | undefined;
   /** CSS that lazy chunks brought, in arrival order. */
   private readonly lateStyles = new Set<string>();
 
@@ -241,7 +247,7 @@ export class VelvetLogin extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') || !this.hasUpdated) this.applyConfig();
-    if (changed.has('strings')) this.texts = withOverrides(this.strings);
+    if (changed.has('strings')) this.texts = withOverrides(this.strings, this.catalogue?.core);
   }
 
   private applyConfig(): void {
@@ -254,11 +260,20 @@ export class VelvetLogin extends ReactiveElement {
     }
     const checked = checkConfig(input);
     problems.push(...checked.problems);
-    // Not a mistake, so a warning (once per locale): the widget works, in English.
+    // Another locale's texts are a lazy chunk: English pages download none of it.
     const locale = checked.config.locale ?? 'en';
-    const notice = localeNotice(locale);
-    if (notice && locale !== this.warnedLocale) console.warn(`<velvet-login>: ${notice}`);
-    this.warnedLocale = locale;
+    if (locale !== this.locale) {
+      this.locale = locale;
+      this.catalogue = undefined;
+      import('../strings/load-catalogue.js')
+        .then((loader) => loader.loadCatalogue(locale, this))
+        .then((catalogue) => {
+          if (this.locale !== locale) return;
+          this.catalogue = catalogue;
+          this.requestUpdate('strings');
+        })
+        .catch(loadFailed);
+    }
     const products = checked.config.products.filter((product) => {
       if (PRODUCT_LOADERS[product]) return true;
       problems.push(
@@ -400,12 +415,18 @@ export class VelvetLogin extends ReactiveElement {
       error_type?: unknown;
       message?: unknown;
     };
+    // A translated locale shows its own text for the error types it knows.
+    const translated = (this.catalogue?.errors as Record<string, unknown> | undefined)?.[
+      String(body.error_type)
+    ];
     const message =
-      typeof body.error_message === 'string'
-        ? body.error_message
-        : typeof body.message === 'string' && body.message
-          ? body.message
-          : this.texts.genericError;
+      typeof translated === 'string'
+        ? translated
+        : typeof body.error_message === 'string'
+          ? body.error_message
+          : typeof body.message === 'string' && body.message
+            ? body.message
+            : this.texts.genericError;
     const detail: VelvetErrorDetail =
       typeof body.error_type === 'string' ? { message, errorType: body.error_type } : { message };
     this.dispatchEvent(new CustomEvent('velvet-error', { detail, bubbles: true, composed: true }));
@@ -417,7 +438,8 @@ export class VelvetLogin extends ReactiveElement {
     return {
       config: this.checked.config,
       strings: this.texts,
-      locale: this.checked.config.locale ?? 'en',
+      locale: this.locale,
+      catalogue: this.catalogue,
       state: this.widgetState,
       bootstrap: this.bootstrap,
       clock: this.clock,

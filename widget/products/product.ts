@@ -12,6 +12,7 @@ import type { VelvetConfig } from '../config/widget-config.js';
 import type { VelvetEventType } from '../events.js';
 import type { Screen } from '../state/screen.js';
 import type { WidgetAction, WidgetState } from '../state/widget-state.js';
+import type { LocaleCatalogue } from '../strings/catalogue.js';
 import type { Strings } from '../strings/en.js';
 
 /** What a product sees of the element and may ask of it. */
@@ -22,6 +23,11 @@ export interface ProductContext {
   readonly strings: Strings;
   /** The language of the widget (a BCP 47 tag). */
   readonly locale: string;
+  /**
+   * The locale's catalogue once loaded (`undefined` for English): products take their texts
+   * from it, with the page's `strings` on top.
+   */
+  readonly catalogue: LocaleCatalogue | undefined;
   /** The widget state (read only: change it with `dispatch`). */
   readonly state: WidgetState;
   /** The project's public configuration, once fetched (soon after the first render). */

@@ -50,9 +50,15 @@ export type Strings = {
     : string;
 };
 
-/** The English catalogue with a page's overrides on top (unknown keys are ignored). */
-export function withOverrides(overrides: Partial<Strings> | undefined): Strings {
-  const merged: Record<string, unknown> = { ...en };
+/**
+ * The texts of `base` (English, or a loaded locale's core catalogue) with a page's overrides on
+ * top (unknown keys and wrong types are ignored).
+ */
+export function withOverrides(
+  overrides: Partial<Strings> | undefined,
+  base: Strings = en,
+): Strings {
+  const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides ?? {})) {
     if (key in en && typeof value === typeof (en as Record<string, unknown>)[key])
       merged[key] = value;

@@ -3,20 +3,23 @@ import { describe, it } from '../client/testing/mocha.js';
 import { AVAILABLE_LOCALES, hasCatalogue, localeNotice } from './locales.js';
 
 describe('locales', () => {
-  it('has the English catalogue, for English of any region', () => {
-    expect(AVAILABLE_LOCALES).to.deep.equal(['en']);
+  it('has the English, Spanish and French catalogues, for any region', () => {
+    expect(AVAILABLE_LOCALES).to.deep.equal(['en', 'es', 'fr']);
     expect(hasCatalogue('en')).to.equal(true);
     expect(hasCatalogue('en-GB')).to.equal(true);
     expect(hasCatalogue('EN_us')).to.equal(true);
-    expect(hasCatalogue('fr')).to.equal(false);
+    expect(hasCatalogue('fr')).to.equal(true);
+    expect(hasCatalogue('es-MX')).to.equal(true);
+    expect(hasCatalogue('de')).to.equal(false);
     expect(hasCatalogue('eng')).to.equal(false);
   });
 
   it('names the available locales for another one, and says nothing for English', () => {
     expect(localeNotice('en-US')).to.equal(undefined);
-    expect(localeNotice('fr')).to.equal(
-      'locale "fr" has no text catalogue yet; the available locales are: en. The texts stay in ' +
-        'English (give `strings` to translate them); country names follow "fr".',
+    expect(localeNotice('fr')).to.equal(undefined);
+    expect(localeNotice('de')).to.equal(
+      'locale "de" has no text catalogue yet; the available locales are: en, es, fr. The texts ' +
+        'stay in English (give `strings` to translate them); country names follow "de".',
     );
   });
 });

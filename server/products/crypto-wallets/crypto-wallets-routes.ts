@@ -80,7 +80,7 @@ export function cryptoWalletRoutes(
       `/crypto_wallets/authenticate/start/${mode}`,
       {
         schema: { body: startSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project' },
+        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
       },
       async (request) => {
         const project = projectOf(request);

@@ -77,7 +77,7 @@ export function magicLinkRoutes(
       path,
       {
         schema: { body: sendSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project' },
+        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
       },
       async (request) => {
         const body = request.body;

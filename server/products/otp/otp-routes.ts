@@ -87,7 +87,7 @@ export function otpRoutes(
       path,
       {
         schema: { body: isEmail ? emailSendSchema : phoneSendSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project' },
+        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
       },
       async (request) => {
         const body = request.body;

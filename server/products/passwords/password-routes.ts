@@ -118,7 +118,7 @@ export function passwordRoutes(
   /** `POST /passwords`: creates a user with an email and a password, signed in. */
   app.post<{ Body: CredentialsBody }>(
     '/passwords',
-    { schema: { body: credentialsSchema } },
+    { schema: { body: credentialsSchema }, config: { botProtection: true } },
     async (request) => {
       const { email, password: secret, session_duration_minutes } = request.body;
       const result = await passwords.create(
@@ -134,7 +134,7 @@ export function passwordRoutes(
   /** `POST /passwords/authenticate`: signs in with an email and a password. */
   app.post<{ Body: CredentialsBody }>(
     '/passwords/authenticate',
-    { schema: { body: credentialsSchema } },
+    { schema: { body: credentialsSchema }, config: { botProtection: true } },
     async (request) => {
       const { email, password: secret, session_duration_minutes } = request.body;
       const result = await passwords.authenticate(
@@ -170,17 +170,21 @@ export function passwordRoutes(
       reset_password_expiration_minutes?: number;
       code_challenge?: string;
     };
-  }>('/passwords/email/reset/start', { schema: { body: resetStartSchema } }, async (request) => {
-    const body = request.body;
-    const started = await passwords.resetStart(callerOf(request), {
-      email: body.email,
-      resetPasswordRedirectUrl: body.reset_password_redirect_url,
-      loginRedirectUrl: body.login_redirect_url,
-      expirationMinutes: body.reset_password_expiration_minutes,
-      codeChallenge: body.code_challenge,
-    });
-    return envelope(request, { user_id: started.userId, email_id: started.emailId });
-  });
+  }>(
+    '/passwords/email/reset/start',
+    { schema: { body: resetStartSchema }, config: { botProtection: true } },
+    async (request) => {
+      const body = request.body;
+      const started = await passwords.resetStart(callerOf(request), {
+        email: body.email,
+        resetPasswordRedirectUrl: body.reset_password_redirect_url,
+        loginRedirectUrl: body.login_redirect_url,
+        expirationMinutes: body.reset_password_expiration_minutes,
+        codeChallenge: body.code_challenge,
+      });
+      return envelope(request, { user_id: started.userId, email_id: started.emailId });
+    },
+  );
 
   /** `POST /passwords/email/reset`: sets a new password with the emailed token. */
   app.post<{

@@ -157,7 +157,7 @@ export function webauthnRoutes(
       `/webauthn/authenticate/start/${mode}`,
       {
         schema: { body: authenticateStartSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project' },
+        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
       },
       async (request) => {
         const { options } = await webauthn.authenticateStart({

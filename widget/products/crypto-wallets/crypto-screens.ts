@@ -13,7 +13,7 @@ import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import { CryptoEventType } from './crypto-events.js';
 import { DEFAULT_SESSION_DURATION_MINUTES } from './crypto-flow.js';
-import { cryptoStrings as t } from './crypto-strings.js';
+import { cryptoTexts } from './crypto-strings.js';
 import './wallet-buttons.js';
 import { connectWallet, signWithWallet } from './wallet-providers.js';
 import { chainOf, WALLET_DOWNLOADS } from './wallets.js';
@@ -90,7 +90,7 @@ export class VelvetCryptoScreen extends LitElement {
       context.emitEvent(CryptoEventType.AuthenticateStart, { ...started });
       context.dispatch({ type: 'transition', screen: Screen.CryptoSignMessage });
     } catch (error) {
-      if (step === this.step) this.fail(error, t.couldNotConnect);
+      if (step === this.step) this.fail(error, cryptoTexts(context).couldNotConnect);
     }
   }
 
@@ -124,7 +124,7 @@ export class VelvetCryptoScreen extends LitElement {
       });
       context.dispatch({ type: 'transition', screen: Screen.CryptoConfirmation });
     } catch (error) {
-      if (step === this.step) this.fail(error, t.couldNotSign);
+      if (step === this.step) this.fail(error, cryptoTexts(context).couldNotSign);
     }
   }
 
@@ -152,6 +152,7 @@ export class VelvetCryptoScreen extends LitElement {
   }
 
   private body(): TemplateResult {
+    const t = cryptoTexts(this.context);
     const title = (text: string) => html`<h2 class="velvet-title" part="title">${text}</h2>`;
     const text = (value: string) => html`<p class="velvet-text" part="text">${value}</p>`;
     const goBack = html`<button

@@ -2,6 +2,10 @@
  * The crypto-wallet product's English texts. They load with the product (not with the element),
  * so pages without wallets download none of them; the spec's texts are exact.
  */
+import type { ProductContext } from '../product.js';
+import type { StringsOf } from '../shared/product-strings.js';
+
+/** The texts. */
 export const cryptoStrings = {
   walletButtonsLabel: 'Crypto wallets',
   continueWith: (wallet: string) => `Continue with ${wallet}`,
@@ -26,3 +30,11 @@ export const cryptoStrings = {
   successTitle: 'Success!',
   successText: 'Your wallet is connected and you are signed in.',
 } as const;
+
+/** Their shape. */
+export type CryptoStrings = StringsOf<typeof cryptoStrings>;
+
+/** The texts of the widget's locale (English unless a catalogue was loaded). */
+export function cryptoTexts(context: ProductContext): CryptoStrings {
+  return context.catalogue?.crypto ?? cryptoStrings;
+}

@@ -8,7 +8,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import { loadCryptoScreens } from './crypto-flow.js';
-import { cryptoStrings } from './crypto-strings.js';
+import { cryptoTexts } from './crypto-strings.js';
 import { type DetectedWallet, detectWallets } from './wallet-providers.js';
 import { walletSlots } from './wallets.js';
 
@@ -94,6 +94,7 @@ export class VelvetCryptoWalletButtons extends LitElement {
           ${label}
         </button>
       </li>`;
+    const cryptoStrings = cryptoTexts(this.context);
     return html`<ul class="velvet-crypto__buttons" aria-label=${cryptoStrings.walletButtonsLabel}>
       ${shown.map(({ option }) =>
         button(main ? cryptoStrings.continueWith(option) : option, () => this.choose(option)),

@@ -21,5 +21,5 @@ export type MagicLinkStrings = StringsOf<typeof magicLinkEn>;
 
 /** The texts with the page's overrides. */
 export function magicLinkStrings(context: ProductContext): MagicLinkStrings {
-  return withProductOverrides(magicLinkEn, context.pageStrings);
+  return withProductOverrides(context.catalogue?.magicLinks ?? magicLinkEn, context.pageStrings);
 }

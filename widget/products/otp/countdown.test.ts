@@ -13,4 +13,11 @@ describe('formatRemaining', () => {
     expect(formatRemaining(0)).to.equal('0:00');
     expect(formatRemaining(-5000)).to.equal('0:00');
   });
+
+  it('writes the digits of the locale, through Intl', () => {
+    expect(formatRemaining(65_000, 'es')).to.equal('1:05');
+    expect(formatRemaining(65_000, 'fr')).to.equal('1:05');
+    expect(formatRemaining(65_000, 'ar-EG')).to.equal('١:٠٥');
+    expect(formatRemaining(65_000, 'not a locale!')).to.equal('1:05');
+  });
 });

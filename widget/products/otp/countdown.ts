@@ -8,9 +8,19 @@ export const RESEND_FEEDBACK_MS = 2000;
 
 /**
  * `ms` as m:ss, rounded up to the whole second so the display reaches 0:00 only when the code
- * has expired: 600000 → '10:00', 59001 → '1:00', 1000 → '0:01'.
+ * has expired: 600000 → '10:00', 59001 → '1:00', 1000 → '0:01'. The digits are the locale's
+ * (`Intl.NumberFormat`: Arabic-Indic digits for `ar-EG`, for instance).
  */
-export function formatRemaining(ms: number): string {
+export function formatRemaining(ms: number, locale = 'en'): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  let minutes: Intl.NumberFormat;
+  let twoDigits: Intl.NumberFormat;
+  try {
+    minutes = new Intl.NumberFormat(locale, { useGrouping: false });
+    twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  } catch {
+    minutes = new Intl.NumberFormat('en', { useGrouping: false });
+    twoDigits = new Intl.NumberFormat('en', { minimumIntegerDigits: 2, useGrouping: false });
+  }
+  return `${minutes.format(Math.floor(seconds / 60))}:${twoDigits.format(seconds % 60)}`;
 }

@@ -141,7 +141,7 @@ export class VelvetOtpAuthenticate extends LitElement {
             ${strings.codeExpired}
           </p>`
           : html`<p class="velvet-text velvet-otp-authenticate__countdown">
-            ${strings.codeExpiresIn(formatRemaining(left))}
+            ${strings.codeExpiresIn(formatRemaining(left, this.context.locale))}
           </p>`
       }
       <p class="velvet-text velvet-otp-authenticate__resend">

@@ -17,7 +17,7 @@ export function sessionMinutes(context: ProductContext): number {
 
 /** The passkey texts, with the page's overrides. */
 export function textsOf(context: ProductContext): PasskeyStrings {
-  return passkeyStrings(context.pageStrings);
+  return passkeyStrings(context.pageStrings, context.catalogue?.passkeys);
 }
 
 /** Whether the config has a product with an email or phone field (where autofill shows). */

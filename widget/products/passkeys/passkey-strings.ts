@@ -44,9 +44,15 @@ export type PasskeyStrings = {
     : string;
 };
 
-/** The English texts with the page's overrides (only known keys of the same type). */
-export function passkeyStrings(overrides: Readonly<Record<string, unknown>>): PasskeyStrings {
-  const merged: Record<string, unknown> = { ...passkeysEn };
+/**
+ * The texts of `base` (a locale's, English by default) with the page's overrides (only known
+ * keys of the same type).
+ */
+export function passkeyStrings(
+  overrides: Readonly<Record<string, unknown>>,
+  base: PasskeyStrings = passkeysEn,
+): PasskeyStrings {
+  const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overrides)) {
     if (key in passkeysEn && typeof value === typeof (passkeysEn as Record<string, unknown>)[key])
       merged[key] = value;

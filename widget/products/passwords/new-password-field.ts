@@ -123,7 +123,7 @@ export class VelvetNewPassword extends LitElement {
       this.result = undefined;
       this.error =
         errorType(error) === 'invalid_email'
-          ? (error as Error).message
+          ? (this.context.catalogue?.errors.invalid_email ?? (error as Error).message)
           : this.context.reportError(error);
     }
   };

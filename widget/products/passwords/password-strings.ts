@@ -57,5 +57,5 @@ export type PasswordStrings = StringsOf<typeof passwordEn>;
 
 /** The texts with the page's overrides. */
 export function passwordStrings(context: ProductContext): PasswordStrings {
-  return withProductOverrides(passwordEn, context.pageStrings);
+  return withProductOverrides(context.catalogue?.passwords ?? passwordEn, context.pageStrings);
 }

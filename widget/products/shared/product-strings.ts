@@ -8,7 +8,7 @@ export type StringsOf<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
 };
 
-/** `defaults` with the page's overrides of the same keys and types on top. */
+/** `defaults` (English, or a locale's) with the page's overrides of the same keys and types on top. */
 export function withProductOverrides<T extends object>(
   defaults: T,
   overrides: Readonly<Record<string, unknown>>,
