@@ -38,12 +38,13 @@ function precompress(): Plugin {
 const REGISTRATION_MODE = 'registration';
 
 /**
- * The client library's own modules outside its core: each product's client, which
- * `velvet-client.ts` loads lazily (`lazyClient`), and the clock, which the element's screens
- * share with it.
+ * The client library's own modules outside its core: each product's client (`<name>-client.ts`
+ * other than the front door and the core's HTTP, session, user and passcode clients), which `velvet-client.ts` loads
+ * lazily (`lazyClient`), with what only they use (`webauthn-json.ts`); the entry; and the clock,
+ * which the element's screens share with it.
  */
 const CLIENT_OUTSIDE_CORE =
-  /[\\/]widget[\\/]client[\\/](index|clock|magic-links-client|passwords-client|webauthn-client|webauthn-json|crypto-wallets-client)\.ts$/;
+  /[\\/]widget[\\/]client[\\/](?:(?!velvet-|http-|session-|users-|otp-)[a-z-]+-client|webauthn-json|index|clock)\.ts$/;
 
 /**
  * Whether `id` is a module of the client library's core (the session, user, passcode, bootstrap
