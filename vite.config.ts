@@ -12,6 +12,11 @@
  * - everything else (`index.html`, `assets/`, `site/public/`) is public and holds nothing private.
  *
  * `index.html` gets the site theme (`site/theme/site-theme.ts`) as CSS custom properties.
+ *
+ * The site is written against React's API and runs on Preact's compatibility layer
+ * (`preact/compat`, aliased below), which has that API at about a sixth of React DOM's size:
+ * the gate, the first thing every guest downloads, stays within its budget
+ * (`e2e/site-size-budget.e2e.ts`). The widget's React wrapper (`@lit/react`) runs on it too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -21,6 +26,15 @@ import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
 import { precompressFiles } from './scripts/precompress.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
+
+/** React's modules as the site imports them, and Preact's that stand in for them. */
+export const REACT_ON_PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
 
 /** Where `npm run dev` finds the Velvet server. */
 const VELVET_SERVER = process.env.VELVET_SERVER_URL ?? 'http://localhost:8080';
@@ -106,6 +120,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: siteDir,
   publicDir: join(siteDir, 'public'),
+  resolve: { alias: REACT_ON_PREACT },
   plugins: [react(), siteThemePlugin(), phoneMetadataVitePlugin(), sitePhotos(), precompress()],
   build: {
     outDir: SITE_OUT_DIR,

@@ -22,11 +22,12 @@ const BUDGET_BYTES = 20 * 1024;
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
  * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600, and the
- * client library's magic-link, password, passkey and wallet clients added 3,700. The goal is
- * 40,000 (issue 19): the client library (each product's client loaded with its product) and the
- * passcode screen are what is left to cut.
+ * client library's magic-link, password, passkey and wallet clients added 3,700 (54,278). Each
+ * product's client now loads with its first call (`widget/client/lazy-client.ts`) and the
+ * passcode screen's toaster with the first resend: 49,340. The goal is 40,000 (issue 19); what is
+ * left above it is mostly libphonenumber-js's parser (about 9,700 of the phone parser's 11,064).
  */
-const FLOW_BUDGET_BYTES = 55_000;
+const FLOW_BUDGET_BYTES = 49_500;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 
@@ -38,6 +39,15 @@ const LATER = {
   libphonenumber: 'node_modules/libphonenumber-js/',
   'the passcode screen': 'widget/products/otp/otp-authenticate-screen.ts',
   'the client library': 'widget/client/velvet-client.ts',
+} as const;
+
+/** The modules the SMS flow never downloads: other products' clients, the toaster. */
+const NEVER = {
+  'the magic-link client': 'widget/client/magic-links-client.ts',
+  'the password client': 'widget/client/passwords-client.ts',
+  'the WebAuthn client': 'widget/client/webauthn-client.ts',
+  'the crypto wallet client': 'widget/client/crypto-wallets-client.ts',
+  'the toaster': 'widget/components/toaster.ts',
 } as const;
 
 let widgetSite: WidgetSite;
@@ -180,6 +190,10 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   for (const { what, script } of later) {
     expect(afterwards.has(script.file), `${what} (${script.file}) loaded when needed`).toBe(true);
     report.push(`Later: ${what} in ${script.file} (${script.gzipBytes} B gzip)`);
+  }
+  for (const [what, module] of Object.entries(NEVER)) {
+    const script = scriptHolding(scripts, module);
+    expect(afterwards.has(script.file), `${what} (${script.file}) not downloaded`).toBe(false);
   }
   // The whole flow, phone form to passcode screen: every widget file the page fetched.
   const flow = [...afterwards].map((file) => {

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { VelvetClient } from '../widget/client/index.js';
+import { VelvetClient } from '../widget/client/velvet-client.js';
 import { App } from './app/App.js';
 import { GuestStatus } from './app/guest-status.js';
 import { readPublicToken } from './app/public-token.js';

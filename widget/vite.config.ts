@@ -37,6 +37,25 @@ function precompress(): Plugin {
  */
 const REGISTRATION_MODE = 'registration';
 
+/**
+ * The client library's own modules outside its core: each product's client (`<name>-client.ts`
+ * other than the front door and the core's HTTP, session, user and passcode clients), which `velvet-client.ts` loads
+ * lazily (`lazyClient`), with what only they use (`webauthn-json.ts`); the entry; and the clock,
+ * which the element's screens share with it.
+ */
+const CLIENT_OUTSIDE_CORE =
+  /[\\/]widget[\\/]client[\\/](?:(?!velvet-|http-|session-|users-|otp-)[a-z-]+-client|webauthn-json|index|clock)\.ts$/;
+
+/**
+ * Whether `id` is a module of the client library's core (the session, user, passcode, bootstrap
+ * and telemetry clients and what they share with the products' clients). They make one chunk,
+ * which the products' clients import from, rather than a common chunk of the pieces they share
+ * that the passcode flow would fetch as well.
+ */
+function isClientCore(id: string): boolean {
+  return /[\\/]widget[\\/]client[\\/][^\\/]+\.ts$/.test(id) && !CLIENT_OUTSIDE_CORE.test(id);
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const registration = mode === REGISTRATION_MODE;
   return {
@@ -70,6 +89,7 @@ export default defineConfig(({ mode }): UserConfig => {
           minify: true,
           // The files go to browsers, not to another bundler: no `@__PURE__` hints, but licences.
           comments: { legal: true, annotation: false, jsdoc: false },
+          codeSplitting: { groups: [{ name: 'velvet-client', test: isClientCore }] },
           chunkFileNames: registration
             ? 'chunks/registration-[name]-[hash].js'
             : 'chunks/[name]-[hash].js',

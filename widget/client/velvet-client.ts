@@ -8,12 +8,13 @@ import { BootstrapClient } from './bootstrap.js';
 import { type Clock, type RandomSource, systemClock } from './clock.js';
 import { Messages, PUBLIC_TOKEN_PREFIX } from './constants.js';
 import type { CookieJar } from './cookies.js';
-import { CryptoWalletsClient } from './crypto-wallets-client.js';
+import type { CryptoWalletsClient } from './crypto-wallets-client.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
-import { MagicLinksClient } from './magic-links-client.js';
+import { lazyClient } from './lazy-client.js';
+import type { MagicLinksClient } from './magic-links-client.js';
 import { OtpClient } from './otp-client.js';
-import { PasswordsClient } from './passwords-client.js';
+import type { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
 import { projectCaptchaToken } from './project-captcha.js';
 import { SessionClient } from './session-client.js';
@@ -23,7 +24,7 @@ import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
 import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
-import { WebAuthnClient } from './webauthn-client.js';
+import type { WebAuthnClient } from './webauthn-client.js';
 
 /** Options of {@link VelvetClient}; all optional. */
 export interface VelvetClientOptions {
@@ -57,7 +58,13 @@ export interface VelvetClientOptions {
 const liveTokens = new Set<string>();
 let warnedDuplicate = false;
 
-/** The headless client: `client.otps`, `client.session`, `client.user`, and the rest. */
+/**
+ * The headless client: `client.otps`, `client.session`, `client.user`, and the rest.
+ *
+ * The session, user, passcode, bootstrap and telemetry clients come with it; every other
+ * product's client is a lazy chunk (`lazyClient`) that loads on its first call, so a page
+ * downloads only the clients it calls. Their methods are the same, and all return promises.
+ */
 export class VelvetClient {
   /** The project's public token. */
   readonly publicToken: string;
@@ -148,21 +155,32 @@ export class VelvetClient {
     this.session = new SessionClient(this.sessions);
     this.otps = new OtpClient(this.http, this.sessions);
     this.user = new UsersClient(this.http, this.sessions);
-    this.webauthn = new WebAuthnClient(this.http, this.sessions);
     this.bootstrap = new BootstrapClient(this.http, publicToken, { storage });
-    this.cryptoWallets = new CryptoWalletsClient(this.http, this.sessions, this.bootstrap);
     this.pkce = new PkceManager(publicToken, {
       storage,
       logger,
       ...(options.randomValues ? { randomValues: options.randomValues } : {}),
     });
-    this.passwords = new PasswordsClient(this.http, this.sessions, this.pkce, this.bootstrap);
-    this.magicLinks = new MagicLinksClient({
-      http: this.http,
-      sessions: this.sessions,
-      pkce: this.pkce,
-      bootstrap: this.bootstrap,
-    });
+    // The products' clients: one lazy entry each (README, "Adding a product").
+    const { http, sessions, pkce, bootstrap } = this;
+    this.magicLinks = lazyClient(() =>
+      import('./magic-links-client.js').then(
+        (module) => new module.MagicLinksClient({ http, sessions, pkce, bootstrap }),
+      ),
+    );
+    this.passwords = lazyClient(() =>
+      import('./passwords-client.js').then(
+        (module) => new module.PasswordsClient(http, sessions, pkce, bootstrap),
+      ),
+    );
+    this.webauthn = lazyClient(() =>
+      import('./webauthn-client.js').then((module) => new module.WebAuthnClient(http, sessions)),
+    );
+    this.cryptoWallets = lazyClient(() =>
+      import('./crypto-wallets-client.js').then(
+        (module) => new module.CryptoWalletsClient(http, sessions, bootstrap),
+      ),
+    );
     globalThis.addEventListener?.('pagehide', this.handlePageHide);
   }
 

@@ -10,8 +10,8 @@ import type { TimerHandle } from '../../client/clock.js';
 import '../../components/back-button.js';
 import '../../components/otp-input.js';
 import type { OtpCompleteDetail, VelvetOtpInput } from '../../components/otp-input.js';
-import { ToastStore } from '../../components/toast-store.js';
-import '../../components/toaster.js';
+import type { ToastStore } from '../../components/toast-store.js';
+import type { VelvetToaster } from '../../components/toaster.js';
 import { VelvetEventType } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import type { OtpState } from '../../state/widget-state.js';
@@ -31,6 +31,16 @@ type ResendState = 'idle' | 'sending' | 'sent';
 
 let nextId = 1;
 
+/**
+ * The toaster and its store, loaded when the guest first asks for a resend (the only toast of
+ * the screen), not with the screen.
+ */
+const loadToaster = () =>
+  Promise.all([
+    import('../../components/toast-store.js'),
+    import('../../components/toaster.js'),
+  ]).then(([store]) => store.ToastStore);
+
 /** The passcode screen. Shown after a passcode was sent; reads the OTP state of the widget. */
 @customElement('velvet-otp-authenticate')
 export class VelvetOtpAuthenticate extends LitElement {
@@ -44,6 +54,7 @@ export class VelvetOtpAuthenticate extends LitElement {
   @state() private shownDestination = '';
 
   private toasts: ToastStore | undefined;
+  private toaster: Promise<ToastStore | undefined> | undefined;
   private readonly ids = nextId++;
   private tick: TimerHandle | undefined;
   private resendTimer: TimerHandle | undefined;
@@ -74,7 +85,6 @@ export class VelvetOtpAuthenticate extends LitElement {
 
   protected override willUpdate(): void {
     this.context.adoptStyles(otpScreenStyles);
-    this.toasts ??= new ToastStore(this.context.clock);
     const otp = this.otp;
     if (otp && otp.expiresAt !== this.countingTo) {
       this.countingTo = otp.expiresAt;
@@ -168,6 +178,28 @@ export class VelvetOtpAuthenticate extends LitElement {
     </div>`;
   }
 
+  /**
+   * The toasts, once the toaster is on the page with its (empty) live region, so screen readers
+   * announce the first toast; `undefined` when the toaster could not load (the resend link's
+   * own `Code sent` still says it).
+   */
+  private showToasts(): Promise<ToastStore | undefined> {
+    this.toaster ??= loadToaster().then(
+      async (Store) => {
+        this.toasts = new Store(this.context.clock);
+        this.requestUpdate();
+        await this.updateComplete;
+        await this.querySelector<VelvetToaster>('velvet-toaster')?.updateComplete;
+        return this.toasts;
+      },
+      () => {
+        this.toaster = undefined;
+        return undefined;
+      },
+    );
+    return this.toaster;
+  }
+
   private get input(): VelvetOtpInput | null {
     return this.querySelector('velvet-otp-input');
   }
@@ -219,6 +251,8 @@ export class VelvetOtpAuthenticate extends LitElement {
     if (this.resend !== 'idle' || !otp) return;
     const context = this.context;
     this.resend = 'sending';
+    // Loads while the code is sent, so the toast comes with the answer.
+    const toasts = this.showToasts();
     try {
       const client = await context.busy(context.client());
       const response =
@@ -236,7 +270,7 @@ export class VelvetOtpAuthenticate extends LitElement {
         });
       }
       // The spec's toast follows every resend, whatever the channel.
-      this.toasts?.success(context.strings.emailResent);
+      (await toasts)?.success(context.strings.emailResent);
       context.dispatch({
         type: 'update-otp-state',
         otp: { ...otp, methodId: response.method_id, expiresAt: otpExpiresAt(context) },
