@@ -4,6 +4,13 @@
  * built-in development project) and are stored with the project.
  */
 import type { Channel } from '../delivery/delivery.js';
+import {
+  DEFAULT_IDP_SETTINGS,
+  type IdpConfig,
+  type IdpSettings,
+  idpConfigSchema,
+  resolveIdpSettings,
+} from '../products/idp/idp-settings.js';
 
 /** The widget products of the spec. */
 export const PRODUCTS = [
@@ -84,6 +91,8 @@ export interface ProjectSettings {
   };
   /** The passwords product (see `server/products/passwords/`). */
   passwords: PasswordSettings;
+  /** Velvet as an OpenID Connect provider: the registered applications (`server/products/idp/`). */
+  idp: IdpSettings;
 }
 
 /** A project's password rules. */
@@ -157,6 +166,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     },
   },
   cryptoWallets: { siweRequired: true },
+  idp: DEFAULT_IDP_SETTINGS,
 };
 
 const rateLimitSchema = {
@@ -301,6 +311,7 @@ export const projectConfigSchema = {
       additionalProperties: false,
       properties: { siweRequired: { type: 'boolean' } },
     },
+    idp: idpConfigSchema,
   },
 } as const;
 
@@ -334,6 +345,7 @@ export interface ProjectConfig {
     resetSendLimits?: { perEmail?: RateLimit; perIp?: RateLimit };
   };
   cryptoWallets?: { siweRequired?: boolean };
+  idp?: IdpConfig;
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -369,6 +381,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
     },
     passwords: resolvePasswordSettings(config.passwords, d.passwords),
+    idp: resolveIdpSettings(config.idp),
   };
 }
 
