@@ -4,7 +4,7 @@
  * `POST /oauth/logout/start` (the logout screen's preflight), and the user's connected apps:
  * `GET /users/connected_apps` and `POST /users/connected_apps/{id}/revoke`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
@@ -70,35 +70,45 @@ const logoutSchema = {
 /** Registers the SDK routes. */
 export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; store: Store }): void {
   /**
-   * `POST /oauth/authorize/start`: the application, whether the user must consent, and each
-   * requested scope. The client and redirect URI are checked before the session, so a page
+   * `POST /oauth/authorize/start` (and `/idp/oauth/authorize/start`): the application, whether
+   * the user must consent, and each requested scope. The client and redirect URI are checked before the session, so a page
    * learns of a bad request before it asks anyone to sign in.
    */
+  const start = async (request: FastifyRequest<{ Body: AuthorizeParams }>) => {
+    const project = projectOf(request);
+    const client = deps.idp.client(project, request.body.client_id);
+    deps.idp.checkRedirect(client, request.body.redirect_uri);
+    const session = sessionOf(request);
+    const answer = await deps.idp.authorizeStart(project, session, request.body);
+    const user = await deps.store.users.findById(project.projectId, session.userId);
+    if (!user) throw new ApiError('session_not_found');
+    return envelope(request, { user_id: session.userId, user: userBody(user), ...answer });
+  };
   app.post<{ Body: AuthorizeParams }>(
     '/oauth/authorize/start',
     { schema: { body: startSchema } },
-    async (request) => {
-      const project = projectOf(request);
-      const client = deps.idp.client(project, request.body.client_id);
-      deps.idp.checkRedirect(client, request.body.redirect_uri);
-      const session = sessionOf(request);
-      const answer = await deps.idp.authorizeStart(project, session, request.body);
-      const user = await deps.store.users.findById(project.projectId, session.userId);
-      if (!user) throw new ApiError('session_not_found');
-      return envelope(request, { user_id: session.userId, user: userBody(user), ...answer });
-    },
+    start,
+  );
+  // The path Stytch's SDK (6.x) calls for the same preflight.
+  app.post<{ Body: AuthorizeParams }>(
+    '/idp/oauth/authorize/start',
+    { schema: { body: startSchema } },
+    start,
   );
 
   /** `POST /oauth/authorize`: the user's decision; the answer is where to send the browser. */
-  app.post<{ Body: AuthorizeParams & { consent_granted: boolean } }>(
-    '/oauth/authorize',
-    { schema: { body: authorizeSchema }, config: { auth: 'session' } },
-    async (request) =>
-      envelope(
-        request,
-        await deps.idp.authorize(projectOf(request), sessionOf(request), request.body),
-      ),
-  );
+  // `/idp/oauth/authorize/submit` is the path Stytch's SDK (6.x) calls for the same decision.
+  for (const path of ['/oauth/authorize', '/idp/oauth/authorize/submit']) {
+    app.post<{ Body: AuthorizeParams & { consent_granted: boolean } }>(
+      path,
+      { schema: { body: authorizeSchema }, config: { auth: 'session' } },
+      async (request) =>
+        envelope(
+          request,
+          await deps.idp.authorize(projectOf(request), sessionOf(request), request.body),
+        ),
+    );
+  }
 
   /** `POST /oauth/logout/start`: where the logout returns to, and whether to confirm it. */
   app.post<{
