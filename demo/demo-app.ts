@@ -18,6 +18,7 @@ import {
 } from '../widget/events.js';
 import { PRODUCT_LOADERS } from '../widget/products/registry.js';
 import { localeNotice } from '../widget/strings/locales.js';
+import { SampleApp } from './oidc-panel.js';
 import { passkeysPanel } from './passkeys-panel.js';
 import '../widget/velvet.js';
 import { type Announcement, configForm, PRODUCT_LABELS } from './config-form.js';
@@ -103,6 +104,8 @@ export class DemoApp {
   /** Changes to mount a fresh widget (after a revoke or a new token). */
   private widgetGeneration = 0;
   private renderQueued = false;
+  /** The registered sample application that signs in with Velvet (OpenID Connect). */
+  private readonly sampleApp: SampleApp;
 
   /** The callbacks the widget calls: the same object every render. */
   private readonly callbacks: VelvetCallbacks = {
@@ -121,6 +124,8 @@ export class DemoApp {
   };
 
   constructor(private readonly options: DemoAppOptions) {
+    // First: a return from the sample app's flow leaves the address bar before settings read it.
+    this.sampleApp = new SampleApp(options.origin, () => this.requestRender());
     const loaded = settingsFromUrl(openedFromLink() ?? location.href, options.defaultToken);
     this.settings = loaded.settings;
     this.loadProblem = loaded.problem;
@@ -133,6 +138,7 @@ export class DemoApp {
   start(): void {
     this.renderNow();
     this.refreshOutbox();
+    void this.sampleApp.finish();
   }
 
   private connect(publicToken: string): VelvetClient {
@@ -317,6 +323,7 @@ export class DemoApp {
               })
             : nothing
         }
+        ${this.sampleApp.render(this.settings.publicToken)}
         ${embedPanel(
           {
             html: htmlSnippet(input),

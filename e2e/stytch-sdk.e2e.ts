@@ -34,6 +34,10 @@
  *   `POST /crypto_wallets/authenticate/start/primary` (with `siwe_params.uri`, as bootstrap's
  *   `siwe_required_for_crypto_wallets` asks), and `cryptoWallets.authenticate(…)` →
  *   `POST /crypto_wallets/authenticate`, with a test wallet's real `personal_sign` signature
+ * - `idp.oauthAuthorizeStart(…)` → `POST /idp/oauth/authorize/start`, `idp.oauthAuthorizeSubmit(…)`
+ *   → `POST /idp/oauth/authorize/submit`, `idp.oauthLogoutStart(…)` → `POST /oauth/logout/start`,
+ *   `user.getConnectedApps()` → `GET /users/connected_apps` and `user.revokedConnectedApp(id)` →
+ *   `POST /users/connected_apps/{id}/revoke`
  * - a wrong public token → `StytchAPIError` `invalid_public_token`
  * - `StytchUIClient.mountLogin` with `Products.otp` by SMS: phone number, "Continue with text
  *   message", "Enter passcode", "Success!", and `onEvent` `AUTHENTICATE_FLOW_COMPLETE`; the phone
@@ -68,6 +72,17 @@ test.beforeAll(async () => {
           emailMagicLinks: { loginRedirectURLs: [`${site.origin}/headless.html`] },
           products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
           passwords: { resetRedirectUrls: [`${site.origin}/headless.html`] },
+          idp: {
+            clients: [
+              {
+                clientId: 'sdk-planner',
+                clientName: 'SDK Planner',
+                type: 'public',
+                redirectUris: ['https://planner.example/callback'],
+                postLogoutRedirectUris: ['https://planner.example/bye'],
+              },
+            ],
+          },
         },
         {
           name: 'Stytch SDK party with PKCE',
@@ -253,6 +268,83 @@ test('headless: user.deletePhoneNumber removes the number and the SDK keeps the 
   expect(deleted.user_id).toBe(signedIn.user.user_id);
   const cached = succeeded(await sdk(page, (client) => client.user.getSync(), null));
   expect(cached?.phone_numbers).toEqual([]);
+});
+
+test('headless: idp.* consents for an application, connected apps list it, revoking withdraws it', async ({
+  page,
+}) => {
+  const phone = '+14155550938';
+  await openHeadless(page);
+  const sent = succeeded(
+    await sdk(page, (client, phone) => client.otps.sms.loginOrCreate(phone), phone),
+  );
+  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
+  succeeded(
+    await sdk(
+      page,
+      (client, { code, methodId }) =>
+        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
+      { code: await velvet.lastCode(phone), methodId: sent.method_id },
+    ),
+  );
+  const request = {
+    client_id: 'sdk-planner',
+    redirect_uri: 'https://planner.example/callback',
+    response_type: 'code',
+    scopes: ['openid', 'email', 'calendar'],
+  };
+  const start = succeeded(
+    await sdk(page, (client, request) => client.idp.oauthAuthorizeStart(request), request),
+  );
+  expect(start.consent_required).toBe(true);
+  expect(start.client.client_name).toBe('SDK Planner');
+  expect(start.scope_results.map((r) => [r.scope, r.is_grantable])).toEqual([
+    ['openid', true],
+    ['email', true],
+    ['calendar', false],
+  ]);
+  const submitted = succeeded(
+    await sdk(
+      page,
+      (client, request) =>
+        client.idp.oauthAuthorizeSubmit({
+          ...request,
+          consent_granted: true,
+          state: 's',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        }),
+      request,
+    ),
+  );
+  expect(submitted.authorization_code).toBeTruthy();
+  expect(new URL(submitted.redirect_uri).searchParams.get('code')).toBe(
+    submitted.authorization_code,
+  );
+
+  const apps = succeeded(await sdk(page, (client) => client.user.getConnectedApps(), null));
+  expect(
+    apps.connected_apps.map((app: { connected_app_id: string }) => app.connected_app_id),
+  ).toEqual(['sdk-planner']);
+  succeeded(await sdk(page, (client) => client.user.revokedConnectedApp('sdk-planner'), null));
+  const after = succeeded(await sdk(page, (client) => client.user.getConnectedApps(), null));
+  expect(after.connected_apps).toEqual([]);
+
+  const logout = succeeded(
+    await sdk(
+      page,
+      (client) =>
+        client.idp.oauthLogoutStart({
+          client_id: 'sdk-planner',
+          post_logout_redirect_uri: 'https://planner.example/bye',
+          state: 'st',
+        }),
+      null,
+    ),
+  );
+  expect(logout).toMatchObject({
+    consent_required: true,
+    redirect_uri: 'https://planner.example/bye?state=st',
+  });
 });
 
 /** The token of the newest magic link the outbox holds for `email`, and the link. */

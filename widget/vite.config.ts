@@ -30,7 +30,8 @@ function precompress(): Plugin {
 
 /**
  * The passkey registration component's own build (`mode: 'registration'`, run after the main
- * one): `dist/widget/passkey-registration.js` with its own copy of Lit. In the main build it
+ * one): `dist/widget/passkey-registration.js` with its own copy of Lit, and beside it
+ * `identity-provider.js` (the consent and logout screen) for the same reason. In the main build it
  * made the bundler move Lit and the element's shared modules out of `velvet.js` into chunks
  * every sign-in page would fetch before first render; a page that shows the registration
  * component after sign-in pays the copy instead.
@@ -72,7 +73,10 @@ export default defineConfig(({ mode }): UserConfig => {
       reportCompressedSize: true,
       lib: {
         entry: registration
-          ? { 'passkey-registration': join(root, 'widget', 'passkey-registration.ts') }
+          ? {
+              'passkey-registration': join(root, 'widget', 'passkey-registration.ts'),
+              'identity-provider': join(root, 'widget', 'identity-provider.ts'),
+            }
           : {
               velvet: join(root, 'widget', 'velvet.ts'),
               client: join(root, 'widget', 'client', 'index.ts'),

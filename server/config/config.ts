@@ -166,6 +166,11 @@ function developmentProject(
     'http://localhost:5173',
     ...extraOrigins,
   ]);
+  const demoOrigins = [
+    normalizeOrigin(publicUrl),
+    `http://localhost:${port}`,
+    `http://127.0.0.1:${port}`,
+  ].filter((origin, index, all) => all.indexOf(origin) === index);
   return {
     name: 'Velvet (development)',
     publicToken: DEVELOPMENT_PUBLIC_TOKEN,
@@ -175,6 +180,19 @@ function developmentProject(
       authorizedOrigins: [...origins],
       // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery.
       products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
+      // The demo's sample application signs in with Velvet (OpenID Connect, see demo/oidc-panel.ts).
+      idp: {
+        clients: [
+          {
+            clientId: 'velvet-demo-app',
+            clientName: 'Velvet Demo App',
+            clientDescription: 'The sample application of the demo page.',
+            type: 'public',
+            redirectUris: demoOrigins.map((origin) => `${origin}/demo/?oidc=callback`),
+            postLogoutRedirectUris: demoOrigins.map((origin) => `${origin}/demo/?oidc=signed-out`),
+          },
+        ],
+      },
       // The demo page signs in with passwords too; its reset links land on it.
       passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
       // Magic links open the demo on the server's own origins, or the root of any other origin.

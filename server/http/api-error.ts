@@ -339,6 +339,28 @@ export const ErrorCodes = {
       'already used, made for another site or action, or the provider could not be reached. Get a fresh token.',
   },
 
+  // Velvet as an OpenID Connect provider (server/products/idp/)
+  connected_app_not_found: {
+    status: 404,
+    message: 'No application is registered with this client_id.',
+    fix: 'Register the application under idp.clients in the project’s config file (velvet.config.json).',
+  },
+  invalid_redirect_uri: {
+    status: 400,
+    message:
+      'The redirect_uri is not one of the application’s registered redirect URIs. Please reach out to the application developer.',
+    fix: 'Codes go only to URLs listed exactly (scheme, host, port, path and query) in the client’s redirectUris.',
+  },
+  invalid_post_logout_redirect_uri: {
+    status: 400,
+    message:
+      'The post_logout_redirect_uri is not one of the application’s registered logout URIs. Please reach out to the application developer.',
+    fix: 'List it exactly in the client’s postLogoutRedirectUris in the config file.',
+  },
+  invalid_id_token_hint: {
+    status: 400,
+    message: 'The id_token_hint was not issued by this project to this application.',
+  },
   internal_server_error: {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',

@@ -43,6 +43,8 @@ export interface ServerProduct {
   readonly migrations: Migrations;
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
+  /** Adds routes outside `/sdk/v1` (a standard's own endpoints, the pages they need). */
+  registerRoot?(app: FastifyInstance, context: ProductContext): void | Promise<void>;
   /** Deletes what has expired; run hourly. */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

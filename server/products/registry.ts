@@ -6,6 +6,7 @@
  */
 
 import { cryptoWalletsProduct } from './crypto-wallets/index.js';
+import { idpProduct } from './idp/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
@@ -23,4 +24,5 @@ export const serverProducts: readonly ServerProduct[] = [
   magicLinksProduct,
   webauthnProduct,
   cryptoWalletsProduct,
+  idpProduct,
 ];

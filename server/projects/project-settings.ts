@@ -4,6 +4,13 @@
  * built-in development project) and are stored with the project.
  */
 import type { Channel } from '../delivery/delivery.js';
+import {
+  DEFAULT_IDP_SETTINGS,
+  type IdpConfig,
+  type IdpSettings,
+  idpConfigSchema,
+  resolveIdpSettings,
+} from '../products/idp/idp-settings.js';
 
 /** The widget products of the spec. */
 export const PRODUCTS = [
@@ -86,6 +93,8 @@ export interface ProjectSettings {
   passwords: PasswordSettings;
   /** Bot protection of the sign-in starts (see `server/bot-protection/`). */
   botProtection: { captcha: CaptchaSettings | null };
+  /** Velvet as an OpenID Connect provider: the registered applications (`server/products/idp/`). */
+  idp: IdpSettings;
 }
 
 /** The captcha providers Velvet can verify tokens of. */
@@ -190,6 +199,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   },
   cryptoWallets: { siweRequired: true },
   botProtection: { captcha: null },
+  idp: DEFAULT_IDP_SETTINGS,
 };
 
 const rateLimitSchema = {
@@ -353,6 +363,7 @@ export const projectConfigSchema = {
         },
       },
     },
+    idp: idpConfigSchema,
   },
 } as const;
 
@@ -389,6 +400,7 @@ export interface ProjectConfig {
   botProtection?: {
     captcha?: Omit<CaptchaSettings, 'verifyUrl'> & { verifyUrl?: string };
   };
+  idp?: IdpConfig;
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -429,6 +441,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         ? { verifyUrl: TURNSTILE_VERIFY_URL, ...config.botProtection.captcha }
         : d.botProtection.captcha,
     },
+    idp: resolveIdpSettings(config.idp),
   };
 }
 

@@ -12,6 +12,7 @@ export * from './cookies.js';
 export * from './crypto-wallets-client.js';
 export * from './errors.js';
 export * from './http-client.js';
+export * from './idp-client.js';
 export * from './key-value-storage.js';
 export * from './magic-links-client.js';
 export * from './otp-client.js';

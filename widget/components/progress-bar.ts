@@ -2,7 +2,7 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 
 /** How long the bar takes to fill to ~90 % while loading (spec section 9: 10 s). */
-export const PROGRESS_ANIMATION_MS = 10_000;
+export { PROGRESS_ANIMATION_MS } from './progress-bar.styles.js';
 
 /**
  * @summary The slim loading bar at the top of the widget.

@@ -1,0 +1,58 @@
+/**
+ * The page of the authorization and end-session endpoints: it mounts
+ * `<velvet-identity-provider>`, which reads the request from the page's query (consent, or
+ * logout when `post_logout_redirect_uri` is present) and signs the user in first when needed.
+ * No inline script: the page's Content-Security-Policy runs only the server's own files.
+ */
+import type { Project } from '../../projects/projects-repository.js';
+
+/** Escapes text for an HTML attribute or element. */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** The sign-in widget's config for the project: its products and passcode channels. */
+export function signInConfig(project: Project): Record<string, unknown> {
+  const { settings } = project;
+  return {
+    products: settings.products.filter((product) => product !== 'oauth'),
+    otpOptions: {
+      methods: settings.otp.methods,
+      expirationMinutes: settings.otp.defaultExpirationMinutes,
+    },
+  };
+}
+
+/** The HTML of the consent and logout page. */
+export function idpPage(project: Project): string {
+  const config = escapeHtml(JSON.stringify(signInConfig(project)));
+  const name = escapeHtml(project.name);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${name}: sign in</title>
+<link rel="stylesheet" href="/oauth-assets/idp-page.css">
+<script type="module" src="/widget/velvet.js"></script>
+<script type="module" src="/widget/identity-provider.js"></script>
+</head>
+<body>
+<main>
+<h1 class="idp-project">${name}</h1>
+<velvet-identity-provider public-token="${escapeHtml(project.publicToken)}" config="${config}"></velvet-identity-provider>
+<noscript>This page needs JavaScript to sign you in.</noscript>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page's few styles (served as a file: the policy allows no inline script, and styles stay tidy). */
+export const IDP_PAGE_CSS = `body{margin:0;font-family:Arial,Helvetica,sans-serif;background:#f5f5f7;color:#1d1d1f}
+main{max-width:440px;margin:48px auto;padding:0 16px}
+.idp-project{font-size:1.25rem;text-align:center;margin:0 0 16px}`;

@@ -1,0 +1,489 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { assertApiError } from '../../test/api-assertions.js';
+import {
+  signInBySms,
+  startTestServer,
+  TEST_PUBLIC_TOKEN,
+  type TestServer,
+} from '../../test/test-server.js';
+
+const ISSUER = `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}`;
+const SPA = 'party-planner';
+const SPA_CALLBACK = 'https://planner.example/callback';
+const SPA_LOGOUT = 'https://planner.example/signed-out';
+const SERVER_APP = 'guest-list-server';
+const SERVER_CALLBACK = 'https://guests.example/oauth/callback';
+const SERVER_SECRET = 'a-long-client-secret-for-the-guest-list-server';
+const VERIFIER = `${'v'.repeat(20)}erifier-0123456789-abcdefghijklmno`;
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+/** Calls a standard endpoint (not `/sdk/v1`). */
+async function call(
+  server: TestServer,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON answer read by the test.
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const response = await fetch(`${server.url}/oauth/${TEST_PUBLIC_TOKEN}${path}`, {
+    method: init.method ?? (init.form ? 'POST' : 'GET'),
+    headers: {
+      ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...init.headers,
+    },
+    ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe('Velvet as an OpenID Connect provider', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      project: {
+        idp: {
+          clients: [
+            {
+              clientId: SPA,
+              clientName: 'Party Planner',
+              type: 'public',
+              redirectUris: [SPA_CALLBACK],
+              postLogoutRedirectUris: [SPA_LOGOUT],
+            },
+            {
+              clientId: SERVER_APP,
+              type: 'confidential',
+              clientSecretSha256: createHash('sha256').update(SERVER_SECRET).digest('hex'),
+              redirectUris: [SERVER_CALLBACK],
+              scopes: ['openid', 'email', 'phone', 'guests:read'],
+            },
+          ],
+        },
+      },
+    });
+  });
+  after(() => server.close());
+
+  /** Signs in, consents and returns the code's redirect. */
+  async function authorize(
+    token: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ redirect: URL; code: string }> {
+    const answer = await server.api('/oauth/authorize', {
+      secret: token,
+      body: {
+        client_id: SPA,
+        redirect_uri: SPA_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid', 'phone', 'offline_access'],
+        consent_granted: true,
+        state: 'state-1',
+        nonce: 'nonce-1',
+        code_challenge: CHALLENGE,
+        ...extra,
+      },
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return { redirect: new URL(answer.body.redirect_uri), code: answer.body.authorization_code };
+  }
+
+  function exchange(code: string, verifier = VERIFIER) {
+    return call(server, '/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: SPA_CALLBACK,
+        code_verifier: verifier,
+        client_id: SPA,
+      },
+    });
+  }
+
+  test('discovery names every endpoint under the issuer, and the JWKS verifies ES256', async () => {
+    const discovery = await call(server, '/.well-known/openid-configuration');
+    assert.equal(discovery.status, 200);
+    assert.equal(discovery.body.issuer, ISSUER);
+    assert.equal(discovery.body.authorization_endpoint, `${ISSUER}/authorize`);
+    assert.equal(discovery.body.token_endpoint, `${ISSUER}/token`);
+    assert.equal(discovery.body.userinfo_endpoint, `${ISSUER}/userinfo`);
+    assert.equal(discovery.body.end_session_endpoint, `${ISSUER}/logout`);
+    assert.deepEqual(discovery.body.code_challenge_methods_supported, ['S256']);
+    assert.deepEqual(discovery.body.id_token_signing_alg_values_supported, ['ES256']);
+    const jwks = await call(server, '/jwks');
+    assert.equal(jwks.body.keys[0].alg, 'ES256');
+    const unknown = await fetch(`${server.url}/oauth/public-token-test-nobody-at-all/jwks`);
+    assert.equal(unknown.status, 404);
+  });
+
+  test('the authorization endpoint is a page that mounts the consent widget', async () => {
+    const response = await fetch(`${server.url}/oauth/${TEST_PUBLIC_TOKEN}/authorize?client_id=x`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(response.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+    const html = await response.text();
+    assert.match(html, /<velvet-identity-provider public-token="public-token-test-/);
+    assert.match(html, /src="\/widget\/identity-provider.js"/);
+  });
+
+  test('preflight: client and redirect URI are checked before the session, then consent is asked once', async () => {
+    const body = {
+      client_id: SPA,
+      redirect_uri: SPA_CALLBACK,
+      response_type: 'code',
+      scopes: ['openid', 'email', 'admin'],
+    };
+    assertApiError(
+      await server.api('/oauth/authorize/start', { body: { ...body, client_id: 'nobody' } }),
+      404,
+      'connected_app_not_found',
+    );
+    assertApiError(
+      await server.api('/oauth/authorize/start', {
+        body: { ...body, redirect_uri: `${SPA_CALLBACK}/x` },
+      }),
+      400,
+      'invalid_redirect_uri',
+    );
+    assertApiError(
+      await server.api('/oauth/authorize/start', { body }),
+      401,
+      'user_unauthenticated',
+    );
+    assertApiError(
+      await server.api('/oauth/authorize/start', { body: { ...body, client_id: undefined } }),
+      400,
+      'schema_error',
+    );
+
+    const user = await signInBySms(server, '+14155550901');
+    const start = await server.api('/oauth/authorize/start', { body, secret: user.session_token });
+    assert.equal(start.status, 200);
+    assert.equal(start.body.consent_required, true);
+    assert.equal(start.body.user_id, user.user_id);
+    assert.deepEqual(start.body.client, {
+      client_id: SPA,
+      client_name: 'Party Planner',
+      client_description: '',
+      client_type: 'third_party_public',
+    });
+    assert.deepEqual(
+      start.body.scope_results.map((r: { scope: string; is_grantable: boolean }) => [
+        r.scope,
+        r.is_grantable,
+      ]),
+      [
+        ['openid', true],
+        ['email', true],
+        ['admin', false],
+      ],
+    );
+    await authorize(user.session_token, { scopes: ['openid', 'email', 'admin'] });
+    const again = await server.api('/oauth/authorize/start', { body, secret: user.session_token });
+    assert.equal(again.body.consent_required, false, 'consent is remembered');
+    const forced = await server.api('/oauth/authorize/start', {
+      body: { ...body, prompt: 'consent' },
+      secret: user.session_token,
+    });
+    assert.equal(forced.body.consent_required, true);
+  });
+
+  test('Deny redirects with access_denied and the state; an unregistered redirect URI is refused, not followed', async () => {
+    const user = await signInBySms(server, '+14155550902');
+    const denied = await server.api('/oauth/authorize', {
+      secret: user.session_token,
+      body: {
+        client_id: SPA,
+        redirect_uri: SPA_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid'],
+        consent_granted: false,
+        state: 'xyz',
+      },
+    });
+    const url = new URL(denied.body.redirect_uri);
+    assert.equal(`${url.origin}${url.pathname}`, SPA_CALLBACK);
+    assert.equal(url.searchParams.get('error'), 'access_denied');
+    assert.equal(url.searchParams.get('state'), 'xyz');
+    assert.equal(url.searchParams.get('code'), null);
+    assert.equal(denied.body.authorization_code, undefined);
+
+    const evil = await server.api('/oauth/authorize', {
+      secret: user.session_token,
+      body: {
+        client_id: SPA,
+        redirect_uri: 'https://evil.example/callback',
+        response_type: 'code',
+        scopes: ['openid'],
+        consent_granted: true,
+        code_challenge: CHALLENGE,
+      },
+    });
+    assertApiError(evil, 400, 'invalid_redirect_uri');
+    assert.equal(evil.body.redirect_uri, undefined);
+
+    const noPkce = await server.api('/oauth/authorize', {
+      secret: user.session_token,
+      body: {
+        client_id: SPA,
+        redirect_uri: SPA_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid'],
+        consent_granted: true,
+      },
+    });
+    assert.equal(new URL(noPkce.body.redirect_uri).searchParams.get('error'), 'invalid_request');
+  });
+
+  test('code with PKCE → ID token with nonce, userinfo, refresh with rotation', async () => {
+    const user = await signInBySms(server, '+14155550903');
+    const { redirect, code } = await authorize(user.session_token);
+    assert.equal(redirect.searchParams.get('state'), 'state-1');
+    assert.equal(redirect.searchParams.get('iss'), ISSUER);
+    assert.equal(redirect.searchParams.get('code'), code);
+
+    const tokens = await exchange(code);
+    assert.equal(tokens.status, 200, JSON.stringify(tokens.body));
+    assert.equal(tokens.headers.get('cache-control'), 'no-store');
+    assert.equal(tokens.body.token_type, 'Bearer');
+    assert.equal(tokens.body.scope, 'openid phone offline_access');
+    const jwks = createLocalJWKSet((await call(server, '/jwks')).body);
+    const { payload } = await jwtVerify(tokens.body.id_token, jwks, {
+      issuer: ISSUER,
+      audience: SPA,
+      currentDate: new Date(server.clock.now()),
+    });
+    assert.equal(payload.sub, user.user_id);
+    assert.equal(payload.nonce, 'nonce-1');
+    assert.equal(payload.phone_number, '+14155550903');
+
+    const info = await call(server, '/userinfo', {
+      headers: { authorization: `Bearer ${tokens.body.access_token}` },
+    });
+    assert.deepEqual(info.body, {
+      sub: user.user_id,
+      phone_number: '+14155550903',
+      phone_number_verified: true,
+    });
+
+    const refreshed = await call(server, '/token', {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.body.refresh_token,
+        client_id: SPA,
+      },
+    });
+    assert.equal(refreshed.status, 200);
+    assert.notEqual(refreshed.body.refresh_token, tokens.body.refresh_token);
+    const reused = await call(server, '/token', {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.body.refresh_token,
+        client_id: SPA,
+      },
+    });
+    assert.equal(reused.status, 400);
+    assert.equal(reused.body.error, 'invalid_grant');
+    const afterReuse = await call(server, '/userinfo', {
+      headers: { authorization: `Bearer ${refreshed.body.access_token}` },
+    });
+    assert.equal(afterReuse.status, 401, 'a reused refresh token revokes its whole family');
+    assert.match(afterReuse.headers.get('www-authenticate') ?? '', /invalid_token/);
+  });
+
+  test('a replayed code fails and revokes what the first exchange issued', async () => {
+    const user = await signInBySms(server, '+14155550904');
+    const { code } = await authorize(user.session_token);
+    const first = await exchange(code);
+    assert.equal(first.status, 200);
+    const replay = await exchange(code);
+    assert.equal(replay.status, 400);
+    assert.equal(replay.body.error, 'invalid_grant');
+    const info = await call(server, '/userinfo', {
+      headers: { authorization: `Bearer ${first.body.access_token}` },
+    });
+    assert.equal(info.status, 401);
+  });
+
+  test('a wrong verifier fails and spends the code; an expired code fails', async () => {
+    const user = await signInBySms(server, '+14155550905');
+    const { code } = await authorize(user.session_token);
+    const wrong = await exchange(code, 'w'.repeat(43));
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.error, 'invalid_grant');
+    assert.equal((await exchange(code)).body.error, 'invalid_grant');
+
+    const late = await authorize(user.session_token);
+    server.clock.advance(2 * 60_000 + 1);
+    assert.equal((await exchange(late.code)).body.error, 'invalid_grant');
+  });
+
+  test('a confidential client authenticates with client_secret_basic or _post, never without', async () => {
+    const user = await signInBySms(server, '+14155550906');
+    const code = async () => {
+      const answer = await server.api('/oauth/authorize', {
+        secret: user.session_token,
+        body: {
+          client_id: SERVER_APP,
+          redirect_uri: SERVER_CALLBACK,
+          response_type: 'code',
+          scopes: ['openid', 'guests:read'],
+          consent_granted: true,
+        },
+      });
+      return answer.body.authorization_code as string;
+    };
+    const basic = `Basic ${Buffer.from(`${SERVER_APP}:${encodeURIComponent(SERVER_SECRET)}`).toString('base64')}`;
+    const viaBasic = await call(server, '/token', {
+      form: { grant_type: 'authorization_code', code: await code(), redirect_uri: SERVER_CALLBACK },
+      headers: { authorization: basic },
+    });
+    assert.equal(viaBasic.status, 200, JSON.stringify(viaBasic.body));
+    assert.equal(viaBasic.body.scope, 'openid guests:read');
+    assert.equal(viaBasic.body.refresh_token, undefined, 'no offline_access, no refresh token');
+    const viaPost = await call(server, '/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code: await code(),
+        redirect_uri: SERVER_CALLBACK,
+        client_id: SERVER_APP,
+        client_secret: SERVER_SECRET,
+      },
+    });
+    assert.equal(viaPost.status, 200);
+    const wrong = await call(server, '/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code: await code(),
+        redirect_uri: SERVER_CALLBACK,
+        client_id: SERVER_APP,
+        client_secret: 'not-it',
+      },
+    });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.body.error, 'invalid_client');
+    const none = await call(server, '/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code: await code(),
+        redirect_uri: SERVER_CALLBACK,
+        client_id: SERVER_APP,
+      },
+    });
+    assert.equal(none.body.error, 'invalid_client');
+  });
+
+  test('connected apps: listed after consent; revoking withdraws consent and the app’s tokens', async () => {
+    const user = await signInBySms(server, '+14155550907');
+    const { code } = await authorize(user.session_token);
+    const tokens = (await exchange(code)).body;
+    const list = await server.api('/users/connected_apps', { secret: user.session_token });
+    assert.equal(list.status, 200);
+    assert.deepEqual(
+      list.body.connected_apps.map((app: Record<string, unknown>) => [
+        app.connected_app_id,
+        app.name,
+        app.scopes_granted,
+      ]),
+      [[SPA, 'Party Planner', 'openid phone offline_access']],
+    );
+    assertApiError(await server.api('/users/connected_apps'), 401, 'user_unauthenticated');
+
+    const revoked = await server.api(`/users/connected_apps/${SPA}/revoke`, {
+      method: 'POST',
+      secret: user.session_token,
+    });
+    assert.equal(revoked.status, 200);
+    const after = await server.api('/users/connected_apps', { secret: user.session_token });
+    assert.deepEqual(after.body.connected_apps, []);
+    const info = await call(server, '/userinfo', {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    assert.equal(info.status, 401);
+    const refresh = await call(server, '/token', {
+      form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: SPA },
+    });
+    assert.equal(refresh.body.error, 'invalid_grant');
+    const start = await server.api('/oauth/authorize/start', {
+      secret: user.session_token,
+      body: {
+        client_id: SPA,
+        redirect_uri: SPA_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid'],
+      },
+    });
+    assert.equal(start.body.consent_required, true, 'consent is asked again');
+    assertApiError(
+      await server.api(`/users/connected_apps/${SPA}/revoke`, {
+        method: 'POST',
+        secret: user.session_token,
+      }),
+      404,
+      'connected_app_not_found',
+    );
+  });
+
+  test('logout preflight: exact post-logout URI, the ID token hint checked, confirmation only with a session', async () => {
+    const user = await signInBySms(server, '+14155550908');
+    const { code } = await authorize(user.session_token);
+    const { id_token } = (await exchange(code)).body;
+    const body = { client_id: SPA, post_logout_redirect_uri: SPA_LOGOUT, state: 'bye' };
+    const withSession = await server.api('/oauth/logout/start', {
+      body: { ...body, id_token_hint: id_token },
+      secret: user.session_token,
+    });
+    assert.equal(withSession.status, 200, JSON.stringify(withSession.body));
+    assert.equal(withSession.body.consent_required, true);
+    assert.equal(withSession.body.redirect_uri, `${SPA_LOGOUT}?state=bye`);
+    const without = await server.api('/oauth/logout/start', { body });
+    assert.equal(without.body.consent_required, false);
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, post_logout_redirect_uri: 'https://evil.example/' },
+      }),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+    assertApiError(
+      await server.api('/oauth/logout/start', { body: { ...body, id_token_hint: 'a.b.c' } }),
+      400,
+      'invalid_id_token_hint',
+    );
+    const other = await signInBySms(server, '+14155550909');
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, id_token_hint: id_token },
+        secret: other.session_token,
+      }),
+      400,
+      'invalid_id_token_hint',
+    );
+  });
+
+  test('the token endpoint refuses other grants, repeated parameters and JSON', async () => {
+    const grant = await call(server, '/token', {
+      form: { grant_type: 'password', client_id: SPA },
+    });
+    assert.equal(grant.body.error, 'unsupported_grant_type');
+    const twice = await fetch(`${server.url}/oauth/${TEST_PUBLIC_TOKEN}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token&client_id=a&client_id=b',
+    });
+    assert.equal(twice.status, 400);
+    assert.equal(((await twice.json()) as { error: string }).error, 'invalid_request');
+    const json = await fetch(`${server.url}/oauth/${TEST_PUBLIC_TOKEN}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(json.status, 400);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The standard endpoints a relying party uses, one issuer per project at
+ * `{PUBLIC_URL}/oauth/{public_token}`: discovery (`/.well-known/openid-configuration`), the
+ * authorization endpoint (the page hosting the consent screen), the token endpoint, userinfo,
+ * the JWKS and the end-session endpoint (the page hosting the logout screen). Errors here are
+ * RFC 6749's `{error, error_description}`, not the SDK's.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/api-error.js';
+import type { KeyRing } from '../../keys/key-ring.js';
+import type { Projects } from '../../projects/project-directory.js';
+import type { Project } from '../../projects/projects-repository.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { IDP_PAGE_CSS, idpPage } from './idp-page.js';
+import { type ClientCredentials, type IdpService, issuerOf } from './idp-service.js';
+import { STANDARD_SCOPES } from './idp-settings.js';
+import { OAuthError } from './oauth-error.js';
+
+/** Token requests per client IP address (codes and refreshes). */
+const TOKEN_LIMIT = { max: 300, windowMinutes: 15 };
+
+interface Deps {
+  idp: IdpService;
+  projects: Projects;
+  keys: KeyRing;
+  limiter: RateLimiter;
+  ownOrigin: string;
+}
+
+type Params = { public_token: string };
+
+/** The project the path names, or a 404. */
+function projectFrom(projects: Projects, request: FastifyRequest<{ Params: Params }>): Project {
+  const project = projects.byPublicToken(request.params.public_token);
+  if (!project) throw new ApiError('not_found');
+  return project;
+}
+
+/** Reads `application/x-www-form-urlencoded`; a parameter given twice is refused (RFC 6749 3.1). */
+function parseForm(body: string): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (Object.hasOwn(form, name)) {
+      throw new OAuthError('invalid_request', `${name} is given more than once.`);
+    }
+    form[name] = value;
+  }
+  return form;
+}
+
+/** The client's credentials: HTTP Basic (`client_secret_basic`) or the form (`_post`, `none`). */
+function clientCredentials(
+  request: FastifyRequest,
+  form: Record<string, string>,
+): ClientCredentials | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
+    const decode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+    let clientId: string;
+    let clientSecret: string;
+    try {
+      clientId = decode(decoded.slice(0, colon));
+      clientSecret = decode(decoded.slice(colon + 1));
+    } catch {
+      throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
+    }
+    if (form.client_secret !== undefined || (form.client_id && form.client_id !== clientId)) {
+      throw new OAuthError('invalid_request', 'Use one client authentication method.');
+    }
+    return { clientId, clientSecret };
+  }
+  if (!form.client_id) return undefined;
+  return {
+    clientId: form.client_id,
+    ...(form.client_secret !== undefined ? { clientSecret: form.client_secret } : {}),
+  };
+}
+
+function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+  reply.code(error.status).header('cache-control', 'no-store');
+  if (error.error === 'invalid_token') {
+    reply.header('www-authenticate', `Bearer error="invalid_token"`);
+  } else if (error.status === 401) {
+    reply.header('www-authenticate', 'Basic realm="token"');
+  }
+  return reply.send({ error: error.error, error_description: error.description });
+}
+
+/** Registers the standard endpoints at the server's root. */
+export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, String(body)),
+    );
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      if (error instanceof ApiError && error.type === 'not_found') {
+        return reply.code(404).send({ error: 'not_found', error_description: error.message });
+      }
+      if (error instanceof ApiError && error.status === 429) {
+        return reply
+          .code(429)
+          .header('cache-control', 'no-store')
+          .send({ error: 'slow_down', error_description: error.message });
+      }
+      if ((error as { statusCode?: number }).statusCode === 415) {
+        return sendOAuthError(
+          reply,
+          new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.'),
+        );
+      }
+      request.log.error(error);
+      return reply.code(500).send({ error: 'server_error', error_description: 'Internal error.' });
+    });
+
+    const base = '/oauth/:public_token';
+
+    /** `GET /oauth/{public_token}/.well-known/openid-configuration`: the provider's metadata. */
+    scope.get<{ Params: Params }>(
+      `${base}/.well-known/openid-configuration`,
+      async (request, reply) => {
+        const issuer = issuerOf(deps.ownOrigin, projectFrom(deps.projects, request));
+        return reply
+          .header('access-control-allow-origin', '*')
+          .header('cache-control', 'public, max-age=300')
+          .send({
+            issuer,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            userinfo_endpoint: `${issuer}/userinfo`,
+            jwks_uri: `${issuer}/jwks`,
+            end_session_endpoint: `${issuer}/logout`,
+            scopes_supported: [...STANDARD_SCOPES],
+            response_types_supported: ['code'],
+            response_modes_supported: ['query'],
+            grant_types_supported: ['authorization_code', 'refresh_token'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['ES256'],
+            token_endpoint_auth_methods_supported: [
+              'client_secret_basic',
+              'client_secret_post',
+              'none',
+            ],
+            code_challenge_methods_supported: ['S256'],
+            claims_supported: [
+              'sub',
+              'iss',
+              'aud',
+              'exp',
+              'iat',
+              'auth_time',
+              'nonce',
+              'at_hash',
+              'name',
+              'given_name',
+              'family_name',
+              'updated_at',
+              'email',
+              'email_verified',
+              'phone_number',
+              'phone_number_verified',
+            ],
+            authorization_response_iss_parameter_supported: true,
+            claims_parameter_supported: false,
+            request_parameter_supported: false,
+            request_uri_parameter_supported: false,
+          });
+      },
+    );
+
+    /** `GET /oauth/{public_token}/jwks`: the keys that verify ID tokens. */
+    scope.get<{ Params: Params }>(`${base}/jwks`, async (request, reply) => {
+      const project = projectFrom(deps.projects, request);
+      return reply
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', 'public, max-age=300')
+        .send(await deps.keys.jwks(project.projectId));
+    });
+
+    /** The authorization endpoint and the end-session endpoint: the page with the widget. */
+    const page = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const project = projectFrom(deps.projects, request);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(idpPage(project));
+    };
+    scope.get<{ Params: Params }>(`${base}/authorize`, page);
+    scope.get<{ Params: Params }>(`${base}/logout`, page);
+    scope.get('/oauth-assets/idp-page.css', async (_request, reply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(IDP_PAGE_CSS),
+    );
+
+    /** `POST /oauth/{public_token}/token`: the authorization code and refresh token grants. */
+    scope.post<{ Params: Params; Body: string }>(`${base}/token`, async (request, reply) => {
+      const project = projectFrom(deps.projects, request);
+      if (typeof request.body !== 'string') {
+        throw new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.');
+      }
+      await deps.limiter.hit(`idp-token:ip:${request.ip}`, TOKEN_LIMIT, 'too_many_requests');
+      const form = parseForm(request.body);
+      const client = deps.idp.authenticateClient(project, clientCredentials(request, form));
+      let answer: unknown;
+      if (form.grant_type === 'authorization_code') {
+        answer = await deps.idp.exchangeCode(project, client, form);
+      } else if (form.grant_type === 'refresh_token') {
+        answer = await deps.idp.refresh(project, client, form);
+      } else if (!form.grant_type) {
+        throw new OAuthError('invalid_request', 'grant_type is missing.');
+      } else {
+        throw new OAuthError('unsupported_grant_type', 'Use authorization_code or refresh_token.');
+      }
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
+    });
+
+    /** `GET` or `POST /oauth/{public_token}/userinfo`: the claims an access token may read. */
+    const userinfo = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const project = projectFrom(deps.projects, request);
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) {
+        throw new OAuthError('invalid_token', 'Send the access token as a Bearer token.');
+      }
+      const claims = await deps.idp.userinfo(project, header.slice(7).trim());
+      return reply.header('cache-control', 'no-store').send(claims);
+    };
+    scope.get<{ Params: Params }>(`${base}/userinfo`, userinfo);
+    scope.post<{ Params: Params }>(`${base}/userinfo`, userinfo);
+  });
+}

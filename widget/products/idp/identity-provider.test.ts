@@ -1,0 +1,300 @@
+/**
+ * `<velvet-identity-provider>` in Chromium, each state checked with axe: a missing parameter,
+ * no session (the sign-in form, then consent once signed in), the consent prompt in both title
+ * variants, Allow and Deny, the automatic submit, a refused request, and the logout variant
+ * (Yes, No, nothing to confirm). The API is the client's fake; the real server is the e2e test's.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { apiErrorBody, success } from '../../client/testing/fixtures.js';
+import { afterEach, describe, it } from '../../client/testing/mocha.js';
+import {
+  cleanUpClients,
+  createTestClient,
+  signIn,
+  type TestClient,
+} from '../../client/testing/test-client.js';
+import { waitFor } from '../../client/testing/wait-for.js';
+import '../../velvet.js';
+import type { VelvetErrorDetail } from '../../events.js';
+import './identity-provider.js';
+import type { VelvetIdentityProvider } from './identity-provider.js';
+
+const CALLBACK = 'https://planner.example/callback';
+const CONSENT_QUERY =
+  `?client_id=party-planner&redirect_uri=${encodeURIComponent(CALLBACK)}` +
+  '&state=s1&nonce=n1&code_challenge=' +
+  'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+const CONFIG = { products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } };
+
+function startBody(consentRequired: boolean, scopes: Array<[string, boolean]>) {
+  return success({
+    user_id: 'user-test-1',
+    client: {
+      client_id: 'party-planner',
+      client_name: 'Party Planner',
+      client_description: '',
+      client_type: 'third_party_public',
+    },
+    consent_required: consentRequired,
+    scope_results: scopes.map(([scope, grantable]) => ({
+      scope,
+      description: `Use ${scope}`,
+      is_grantable: grantable,
+    })),
+  });
+}
+
+interface Mounted {
+  el: VelvetIdentityProvider;
+  test: TestClient;
+  visits: string[];
+  errors: VelvetErrorDetail[];
+  text(): string;
+}
+
+async function mount(search: string, setup: (test: TestClient) => void | Promise<void>) {
+  const test = createTestClient();
+  await setup(test);
+  const visits: string[] = [];
+  const errors: VelvetErrorDetail[] = [];
+  const el = await fixture<VelvetIdentityProvider>(html`<velvet-identity-provider
+    public-token=${test.publicToken}
+    .client=${test.client}
+    .config=${CONFIG}
+    .search=${search}
+    .navigate=${(url: string) => visits.push(url)}
+    .callbacks=${{ onError: (detail: VelvetErrorDetail) => errors.push(detail) }}
+  ></velvet-identity-provider>`);
+  const mounted: Mounted = {
+    el,
+    test,
+    visits,
+    errors,
+    text: () => el.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  };
+  return mounted;
+}
+
+async function until(mounted: Mounted, text: string): Promise<void> {
+  await waitFor(
+    () => mounted.text().includes(text),
+    () => `"${text}" never showed; the screen says: ${mounted.text()}`,
+  );
+}
+
+describe('<velvet-identity-provider>', () => {
+  afterEach(cleanUpClients);
+
+  it('names a missing client_id, then a missing redirect_uri, and calls nothing', async () => {
+    const noClient = await mount('?redirect_uri=https%3A%2F%2Fa.example%2F', () => {});
+    await until(
+      noClient,
+      'Required parameter is missing: client_id. Please reach out to the application developer.',
+    );
+    expect(noClient.el.querySelector('[role="alert"]')).to.exist;
+    await expect(noClient.el).to.be.accessible();
+    const noRedirect = await mount('?client_id=party-planner', () => {});
+    await until(noRedirect, 'Required parameter is missing: redirect_uri.');
+    expect(noClient.test.api.requests.concat(noRedirect.test.api.requests)).to.have.length(0);
+  });
+
+  it('without a session, says so and shows the sign-in form; signed in, goes on to consent', async () => {
+    let signedIn = false;
+    const mounted = await mount(CONSENT_QUERY, (test) => {
+      test.api.on('POST', '/oauth/authorize/start', () =>
+        signedIn
+          ? {
+              json: startBody(true, [
+                ['openid', true],
+                ['email', true],
+                ['profile', true],
+              ]),
+            }
+          : {
+              status: 401,
+              json: apiErrorBody(401, 'user_unauthenticated', 'This call needs an active session.'),
+            },
+      );
+    });
+    await until(mounted, 'No active session detected. Please log in to continue.');
+    await waitFor(
+      () => mounted.el.querySelector('velvet-login input[type="tel"]'),
+      'the sign-in form did not render',
+    );
+    await expect(mounted.el).to.be.accessible();
+    expect(mounted.errors, 'no session is not an error').to.have.length(0);
+
+    signedIn = true;
+    await signIn(mounted.test);
+    await until(mounted, 'Sign in to Party Planner with your account');
+    expect(mounted.el.querySelector('velvet-login')).to.equal(null);
+    const start = mounted.test.api.requestsTo('/oauth/authorize/start').at(-1);
+    expect(start?.body).to.deep.include({
+      client_id: 'party-planner',
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scopes: ['openid', 'email', 'profile'],
+    });
+  });
+
+  it('asks with the standard title, and Allow sends the request with consent and leaves with the code', async () => {
+    const mounted = await mount(CONSENT_QUERY, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/authorize/start', {
+        json: startBody(true, [
+          ['openid', true],
+          ['email', true],
+          ['profile', true],
+        ]),
+      });
+      test.api.on('POST', '/oauth/authorize', {
+        json: success({ redirect_uri: `${CALLBACK}?code=abc&state=s1`, authorization_code: 'abc' }),
+      });
+    });
+    await until(mounted, 'Sign in to Party Planner with your account');
+    expect(mounted.text()).to.include('Party Planner will be able to:');
+    expect(mounted.text()).to.include('Use email');
+    await expect(mounted.el).to.be.accessible();
+    mounted.el.querySelector<HTMLButtonElement>('button.velvet-button--primary')?.click();
+    await waitFor(() => mounted.visits.length > 0, 'Allow did not leave');
+    expect(mounted.visits).to.deep.equal([`${CALLBACK}?code=abc&state=s1`]);
+    expect(mounted.test.api.requestsTo('/oauth/authorize')[0]?.body).to.deep.equal({
+      client_id: 'party-planner',
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scopes: ['openid', 'email', 'profile'],
+      state: 's1',
+      nonce: 'n1',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      consent_granted: true,
+    });
+  });
+
+  it('a scope beyond the standard six gives the "wants to access your account" title; Deny says so and leaves', async () => {
+    const mounted = await mount(`${CONSENT_QUERY}&scope=openid%20admin`, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/authorize/start', {
+        json: startBody(true, [
+          ['openid', true],
+          ['admin', false],
+        ]),
+      });
+      test.api.on('POST', '/oauth/authorize', {
+        json: success({ redirect_uri: `${CALLBACK}?error=access_denied&state=s1` }),
+      });
+    });
+    await until(mounted, 'Party Planner wants to access your account');
+    expect(mounted.text()).to.include('It also asked for access that it cannot be given:');
+    expect(mounted.text()).to.include('Use admin');
+    await expect(mounted.el).to.be.accessible();
+    const deny = [...mounted.el.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Deny',
+    );
+    deny?.click();
+    await until(mounted, 'Access to the application was denied.');
+    await expect(mounted.el).to.be.accessible();
+    expect(mounted.visits).to.deep.equal([`${CALLBACK}?error=access_denied&state=s1`]);
+    expect(mounted.test.api.requestsTo('/oauth/authorize')[0]?.body).to.deep.include({
+      consent_granted: false,
+    });
+  });
+
+  it('submits on its own when consent was given before', async () => {
+    const mounted = await mount(CONSENT_QUERY, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/authorize/start', { json: startBody(false, [['openid', true]]) });
+      test.api.on('POST', '/oauth/authorize', {
+        json: success({ redirect_uri: `${CALLBACK}?code=xyz`, authorization_code: 'xyz' }),
+      });
+    });
+    await waitFor(() => mounted.visits.length > 0, 'no automatic submit');
+    expect(mounted.visits).to.deep.equal([`${CALLBACK}?code=xyz`]);
+    await until(mounted, 'Returning you to the application');
+    await expect(mounted.el).to.be.accessible();
+  });
+
+  it('shows the server’s message for a refused request, and reports it', async () => {
+    const message =
+      'The redirect_uri is not one of the application’s registered redirect URIs. Please reach out to the application developer.';
+    const mounted = await mount(CONSENT_QUERY, (test) => {
+      test.api.on('POST', '/oauth/authorize/start', {
+        status: 400,
+        json: apiErrorBody(400, 'invalid_redirect_uri', message),
+      });
+    });
+    await until(mounted, message);
+    await expect(mounted.el).to.be.accessible();
+    expect(mounted.visits).to.have.length(0);
+    expect(mounted.errors).to.deep.equal([{ message, errorType: 'invalid_redirect_uri' }]);
+  });
+
+  const LOGOUT_QUERY =
+    '?client_id=party-planner&post_logout_redirect_uri=https%3A%2F%2Fplanner.example%2Fbye&state=st&id_token_hint=a.b.c';
+
+  it('logout: asks, No keeps the session; Yes revokes it and returns', async () => {
+    const mounted = await mount(LOGOUT_QUERY, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/logout/start', {
+        json: success({
+          redirect_uri: 'https://planner.example/bye?state=st',
+          consent_required: true,
+        }),
+      });
+      test.api.on('POST', '/sessions/revoke', { json: success({}) });
+    });
+    await until(mounted, 'Are you sure you want to log out of your account?');
+    await expect(mounted.el).to.be.accessible();
+    expect(mounted.test.api.requestsTo('/oauth/logout/start')[0]?.body).to.deep.equal({
+      client_id: 'party-planner',
+      post_logout_redirect_uri: 'https://planner.example/bye',
+      id_token_hint: 'a.b.c',
+      state: 'st',
+    });
+    const button = (name: string) =>
+      [...mounted.el.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+    button('No')?.click();
+    await until(mounted, 'You have not been logged out. You may close this page.');
+    await expect(mounted.el).to.be.accessible();
+    expect(mounted.test.client.session.getSync()).to.not.equal(null);
+    expect(mounted.visits).to.have.length(0);
+
+    const again = await mount(LOGOUT_QUERY, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/logout/start', {
+        json: success({
+          redirect_uri: 'https://planner.example/bye?state=st',
+          consent_required: true,
+        }),
+      });
+      test.api.on('POST', '/sessions/revoke', { json: success({}) });
+    });
+    await until(again, 'Are you sure you want to log out of your account?');
+    [...again.el.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Yes')?.click();
+    await waitFor(() => again.visits.length > 0, 'Yes did not leave');
+    expect(again.visits).to.deep.equal(['https://planner.example/bye?state=st']);
+    expect(again.test.api.requestsTo('/sessions/revoke')).to.have.length(1);
+    expect(again.test.client.session.getSync()).to.equal(null);
+  });
+
+  it('logout with nobody signed in returns at once', async () => {
+    const mounted = await mount(LOGOUT_QUERY, (test) => {
+      test.api.on('POST', '/oauth/logout/start', {
+        json: success({
+          redirect_uri: 'https://planner.example/bye?state=st',
+          consent_required: false,
+        }),
+      });
+    });
+    await waitFor(() => mounted.visits.length > 0, 'did not return');
+    expect(mounted.visits).to.deep.equal(['https://planner.example/bye?state=st']);
+  });
+
+  it('a logout request without its client_id names it', async () => {
+    const mounted = await mount(
+      '?post_logout_redirect_uri=https%3A%2F%2Fplanner.example%2Fbye',
+      () => {},
+    );
+    await until(mounted, 'Required parameter is missing: client_id.');
+    await expect(mounted.el).to.be.accessible();
+  });
+});
