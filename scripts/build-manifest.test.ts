@@ -102,4 +102,10 @@ describe('custom-elements.json (scripts/build-manifest.ts)', () => {
     assert.match(events.get('velvet-event')?.type?.text ?? '', /VelvetEventDetail/);
     assert.ok(declaration.cssParts?.some((part) => part.name === 'button'));
   });
+
+  test('velvet-identity-provider, the consent and logout screens, is in it', () => {
+    const { declaration } = element(manifest, 'velvet-identity-provider');
+    assert.equal(typeof declaration.summary, 'string');
+    assert.ok(declaration.cssParts?.some((part) => part.name === 'scopes'));
+  });
 });

@@ -21,15 +21,14 @@ export const ELEMENT_DIRS = ['widget/element', 'widget/components'] as const;
 export const ENTRY_MODULE = 'widget/velvet.ts';
 
 /**
- * Elements a page uses on their own, built as entries of their own: today
- * `<velvet-passkey-registration>` (`widget/passkey-registration.ts` re-exports it).
+ * Elements a page uses on their own, built as entries of their own: `<velvet-passkey-registration>`
+ * (`widget/passkey-registration.ts`) and `<velvet-identity-provider>` (the consent and logout
+ * screens, `widget/identity-provider.ts`).
  */
 export const STANDALONE_ELEMENT_MODULES = [
   'widget/products/passkeys/passkey-registration.ts',
+  'widget/products/idp/identity-provider.ts',
 ] as const;
-
-/** Where the manifest is written (and served from, at `/widget/custom-elements.json`). */
-export const MANIFEST_PATH = join(root, 'dist', 'widget', 'custom-elements.json');
 
 /**
  * The element modules: the entry, every `.ts` of {@link ELEMENT_DIRS} but tests and styles, and
