@@ -6,11 +6,13 @@
  */
 
 import { cryptoWalletsProduct } from './crypto-wallets/index.js';
+import { impersonationProduct } from './impersonation/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
 import { sessionsProduct } from './sessions/index.js';
+import { totpProduct } from './totp/index.js';
 import { usersProduct } from './users/index.js';
 import { webauthnProduct } from './webauthn/index.js';
 
@@ -23,4 +25,6 @@ export const serverProducts: readonly ServerProduct[] = [
   magicLinksProduct,
   webauthnProduct,
   cryptoWalletsProduct,
+  totpProduct,
+  impersonationProduct,
 ];
