@@ -11,6 +11,7 @@ import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
+import { sessionExchangeProduct } from './session-exchange/index.js';
 import { sessionsProduct } from './sessions/index.js';
 import { totpProduct } from './totp/index.js';
 import { usersProduct } from './users/index.js';
@@ -27,4 +28,5 @@ export const serverProducts: readonly ServerProduct[] = [
   cryptoWalletsProduct,
   totpProduct,
   impersonationProduct,
+  sessionExchangeProduct,
 ];

@@ -149,7 +149,10 @@ export class TotpService {
     const state = await this.deps.repository.recoveryCodeState(totp.totpId, hash);
     if (state === 'unknown') throw new ApiError('recovery_code_not_found');
     const now = this.deps.clock();
-    if (state === 'used' || !(await this.deps.repository.spendRecoveryCode(totp.totpId, hash, now))) {
+    if (
+      state === 'used' ||
+      !(await this.deps.repository.spendRecoveryCode(totp.totpId, hash, now))
+    ) {
       throw new ApiError('recovery_code_already_used');
     }
     await this.deps.throttle.recordSuccess(scope, session.userId, client);

@@ -128,6 +128,28 @@ export function userRoutes(
     },
   );
 
+  /**
+   * `POST /b2b/organizations/members/search {email_address, organization_id}`: a B2B call (Stytch's
+   * B2B UI looks a member up with it). Every Velvet project is a consumer project (bootstrap says
+   * `vertical: CONSUMER`), so a valid request is told so; the consumer client logs the matching
+   * error when bootstrap names a B2B project (spec section 6).
+   */
+  app.post<{ Body: { email_address: string; organization_id: string } }>(
+    '/b2b/organizations/members/search',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email_address', 'organization_id'],
+          properties: { email_address: s.email, organization_id: s.id, ...s.sdkExtras },
+        },
+      },
+    },
+    async () => {
+      throw new ApiError('b2b_endpoint_for_consumer_project');
+    },
+  );
+
   /** `POST /users/search`: what kind of user an email belongs to (`new`, `password`, `passwordless`). */
   app.post<{ Body: { email: string } }>(
     '/users/search',
