@@ -4,6 +4,7 @@
  */
 
 import type { AuthenticateResponse, Session, User } from './api-types.js';
+import type { Lazy } from './lazy-client.js';
 import type { SessionAuthenticateOptions, SessionManager } from './session-manager.js';
 import type { SessionData, SessionListener, SessionStatus } from './session-state.js';
 import type { TokenExchangeClient } from './token-exchange-client.js';
@@ -24,9 +25,9 @@ export interface SessionInfo {
 /** `client.session`. */
 export class SessionClient {
   private readonly manager: SessionManager;
-  private readonly exchange: TokenExchangeClient | undefined;
+  private readonly exchange: Lazy<TokenExchangeClient> | undefined;
 
-  constructor(manager: SessionManager, exchange?: TokenExchangeClient) {
+  constructor(manager: SessionManager, exchange?: Lazy<TokenExchangeClient>) {
     this.manager = manager;
     this.exchange = exchange;
   }
@@ -51,7 +52,7 @@ export class SessionClient {
     return this.#exchange().attest(options);
   }
 
-  #exchange(): TokenExchangeClient {
+  #exchange(): Lazy<TokenExchangeClient> {
     if (!this.exchange) throw new Error('this session client cannot exchange tokens');
     return this.exchange;
   }

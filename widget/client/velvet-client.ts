@@ -12,6 +12,7 @@ import type { CookieJar } from './cookies.js';
 import { CryptoWalletsClient } from './crypto-wallets-client.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
+import { type Lazy, lazyClient } from './lazy-client.js';
 import { MagicLinksClient } from './magic-links-client.js';
 import { OtpClient } from './otp-client.js';
 import { PasswordsClient } from './passwords-client.js';
@@ -21,8 +22,8 @@ import { SessionManager } from './session-manager.js';
 import { SessionChangeReason } from './session-state.js';
 import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
-import { TokenExchangeClient } from './token-exchange-client.js';
-import { TotpsClient } from './totps-client.js';
+import type { TokenExchangeClient } from './token-exchange-client.js';
+import type { TotpsClient } from './totps-client.js';
 import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
 import { WebAuthnClient } from './webauthn-client.js';
@@ -70,8 +71,8 @@ export class VelvetClient {
   readonly session: SessionClient;
   /** The signed-in user. */
   readonly user: UsersClient;
-  /** Authenticator apps (TOTP) and their recovery codes, for the signed-in user. */
-  readonly totps: TotpsClient;
+  /** Authenticator apps (TOTP) and their recovery codes, for the signed-in user (loaded at first use). */
+  readonly totps: Lazy<TotpsClient>;
   /** Sign-in with a token minted by `npm run impersonate` on the server's host. */
   readonly impersonation: {
     authenticate(options: { readonly impersonation_token: string }): Promise<AuthenticateResponse>;
@@ -147,9 +148,17 @@ export class VelvetClient {
       ...(options.windowTarget !== undefined ? { windowTarget: options.windowTarget } : {}),
       ...(options.documentTarget !== undefined ? { documentTarget: options.documentTarget } : {}),
     });
-    const exchange = new TokenExchangeClient(this.http, this.sessions);
+    const exchange = lazyClient(() =>
+      import('./token-exchange-client.js').then(
+        ({ TokenExchangeClient }) => new TokenExchangeClient(this.http, this.sessions),
+      ),
+    );
     this.session = new SessionClient(this.sessions, exchange);
-    this.totps = new TotpsClient(this.http, this.sessions);
+    this.totps = lazyClient(() =>
+      import('./totps-client.js').then(
+        ({ TotpsClient }) => new TotpsClient(this.http, this.sessions),
+      ),
+    );
     this.impersonation = { authenticate: (options) => exchange.impersonate(options) };
     this.otps = new OtpClient(this.http, this.sessions);
     this.user = new UsersClient(this.http, this.sessions);
