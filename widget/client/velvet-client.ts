@@ -22,7 +22,6 @@ import { SessionManager } from './session-manager.js';
 import { SessionChangeReason } from './session-state.js';
 import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
-import type { TokenExchangeClient } from './token-exchange-client.js';
 import type { TotpsClient } from './totps-client.js';
 import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
