@@ -240,7 +240,7 @@ test('headless: a passcode by email signs in, the session checks out, and revoki
   );
 });
 
-test('headless: user.deletePhoneNumber removes the number and the SDK keeps the updated user', async ({
+test('headless: user.deletePhoneNumber removes the number (never the last way to sign in) and the SDK keeps the updated user', async ({
   page,
 }) => {
   const phone = '+14155550937';
@@ -260,6 +260,13 @@ test('headless: user.deletePhoneNumber removes the number and the SDK keeps the 
   );
   const phoneId = signedIn.user.phone_numbers[0]?.phone_id ?? '';
   expect(phoneId).toBeTruthy();
+
+  // The number is the user's only way to sign in: it stays until another is added.
+  const refused = await sdk(page, (client, id) => client.user.deletePhoneNumber(id), phoneId);
+  expect(refused).toMatchObject({ thrown: true, error_type: 'cannot_delete_last_sign_in_method' });
+  succeeded(
+    await sdk(page, (client, email) => client.otps.email.send(email), 'lin.e2e@example.com'),
+  );
 
   // The SDK reads the updated user from the answer's `__user`, as Stytch's API sends it.
   const deleted = succeeded(

@@ -30,6 +30,9 @@ export const STANDALONE_ELEMENT_MODULES = [
   'widget/products/idp/identity-provider.ts',
 ] as const;
 
+/** Where the manifest is written (and served from, at `/widget/custom-elements.json`). */
+export const MANIFEST_PATH = join(root, 'dist', 'widget', 'custom-elements.json');
+
 /**
  * The element modules: the entry, every `.ts` of {@link ELEMENT_DIRS} but tests and styles, and
  * {@link STANDALONE_ELEMENT_MODULES}.

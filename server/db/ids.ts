@@ -11,6 +11,8 @@ export type IdKind =
   | 'passcode'
   | 'magic-link'
   | 'webauthn-registration'
+  | 'totp'
+  | 'impersonation-token'
   | 'request-id';
 
 /** A new id such as `user-test-0b5c…`; `environment` is `test` or `live`. */

@@ -7,10 +7,12 @@ import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
 import type { CryptoWalletTables } from '../products/crypto-wallets/crypto-wallets-tables.js';
 import type { IdpTables } from '../products/idp/idp-tables.js';
+import type { ImpersonationTables } from '../products/impersonation/impersonation-tables.js';
 import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
+import type { TotpTables } from '../products/totp/totp-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
 import type { WebAuthnTables } from '../products/webauthn/webauthn-tables.js';
 import type { ProjectTables } from '../projects/projects-tables.js';
@@ -31,4 +33,6 @@ export interface Schema
     MagicLinkTables,
     WebAuthnTables,
     CryptoWalletTables,
-    IdpTables {}
+    IdpTables,
+    TotpTables,
+    ImpersonationTables {}

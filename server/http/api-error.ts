@@ -361,6 +361,80 @@ export const ErrorCodes = {
     status: 400,
     message: 'The id_token_hint was not issued by this project to this application.',
   },
+  // Deleting factors
+  cannot_delete_last_sign_in_method: {
+    status: 409,
+    message:
+      'This is the last way to sign in to this account, so it cannot be removed. Add another one first.',
+    fix:
+      'A user keeps at least one email address, phone number, passkey or crypto wallet. Add another (for instance ' +
+      'with a passcode sent to a new number while signed in), then delete this one.',
+  },
+  biometric_registration_not_found: {
+    status: 404,
+    message: 'The biometric registration could not be found.',
+  },
+
+  // TOTP (authenticator apps)
+  totp_not_found: {
+    status: 404,
+    message: 'No authenticator app is set up for this user, or its set-up expired.',
+  },
+  active_totp_exists: {
+    status: 409,
+    message: 'This user already has an authenticator app. Remove it before adding another.',
+  },
+  totp_code_not_found: {
+    status: 401,
+    message: 'The authenticator code is incorrect. Please try again.',
+  },
+  totp_code_already_used: {
+    status: 401,
+    message: 'This authenticator code was already used. Please wait for the next code.',
+  },
+  recovery_code_not_found: {
+    status: 401,
+    message: 'The recovery code is incorrect. Please check it and try again.',
+  },
+  recovery_code_already_used: {
+    status: 401,
+    message: 'This recovery code was already used. Each recovery code works once.',
+  },
+
+  // Tokens from elsewhere: access tokens, trusted issuers' JWTs, impersonation
+  invalid_access_token: {
+    status: 401,
+    message: 'The access token is not valid: it expired, or this project did not issue it.',
+  },
+  trusted_auth_token_profile_not_found: {
+    status: 404,
+    message: 'The project has no trusted token profile with this profile_id.',
+    fix: 'List the profile under sessions.attestProfiles in the config file (issuer, audience, jwksUrl, userClaim).',
+  },
+  invalid_trusted_auth_token: {
+    status: 401,
+    message: 'The token is not valid for this trusted token profile.',
+  },
+  trusted_auth_token_issuer_unavailable: {
+    status: 502,
+    message: 'The token issuer’s keys could not be fetched. Please try again.',
+  },
+  impersonation_token_not_found: {
+    status: 404,
+    message: 'The impersonation token is not valid: it was already used, or it never existed.',
+  },
+  impersonation_token_expired: {
+    status: 401,
+    message: 'The impersonation token expired. Mint a new one.',
+  },
+
+  // B2B
+  b2b_endpoint_for_consumer_project: {
+    status: 400,
+    message:
+      'This is a B2B endpoint, and the public token belongs to a consumer project. Use the consumer API instead.',
+  },
+
   internal_server_error: {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',

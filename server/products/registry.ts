@@ -7,11 +7,14 @@
 
 import { cryptoWalletsProduct } from './crypto-wallets/index.js';
 import { idpProduct } from './idp/index.js';
+import { impersonationProduct } from './impersonation/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
+import { sessionExchangeProduct } from './session-exchange/index.js';
 import { sessionsProduct } from './sessions/index.js';
+import { totpProduct } from './totp/index.js';
 import { usersProduct } from './users/index.js';
 import { webauthnProduct } from './webauthn/index.js';
 
@@ -25,4 +28,7 @@ export const serverProducts: readonly ServerProduct[] = [
   webauthnProduct,
   cryptoWalletsProduct,
   idpProduct,
+  totpProduct,
+  impersonationProduct,
+  sessionExchangeProduct,
 ];

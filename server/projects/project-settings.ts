@@ -95,6 +95,27 @@ export interface ProjectSettings {
   botProtection: { captcha: CaptchaSettings | null };
   /** Velvet as an OpenID Connect provider: the registered applications (`server/products/idp/`). */
   idp: IdpSettings;
+  /**
+   * Issuers whose JWTs `POST /sessions/attest` exchanges for a session, by `profile_id` (see
+   * `server/products/session-exchange/`).
+   */
+  trustedTokenProfiles: TrustedTokenProfile[];
+}
+
+/** An outside issuer the project trusts: its JWTs, verified against its JWKS, sign a user in. */
+export interface TrustedTokenProfile {
+  /** What `POST /sessions/attest` names as `profile_id`. */
+  profileId: string;
+  /** The `iss` the JWTs must carry. */
+  issuer: string;
+  /** The `aud` the JWTs must carry. */
+  audience: string;
+  /** Where the issuer publishes its public keys (a JWK Set). */
+  jwksUrl: string;
+  /** The claim naming the user. */
+  userClaim: string;
+  /** What that claim holds: a Velvet user id, or an email address (its user is created on first use). */
+  userClaimHolds: 'user_id' | 'email';
 }
 
 /** The captcha providers Velvet can verify tokens of. */
@@ -200,6 +221,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   cryptoWallets: { siweRequired: true },
   botProtection: { captcha: null },
   idp: DEFAULT_IDP_SETTINGS,
+  trustedTokenProfiles: [],
 };
 
 const rateLimitSchema = {
@@ -364,6 +386,23 @@ export const projectConfigSchema = {
       },
     },
     idp: idpConfigSchema,
+    trustedTokenProfiles: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['profileId', 'issuer', 'audience', 'jwksUrl'],
+        properties: {
+          profileId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
+          issuer: { type: 'string', minLength: 1, maxLength: 2048 },
+          audience: { type: 'string', minLength: 1, maxLength: 2048 },
+          jwksUrl: { type: 'string', pattern: '^https?://' },
+          userClaim: { type: 'string', minLength: 1, maxLength: 128 },
+          userClaimHolds: { enum: ['user_id', 'email'] },
+        },
+      },
+    },
   },
 } as const;
 
@@ -401,6 +440,10 @@ export interface ProjectConfig {
     captcha?: Omit<CaptchaSettings, 'verifyUrl'> & { verifyUrl?: string };
   };
   idp?: IdpConfig;
+  trustedTokenProfiles?: Array<
+    Omit<TrustedTokenProfile, 'userClaim' | 'userClaimHolds'> &
+      Partial<Pick<TrustedTokenProfile, 'userClaim' | 'userClaimHolds'>>
+  >;
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -442,6 +485,11 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         : d.botProtection.captcha,
     },
     idp: resolveIdpSettings(config.idp),
+    trustedTokenProfiles: (config.trustedTokenProfiles ?? []).map((profile) => ({
+      ...profile,
+      userClaim: profile.userClaim ?? 'sub',
+      userClaimHolds: profile.userClaimHolds ?? 'user_id',
+    })),
   };
 }
 

@@ -403,6 +403,59 @@ const ENDPOINTS: readonly Endpoint[] = [
   },
   {
     method: 'POST',
+    template: '/totps',
+    fields: { expiration_minutes: (random) => random.pick([5, 60, 1440]), ...sdkExtras },
+  },
+  ...['/totps/authenticate', '/totps/recover'].map(
+    (template): Endpoint => ({
+      method: 'POST',
+      template,
+      fields: {
+        totp_code: (random) => String(random.int(0, 999_999)).padStart(6, '0'),
+        recovery_code: (random) => random.pick(['abcd-efgh-ijkl', random.text(14)]),
+        session_duration_minutes: (random) => random.pick([5, 60]),
+        ...sdkExtras,
+      },
+    }),
+  ),
+  { method: 'POST', template: '/totps/recovery_codes', fields: {} },
+  ...['totps', 'biometric_registrations', 'crypto_wallets', 'webauthn_registrations'].map(
+    (kind): Endpoint => ({
+      method: 'DELETE',
+      template: `/users/${kind}/:id`,
+      fill: (random) => `/users/${kind}/${pathSegment(random, [`${kind}-x`])}`,
+      fields: {},
+    }),
+  ),
+  {
+    method: 'POST',
+    template: '/sessions/exchange_access_token',
+    fields: {
+      access_token: (random) => random.pick(['a.b.c', random.text(40)]),
+      session_duration_minutes: (random) => random.pick([5, 60]),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/sessions/attest',
+    fields: {
+      profile_id: (random) => random.pick(['partner', random.text(8)]),
+      token: (random) => random.pick(['a.b.c', random.text(40)]),
+      session_duration_minutes: (random) => random.pick([5, 60]),
+    },
+  },
+  {
+    method: 'POST',
+    template: '/impersonation/authenticate',
+    fields: { impersonation_token: (random) => random.text(43) },
+  },
+  {
+    method: 'POST',
+    template: '/b2b/organizations/members/search',
+    fields: { email_address: validEmail, organization_id: (random) => random.text(10) },
+  },
+  {
+    method: 'POST',
     template: '/events',
     fields: {
       events: (random) =>
@@ -413,7 +466,7 @@ const ENDPOINTS: readonly Endpoint[] = [
 
 /** Whether the endpoint answers 401 to anything but a live session. */
 function needsSession(endpoint: Endpoint): boolean {
-  return /\/secondary$|^\/sessions\/(authenticate|revoke)$|^\/users\/(me|emails|phone)|^\/passwords\/session\//.test(
+  return /\/secondary$|^\/sessions\/(authenticate|revoke)$|^\/users\/(me|emails|phone|totps|biometric|crypto_wallets|webauthn)|^\/passwords\/session\/|^\/totps/.test(
     endpoint.template,
   );
 }

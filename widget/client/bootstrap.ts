@@ -5,7 +5,7 @@
  */
 
 import { type BootstrapResponse, isBootstrapResponse } from './api-types.js';
-import { BOOTSTRAP_STORAGE_PREFIX, DEFAULT_EMAIL_DOMAIN } from './constants.js';
+import { BOOTSTRAP_STORAGE_PREFIX, DEFAULT_EMAIL_DOMAIN, Messages } from './constants.js';
 import type { HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage, readJson, writeJson } from './key-value-storage.js';
 import { isObject, isStringArray } from './type-checks.js';
@@ -143,6 +143,8 @@ export function toBootstrapData(body: BootstrapResponse): BootstrapData {
 /** Options of {@link BootstrapClient}. */
 export interface BootstrapClientOptions {
   readonly storage?: KeyValueStorage;
+  /** Where the consumer/B2B mismatch is reported (spec section 6); `console` by default. */
+  readonly logger?: Pick<Console, 'error'>;
 }
 
 /** Reads the project configuration: cache first, then the server. */
@@ -150,12 +152,14 @@ export class BootstrapClient {
   private readonly http: HttpClient;
   private readonly publicToken: string;
   private readonly storage: KeyValueStorage;
+  private readonly logger: Pick<Console, 'error'>;
   private pending: Promise<BootstrapData> | null = null;
 
   constructor(http: HttpClient, publicToken: string, options: BootstrapClientOptions = {}) {
     this.http = http;
     this.publicToken = publicToken;
     this.storage = options.storage ?? defaultStorage();
+    this.logger = options.logger ?? console;
   }
 
   /** The localStorage key of the cached configuration. */
@@ -190,6 +194,8 @@ export class BootstrapClient {
       const body = await this.http.get(path, isBootstrapResponse);
       const data = toBootstrapData(body);
       writeJson(this.storage, this.storageKey, data);
+      // This is a consumer client: a B2B project's token is a mistake (spec section 6).
+      if (data.vertical === 'B2B') this.logger.error(Messages.B2B_TOKEN);
       return data;
     } catch {
       return FALLBACK_BOOTSTRAP;

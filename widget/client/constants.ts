@@ -101,6 +101,8 @@ export const Messages = {
   INVALID_JSON: 'Invalid JSON response from our servers.',
   INVALID_RESPONSE: 'Invalid response from our servers.',
   CAPTCHA_UNAVAILABLE: 'Unable to query captcha and/or dfp telemetry ID',
+  B2B_TOKEN:
+    'This consumer client was given the public token of a B2B project. Use a B2B client, or check the public token.',
   REFRESH_FAILED: 'Session background refresh failed. Signalling to app that user is logged out.',
   NO_OAUTH_VERIFIER: 'No code verifier found in local storage for OAuth flow',
   NO_CURRENT_SESSION: 'There is no current session.',

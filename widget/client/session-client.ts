@@ -6,6 +6,7 @@
 import type { AuthenticateResponse, Session, User } from './api-types.js';
 import type { SessionAuthenticateOptions, SessionManager } from './session-manager.js';
 import type { SessionData, SessionListener, SessionStatus } from './session-state.js';
+import type { TokenExchangeClient } from './token-exchange-client.js';
 import { checkListener, checkOptions } from './type-checks.js';
 
 /** The two tokens of a session. */
@@ -23,9 +24,36 @@ export interface SessionInfo {
 /** `client.session`. */
 export class SessionClient {
   private readonly manager: SessionManager;
+  private readonly exchange: TokenExchangeClient | undefined;
 
-  constructor(manager: SessionManager) {
+  constructor(manager: SessionManager, exchange?: TokenExchangeClient) {
     this.manager = manager;
+    this.exchange = exchange;
+  }
+
+  /**
+   * `POST /sessions/exchange_access_token {access_token, session_duration_minutes}`: signs in
+   * with a full-access token the project issued as identity provider.
+   */
+  exchangeAccessToken(options: {
+    readonly access_token: string;
+    readonly session_duration_minutes: number;
+  }): Promise<AuthenticateResponse> {
+    return this.#exchange().exchangeAccessToken(options);
+  }
+
+  /** `POST /sessions/attest {profile_id, token, session_duration_minutes?}`: signs in with a trusted issuer's JWT. */
+  attest(options: {
+    readonly profile_id: string;
+    readonly token: string;
+    readonly session_duration_minutes?: number;
+  }): Promise<AuthenticateResponse> {
+    return this.#exchange().attest(options);
+  }
+
+  #exchange(): TokenExchangeClient {
+    if (!this.exchange) throw new Error('this session client cannot exchange tokens');
+    return this.exchange;
   }
 
   /** Where the session is in its lifecycle: signed_out, signed_in, refreshed or destroyed. */

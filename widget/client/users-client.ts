@@ -107,6 +107,21 @@ export class UsersClient {
     );
   }
 
+  /** `DELETE /users/totps/{totp_id}`: removes the user's authenticator app. */
+  async deleteTOTP(totpId: string): Promise<UserUpdateResponse> {
+    checkString('totp_id', totpId);
+    return this.remove(`/users/totps/${encodeURIComponent(totpId)}`, 'client.user.deleteTOTP()');
+  }
+
+  /** `DELETE /users/biometric_registrations/{id}` (biometrics come from mobile SDKs). */
+  async deleteBiometricRegistration(biometricRegistrationId: string): Promise<UserUpdateResponse> {
+    checkString('biometric_registration_id', biometricRegistrationId);
+    return this.remove(
+      `/users/biometric_registrations/${encodeURIComponent(biometricRegistrationId)}`,
+      'client.user.deleteBiometricRegistration()',
+    );
+  }
+
   /** `POST /users/search {email}`: whether the address is new, has a password, or neither. */
   async search(email: string): Promise<UserSearchResponse> {
     checkString('email', email);

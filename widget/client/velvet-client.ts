@@ -4,6 +4,7 @@
  * bootstrap configuration and telemetry together. Framework-free, no UI.
  */
 
+import type { AuthenticateResponse } from './api-types.js';
 import { BootstrapClient } from './bootstrap.js';
 import { type Clock, type RandomSource, systemClock } from './clock.js';
 import { Messages, PUBLIC_TOKEN_PREFIX } from './constants.js';
@@ -22,6 +23,7 @@ import { SessionManager } from './session-manager.js';
 import { SessionChangeReason } from './session-state.js';
 import { SessionStorage } from './session-storage.js';
 import { Telemetry } from './telemetry.js';
+import type { TotpsClient } from './totps-client.js';
 import { checkOptions, checkString } from './type-checks.js';
 import { UsersClient } from './users-client.js';
 import type { WebAuthnClient } from './webauthn-client.js';
@@ -47,8 +49,8 @@ export interface VelvetClientOptions {
    * the project's captcha from bootstrap (Cloudflare Turnstile), loaded only when first needed.
    */
   readonly captchaProvider?: CaptchaProvider;
-  /** Where warnings go; `console` by default. */
-  readonly logger?: Pick<Console, 'warn'>;
+  /** Where warnings (and errors, when it has `error`) go; `console` by default. */
+  readonly logger?: Pick<Console, 'warn'> & Partial<Pick<Console, 'error'>>;
   /** Where window events are heard (`focus`, `online`, `offline`, `storage`). */
   readonly windowTarget?: EventTarget | null;
   /** Where `visibilitychange` is heard. */
@@ -78,6 +80,12 @@ export class VelvetClient {
   readonly session: SessionClient;
   /** The signed-in user. */
   readonly user: UsersClient;
+  /** Authenticator apps (TOTP) and their recovery codes, for the signed-in user (loaded at first use). */
+  readonly totps: TotpsClient;
+  /** Sign-in with a token minted by `npm run impersonate` on the server's host. */
+  readonly impersonation: {
+    authenticate(options: { readonly impersonation_token: string }): Promise<AuthenticateResponse>;
+  };
   /** Passkeys and WebAuthn devices: register, sign in (button or autofill), rename. */
   readonly webauthn: WebAuthnClient;
   /** The project configuration (cache first, then the server, else the fallback). */
@@ -152,10 +160,24 @@ export class VelvetClient {
       ...(options.windowTarget !== undefined ? { windowTarget: options.windowTarget } : {}),
       ...(options.documentTarget !== undefined ? { documentTarget: options.documentTarget } : {}),
     });
-    this.session = new SessionClient(this.sessions);
+    const exchange = lazyClient(() =>
+      import('./token-exchange-client.js').then(
+        ({ TokenExchangeClient }) => new TokenExchangeClient(this.http, this.sessions),
+      ),
+    );
+    this.session = new SessionClient(this.sessions, exchange);
+    this.totps = lazyClient(() =>
+      import('./totps-client.js').then(
+        ({ TotpsClient }) => new TotpsClient(this.http, this.sessions),
+      ),
+    );
+    this.impersonation = { authenticate: (options) => exchange.impersonate(options) };
     this.otps = new OtpClient(this.http, this.sessions);
     this.user = new UsersClient(this.http, this.sessions);
-    this.bootstrap = new BootstrapClient(this.http, publicToken, { storage });
+    this.bootstrap = new BootstrapClient(this.http, publicToken, {
+      storage,
+      ...(options.logger?.error ? { logger: options.logger as Pick<Console, 'error'> } : {}),
+    });
     this.pkce = new PkceManager(publicToken, {
       storage,
       logger,

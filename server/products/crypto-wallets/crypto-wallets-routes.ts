@@ -9,6 +9,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { userBody } from '../users/user-body.js';
 import type { SiweParams } from './challenge-message.js';
 import type { CryptoWalletsService } from './crypto-wallets-service.js';
@@ -138,6 +139,8 @@ export function cryptoWalletRoutes(
     async (request) => {
       const projectId = projectOf(request).projectId;
       const userId = sessionOf(request).userId;
+      const owner = await deps.store.users.findById(projectId, userId);
+      if (owner) assertNotLastSignInMethod(owner, request.params.id);
       await deps.wallets.delete(userId, request.params.id);
       const found = await deps.store.users.findById(projectId, userId);
       const user = found ? userBody(found) : {};

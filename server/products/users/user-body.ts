@@ -22,7 +22,7 @@ export interface UserBody {
   phone_numbers: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
   webauthn_registrations: WebAuthnRegistrationBody[];
   providers: unknown[];
-  totps: unknown[];
+  totps: Array<{ totp_id: string; verified: boolean }>;
   crypto_wallets: Array<{
     crypto_wallet_id: string;
     crypto_wallet_address: string;
@@ -57,7 +57,7 @@ export function userBody(user: UserRecord): UserBody {
       name: w.name,
     })),
     providers: [],
-    totps: [],
+    totps: user.totps.map((t) => ({ totp_id: t.totpId, verified: t.verified })),
     crypto_wallets: user.cryptoWallets.map((w) => ({
       crypto_wallet_id: w.cryptoWalletId,
       crypto_wallet_address: w.address,

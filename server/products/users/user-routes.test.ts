@@ -70,7 +70,7 @@ describe('the signed-in user', () => {
     assert.equal(notObject.body.errors[0].path, 'body.untrusted_metadata');
   });
 
-  test('DELETE /users/emails/{id} and /users/phone_numbers/{id} remove the user’s own factors', async () => {
+  test('DELETE /users/emails/{id} and /users/phone_numbers/{id} remove the user’s own factors, never the last way to sign in', async () => {
     const signedIn = await signInBySms(server, '+14155550304');
     const secondary = await server.api('/otps/email/send/secondary', {
       body: { email: 'lin@example.com' },
@@ -92,6 +92,19 @@ describe('the signed-in user', () => {
     });
     assert.equal(removed.status, 200);
     assert.deepEqual(removed.body.emails, []);
+    // The phone number is now the user's only way to sign in: it stays until another is added.
+    assertApiError(
+      await server.api(`/users/phone_numbers/${signedIn.method_id}`, {
+        method: 'DELETE',
+        secret: signedIn.session_token,
+      }),
+      409,
+      'cannot_delete_last_sign_in_method',
+    );
+    await server.api('/otps/email/send/secondary', {
+      body: { email: 'lin.again@example.com' },
+      secret: signedIn.session_token,
+    });
     const phoneRemoved = await server.api(`/users/phone_numbers/${signedIn.method_id}`, {
       method: 'DELETE',
       secret: signedIn.session_token,

@@ -1,6 +1,7 @@
 /**
  * The signed-in user: `GET` and `PUT /users/me`, `DELETE /users/emails/{id}`,
- * `DELETE /users/phone_numbers/{id}`, and `POST /users/search`.
+ * `DELETE /users/phone_numbers/{id}`, `DELETE /users/biometric_registrations/{id}`, and
+ * `POST /users/search`. Every deletion keeps the user's last way to sign in (`sign-in-methods.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../db/json-column.js';
@@ -12,6 +13,7 @@ import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { PasswordsRepository } from '../passwords/passwords-repository.js';
 import { normalizeEmail } from './destinations.js';
+import { assertNotLastSignInMethod } from './sign-in-methods.js';
 import { userBody } from './user-body.js';
 
 /** The most `untrusted_metadata` a user may hold, as UTF-8 JSON bytes. */
@@ -94,6 +96,7 @@ export function userRoutes(
       async (request) => {
         const projectId = projectOf(request).projectId;
         const userId = sessionOf(request).userId;
+        assertNotLastSignInMethod(await currentUser(projectId, userId), request.params.id);
         if (!(await users.deleteDestination(userId, kind, request.params.id))) {
           throw new ApiError(kind === 'email' ? 'email_id_not_found' : 'phone_id_not_found');
         }
@@ -107,6 +110,45 @@ export function userRoutes(
   deleteRoute('email', '/users/emails/:id');
   /** `DELETE /users/phone_numbers/{id}` */
   deleteRoute('phone', '/users/phone_numbers/:id');
+
+  /**
+   * `DELETE /users/biometric_registrations/{id}`: biometrics are registered by Stytch's mobile
+   * SDKs, which Velvet does not serve, so a user has none and every id is not found.
+   */
+  app.delete<{ Params: { id: string } }>(
+    '/users/biometric_registrations/:id',
+    {
+      schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
+      config: { auth: 'session' },
+    },
+    async (request) => {
+      const user = await currentUser(projectOf(request).projectId, sessionOf(request).userId);
+      assertNotLastSignInMethod(user, request.params.id);
+      throw new ApiError('biometric_registration_not_found');
+    },
+  );
+
+  /**
+   * `POST /b2b/organizations/members/search {email_address, organization_id}`: a B2B call (Stytch's
+   * B2B UI looks a member up with it). Every Velvet project is a consumer project (bootstrap says
+   * `vertical: CONSUMER`), so a valid request is told so; the consumer client logs the matching
+   * error when bootstrap names a B2B project (spec section 6).
+   */
+  app.post<{ Body: { email_address: string; organization_id: string } }>(
+    '/b2b/organizations/members/search',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email_address', 'organization_id'],
+          properties: { email_address: s.email, organization_id: s.id, ...s.sdkExtras },
+        },
+      },
+    },
+    async () => {
+      throw new ApiError('b2b_endpoint_for_consumer_project');
+    },
+  );
 
   /** `POST /users/search`: what kind of user an email belongs to (`new`, `password`, `passwordless`). */
   app.post<{ Body: { email: string } }>(

@@ -49,6 +49,12 @@ export interface UserCryptoWallet {
   verified: boolean;
 }
 
+/** An authenticator app of a user (the TOTP product owns the table). */
+export interface UserTotp {
+  totpId: string;
+  verified: boolean;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -62,6 +68,7 @@ export interface UserRecord {
   emails: EmailRecord[];
   webauthnRegistrations: WebAuthnRegistrationSummary[];
   cryptoWallets: UserCryptoWallet[];
+  totps: UserTotp[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -186,6 +193,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    totps: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('totps')
+        .select(['totp_id', 'verified'])
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -241,11 +255,12 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails, webauthn, wallets] = await Promise.all([
+    const [phones, emails, webauthn, wallets, totps] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
       this.#users.webauthn.all({ userId }),
       this.#users.cryptoWallets.all({ userId }),
+      this.#users.totps.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -281,6 +296,7 @@ export class UsersRepository {
         walletType: w.wallet_type,
         verified: Number(w.verified) === 1,
       })),
+      totps: totps.map((t) => ({ totpId: t.totp_id, verified: Number(t.verified) === 1 })),
     };
   }
 

@@ -13,6 +13,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { userBody } from '../users/user-body.js';
 import type { RegistrationRecord } from './webauthn-repository.js';
 import type { AuthenticatorType, Finished, WebAuthnService } from './webauthn-service.js';
@@ -222,6 +223,8 @@ export function webauthnRoutes(
     async (request) => {
       const project = projectOf(request);
       const userId = sessionOf(request).userId;
+      const owner = await store.users.findById(project.projectId, userId);
+      if (owner) assertNotLastSignInMethod(owner, request.params.id);
       await webauthn.remove(userId, request.params.id);
       const user = await store.users.findById(project.projectId, userId);
       if (!user) throw new ApiError('session_not_found');

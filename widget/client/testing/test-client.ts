@@ -29,6 +29,10 @@ export class RecordingCookieJar implements CookieJar {
 /** A logger that keeps its warnings. */
 export class RecordingLogger {
   readonly warnings: string[] = [];
+  readonly errors: string[] = [];
+  error(...parts: unknown[]): void {
+    this.errors.push(parts.map(String).join(' '));
+  }
 
   warn(...parts: unknown[]): void {
     this.warnings.push(parts.map(String).join(' '));

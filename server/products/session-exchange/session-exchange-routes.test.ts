@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { KEY_ROTATION_MS } from '../../app.js';
+import { JWT_ALGORITHM, KeyRing } from '../../keys/key-ring.js';
+import { SealedJson } from '../../keys/sealed-json.js';
+import { assertApiError } from '../../test/api-assertions.js';
+import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
+
+const SECRET = 'test-secret-exchange-0123456789abcdef0123';
+const ISSUER = 'https://idp.partner.test';
+
+/** A local issuer: a real key pair and a JWKS server speaking the JWK Set format. */
+async function startIssuer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'partner-1', alg: 'RS256', use: 'sig' };
+  let fetches = 0;
+  const server: Server = createServer((_request, response) => {
+    fetches++;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  return {
+    url,
+    fetches: () => fetches,
+    sign: (
+      claims: Record<string, unknown>,
+      options: { issuer?: string; audience?: string; expSeconds?: number; nowMs: number },
+    ) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'partner-1' })
+        .setIssuer(options.issuer ?? ISSUER)
+        .setAudience(options.audience ?? 'velvet-party')
+        .setIssuedAt(Math.floor(options.nowMs / 1000))
+        .setExpirationTime(Math.floor(options.nowMs / 1000) + (options.expSeconds ?? 300))
+        .sign(privateKey),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('sessions from other credentials', () => {
+  let server: TestServer;
+  let issuer: Awaited<ReturnType<typeof startIssuer>>;
+  let ring: KeyRing;
+  before(async () => {
+    issuer = await startIssuer();
+    server = await startTestServer({
+      secret: SECRET,
+      project: {
+        trustedTokenProfiles: [
+          {
+            profileId: 'partner',
+            issuer: ISSUER,
+            audience: 'velvet-party',
+            jwksUrl: issuer.url,
+            userClaim: 'email',
+            userClaimHolds: 'email',
+          },
+          {
+            profileId: 'partner-ids',
+            issuer: ISSUER,
+            audience: 'velvet-party',
+            jwksUrl: issuer.url,
+          },
+        ],
+      },
+    });
+    // The identity provider's side: the project's own key ring, as `server/products/idp/` signs.
+    ring = new KeyRing(
+      server.store.signingKeys,
+      new SealedJson(SECRET, 'jwt-signing-keys'),
+      KEY_ROTATION_MS,
+      server.clock.now,
+    );
+  });
+  after(async () => {
+    await server.close();
+    await issuer.close();
+  });
+
+  /** An access token as the IdP issues it (see `access-tokens.ts` for the claims). */
+  async function accessToken(
+    claims: Record<string, unknown>,
+    options: { audience?: string; issuer?: string; expSeconds?: number } = {},
+  ) {
+    const key = await ring.signingKey(server.project.projectId);
+    const now = Math.floor(server.clock.now() / 1000);
+    return new SignJWT({
+      scope: 'openid full_access',
+      client_id: 'connected-app-test-1',
+      ...claims,
+    })
+      .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(options.issuer ?? 'http://velvet.test')
+      .setAudience(options.audience ?? server.project.projectId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (options.expSeconds ?? 3600))
+      .sign(key.privateKey);
+  }
+
+  test('POST /sessions/exchange_access_token: a full-access token of this project becomes a session', async () => {
+    const user = await signInBySms(server, '+14155550941');
+    const answer = await server.api('/sessions/exchange_access_token', {
+      body: {
+        access_token: await accessToken({ sub: user.user_id }),
+        session_duration_minutes: 30,
+      },
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.user_id, user.user_id);
+    assert.notEqual(answer.body.session_token, user.session_token, 'a new session');
+    const [factor] = answer.body.session.authentication_factors;
+    assert.equal(factor.type, 'oauth_access_token_exchange');
+    assert.deepEqual(factor.oauth_access_token_exchange_factor, {
+      client_id: 'connected-app-test-1',
+    });
+    const me = await server.api('/users/me', { secret: answer.body.session_token });
+    assert.equal(me.body.user_id, user.user_id);
+  });
+
+  test('exchange refuses expired, foreign, narrow-scoped tokens and session JWTs', async () => {
+    const user = await signInBySms(server, '+14155550942');
+    const exchange = (access_token: string) =>
+      server.api('/sessions/exchange_access_token', {
+        body: { access_token, session_duration_minutes: 30 },
+      });
+    const expired = await accessToken({ sub: user.user_id }, { expSeconds: 60 });
+    server.clock.advance(61_000);
+    const refusedExpired = await exchange(expired);
+    assertApiError(refusedExpired, 401, 'invalid_access_token');
+    assert.match(refusedExpired.body.error_message, /expired/);
+    assertApiError(
+      await exchange(await accessToken({ sub: user.user_id }, { audience: 'project-test-other' })),
+      401,
+      'invalid_access_token',
+    );
+    assertApiError(
+      await exchange(await accessToken({ sub: user.user_id }, { issuer: 'https://evil.test' })),
+      401,
+      'invalid_access_token',
+    );
+    const narrow = await exchange(await accessToken({ sub: user.user_id, scope: 'openid email' }));
+    assertApiError(narrow, 401, 'invalid_access_token');
+    assert.match(narrow.body.error_message, /full_access/);
+    assertApiError(await exchange(user.session_jwt), 401, 'invalid_access_token');
+    // Signed by another party's key, with a kid the ring does not know.
+    assertApiError(
+      await exchange(await issuer.sign({ sub: user.user_id }, { nowMs: server.clock.now() })),
+      401,
+      'invalid_access_token',
+    );
+    assertApiError(await exchange('not-a-jwt'), 401, 'invalid_access_token');
+    assertApiError(
+      await exchange(await accessToken({ sub: 'user-test-nobody' })),
+      401,
+      'invalid_access_token',
+    );
+    assertApiError(
+      await server.api('/sessions/exchange_access_token', { body: {} }),
+      400,
+      'schema_error',
+    );
+    assertApiError(
+      await server.api('/sessions/exchange_access_token', { body: { access_token: 5 } }),
+      400,
+      'schema_error',
+    );
+  });
+
+  test('POST /sessions/attest: a trusted issuer’s JWT signs in the user its claim names', async () => {
+    const token = await issuer.sign(
+      { email: 'Guest@Example.com', jti: 'jwt-1' },
+      { nowMs: server.clock.now() },
+    );
+    const answer = await server.api('/sessions/attest', {
+      body: { profile_id: 'partner', token, session_duration_minutes: 30 },
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.user.emails[0].email, 'guest@example.com');
+    const [factor] = answer.body.session.authentication_factors;
+    assert.equal(factor.type, 'trusted_auth_token');
+    assert.equal(factor.trusted_auth_token_factor.token_id, 'jwt-1');
+    // The same person again: the same user.
+    const again = await server.api('/sessions/attest', {
+      body: {
+        profile_id: 'partner',
+        token: await issuer.sign({ email: 'guest@example.com' }, { nowMs: server.clock.now() }),
+      },
+    });
+    assert.equal(again.body.user_id, answer.body.user_id);
+    // A profile mapping `sub` to a Velvet user id.
+    const byId = await server.api('/sessions/attest', {
+      body: {
+        profile_id: 'partner-ids',
+        token: await issuer.sign({ sub: answer.body.user_id }, { nowMs: server.clock.now() }),
+      },
+    });
+    assert.equal(byId.status, 200);
+    assert.equal(byId.body.user_id, answer.body.user_id);
+    assert.ok(issuer.fetches() >= 1);
+  });
+
+  test('attest refuses untrusted issuers, other audiences, expired tokens, unknown profiles, foreign keys', async () => {
+    const now = server.clock.now();
+    const attest = (token: string, profile_id = 'partner') =>
+      server.api('/sessions/attest', { body: { profile_id, token } });
+    const untrusted = await attest(
+      await issuer.sign(
+        { email: 'a@example.com' },
+        { issuer: 'https://stranger.test', nowMs: now },
+      ),
+    );
+    assertApiError(untrusted, 401, 'invalid_trusted_auth_token');
+    assert.match(untrusted.body.error_message, /issuer/);
+    assertApiError(
+      await attest(
+        await issuer.sign({ email: 'a@example.com' }, { audience: 'someone-else', nowMs: now }),
+      ),
+      401,
+      'invalid_trusted_auth_token',
+    );
+    assertApiError(
+      await attest(await issuer.sign({ email: 'a@example.com' }, { expSeconds: -10, nowMs: now })),
+      401,
+      'invalid_trusted_auth_token',
+    );
+    assertApiError(
+      await attest(await issuer.sign({ email: 'a@example.com' }, { nowMs: now }), 'nobody'),
+      404,
+      'trusted_auth_token_profile_not_found',
+    );
+    assertApiError(
+      await attest(await issuer.sign({ name: 'no email' }, { nowMs: now })),
+      401,
+      'invalid_trusted_auth_token',
+    );
+    assertApiError(
+      await attest(await issuer.sign({ sub: 'user-test-unknown' }, { nowMs: now }), 'partner-ids'),
+      404,
+      'user_not_found',
+    );
+    // Signed by another key that claims the partner's kid.
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ email: 'a@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'partner-1' })
+      .setIssuer(ISSUER)
+      .setAudience('velvet-party')
+      .setExpirationTime(Math.floor(now / 1000) + 60)
+      .sign(privateKey);
+    assertApiError(await attest(forged), 401, 'invalid_trusted_auth_token');
+    assertApiError(
+      await server.api('/sessions/attest', { body: { token: 'x' } }),
+      400,
+      'schema_error',
+    );
+  });
+
+  test('POST /b2b/organizations/members/search: a consumer project says it is not B2B; bad bodies are schema errors', async () => {
+    const answer = await server.api('/b2b/organizations/members/search', {
+      body: { email_address: 'lin@example.com', organization_id: 'organization-test-1' },
+    });
+    assertApiError(answer, 400, 'b2b_endpoint_for_consumer_project');
+    assertApiError(
+      await server.api('/b2b/organizations/members/search', {
+        body: { email_address: 'lin@example.com' },
+      }),
+      400,
+      'schema_error',
+    );
+    const bootstrap = await server.api(`/projects/bootstrap/${server.project.publicToken}`);
+    assert.equal(bootstrap.body.vertical, 'CONSUMER');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The rule every `DELETE /users/{factor}/{id}` applies: a user keeps at least one way to sign
+ * in. A way to sign in is a factor that starts a session on its own: an email address, a phone
+ * number, a passkey or a crypto wallet (and an OAuth account, once that product lists them on
+ * the user). TOTPs and recovery codes are second factors (they need a session first), so they
+ * never count and may always be deleted.
+ */
+import { ApiError } from '../../http/api-error.js';
+import type { UserRecord } from './users-repository.js';
+
+/** The ids of the user's factors that each sign the user in on their own. */
+export function signInMethodIds(user: UserRecord): string[] {
+  return [
+    ...user.emails.map((email) => email.emailId),
+    ...user.phoneNumbers.map((phone) => phone.phoneId),
+    ...user.webauthnRegistrations.map((passkey) => passkey.webauthnRegistrationId),
+    ...user.cryptoWallets.map((wallet) => wallet.cryptoWalletId),
+  ];
+}
+
+/**
+ * Refuses to delete `factorId` when it is the user's only way to sign in.
+ * @throws ApiError `cannot_delete_last_sign_in_method`
+ */
+export function assertNotLastSignInMethod(user: UserRecord, factorId: string): void {
+  const methods = signInMethodIds(user);
+  if (methods.length <= 1 && methods.includes(factorId)) {
+    throw new ApiError('cannot_delete_last_sign_in_method');
+  }
+}
