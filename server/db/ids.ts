@@ -11,6 +11,7 @@ export type IdKind =
   | 'passcode'
   | 'magic-link'
   | 'webauthn-registration'
+  | 'oauth-user-registration'
   | 'request-id';
 
 /** A new id such as `user-test-0b5c…`; `environment` is `test` or `live`. */

@@ -49,6 +49,15 @@ export interface UserCryptoWallet {
   verified: boolean;
 }
 
+/** An account of the user at an OAuth provider (the OAuth product owns the table). */
+export interface UserOAuthProvider {
+  registrationId: string;
+  provider: string;
+  providerSubject: string;
+  profilePictureUrl: string;
+  locale: string;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -62,6 +71,8 @@ export interface UserRecord {
   emails: EmailRecord[];
   webauthnRegistrations: WebAuthnRegistrationSummary[];
   cryptoWallets: UserCryptoWallet[];
+  /** Accounts at OAuth providers, oldest first. */
+  providers: UserOAuthProvider[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -186,6 +197,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    providers: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('oauth_registrations')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -241,11 +259,12 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails, webauthn, wallets] = await Promise.all([
+    const [phones, emails, webauthn, wallets, providers] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
       this.#users.webauthn.all({ userId }),
       this.#users.cryptoWallets.all({ userId }),
+      this.#users.providers.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -280,6 +299,13 @@ export class UsersRepository {
         address: w.address,
         walletType: w.wallet_type,
         verified: Number(w.verified) === 1,
+      })),
+      providers: providers.map((p) => ({
+        registrationId: p.oauth_user_registration_id,
+        provider: p.provider,
+        providerSubject: p.provider_subject,
+        profilePictureUrl: p.profile_picture_url,
+        locale: p.locale,
       })),
     };
   }
