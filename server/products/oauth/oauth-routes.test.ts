@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { assertApiError } from '../../test/api-assertions.js';
 import { startTestServer, TEST_PUBLIC_TOKEN, type TestServer } from '../../test/test-server.js';
 import { type GitHubPeer, startGitHubPeer } from './testing/github-peer.js';
@@ -14,8 +17,10 @@ describe('OAuth redirect sign-in', () => {
   let server: TestServer;
   let google: OidcPeer;
   let github: GitHubPeer;
+  let forger: IdTokenForger;
 
   before(async () => {
+    forger = await startIdTokenForger();
     google = await startOidcPeer({
       redirectUris: [`${VELVET}/sdk/v1/public/oauth/google/callback`],
     });
@@ -35,6 +40,14 @@ describe('OAuth redirect sign-in', () => {
               clientSecret: github.clientSecret,
               ...github.endpoints,
             },
+            // The issuer's discovery, but a token endpoint that hands out ID tokens as told.
+            microsoft: {
+              clientId: 'velvet-microsoft-client',
+              clientSecret: 'velvet-microsoft-secret',
+              issuer: google.issuer,
+              tokenEndpoint: `${forger.url}/token`,
+              jwksUri: `${forger.url}/jwks`,
+            },
           },
           loginRedirectURLs: [LOGIN_URL],
           signupRedirectURLs: [SIGNUP_URL],
@@ -46,7 +59,19 @@ describe('OAuth redirect sign-in', () => {
     await server.close();
     await google.close();
     await github.close();
+    await forger.close();
   });
+
+  /** Asserts an error page from the catalogue, with no redirect and no session cookie. */
+  async function assertErrorPage(response: Response, status: number, type: string) {
+    const html = await response.text();
+    assert.equal(response.status, status, html.slice(0, 300));
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+    assert.equal(response.headers.get('location'), null);
+    assert.equal(response.headers.get('set-cookie'), null);
+    assert.match(html, new RegExp(`data-error-type="${type}"`));
+    assert.match(html, /Sign-in could not be completed/);
+  }
 
   /** `GET /sdk/v1/public/oauth/{provider}/start` without following the redirect. */
   function start(provider: string, query: Record<string, string>) {
@@ -176,4 +201,249 @@ describe('OAuth redirect sign-in', () => {
     assert.equal(answer.body.user.emails[0].email, 'octo@github.test');
     assert.equal(answer.body.user.providers[0].provider_type, 'Github');
   });
+
+  describe('bad input: an error page or a 4xx from the catalogue, and no session', () => {
+    test('a forged state', async () => {
+      await assertErrorPage(
+        await callback(
+          new URL(`${VELVET}/sdk/v1/public/oauth/google/callback?code=abc&state=${'x'.repeat(43)}`),
+        ),
+        400,
+        'oauth_invalid_state',
+      );
+      await assertErrorPage(
+        await callback(new URL(`${VELVET}/sdk/v1/public/oauth/google/callback?code=abc`)),
+        400,
+        'oauth_invalid_state',
+      );
+    });
+
+    test('a replayed state (the callback URL used twice)', async () => {
+      const { challenge } = pkcePair();
+      const started = await start('google', { code_challenge: challenge });
+      const back = await passProvider(started.headers.get('location') ?? '', VELVET, {
+        login: 'replay',
+      });
+      assert.equal((await callback(back)).status, 302);
+      await assertErrorPage(await callback(back), 400, 'oauth_invalid_state');
+    });
+
+    test('a state made for another provider', async () => {
+      const { challenge } = pkcePair();
+      const started = await start('github', { code_challenge: challenge });
+      const state = new URL(started.headers.get('location') ?? '').searchParams.get('state');
+      await assertErrorPage(
+        await callback(
+          new URL(`${VELVET}/sdk/v1/public/oauth/google/callback?code=abc&state=${state}`),
+        ),
+        400,
+        'oauth_invalid_state',
+      );
+    });
+
+    test('the provider refuses (access_denied)', async () => {
+      const { challenge } = pkcePair();
+      const started = await start('github', { code_challenge: challenge });
+      const back = await passProvider(started.headers.get('location') ?? '', VELVET, {
+        decision: 'deny',
+      });
+      assert.equal(back.searchParams.get('error'), 'access_denied');
+      await assertErrorPage(await callback(back), 401, 'oauth_provider_error');
+    });
+
+    /** Starts a Microsoft sign-in and calls back with an ID token of `claims` (over the good ones). */
+    async function withIdToken(claims: JWTPayload, signer?: 'stranger') {
+      const { challenge } = pkcePair();
+      const started = await start('microsoft', { code_challenge: challenge });
+      const authorize = new URL(started.headers.get('location') ?? '');
+      forger.next = {
+        iss: google.issuer,
+        aud: 'velvet-microsoft-client',
+        sub: 'forged-subject',
+        nonce: authorize.searchParams.get('nonce') ?? '',
+        email: 'grace@forged.test',
+        email_verified: true,
+        ...claims,
+      };
+      forger.signer = signer ?? 'trusted';
+      const state = authorize.searchParams.get('state') ?? '';
+      return callback(
+        new URL(
+          `${VELVET}/sdk/v1/public/oauth/microsoft/callback?code=forged&state=${state}&iss=${encodeURIComponent(google.issuer)}`,
+        ),
+      );
+    }
+
+    test('an ID token with the right claims passes (the checks below are what fail)', async () => {
+      const landed = await withIdToken({});
+      assert.equal(landed.status, 302, await landed.clone().text());
+      assert.equal(
+        new URL(landed.headers.get('location') ?? '').searchParams.get('stytch_token_type'),
+        'oauth',
+      );
+    });
+
+    test('an ID token for another audience', async () => {
+      await assertErrorPage(
+        await withIdToken({ aud: 'someone-else' }),
+        401,
+        'oauth_invalid_id_token',
+      );
+    });
+
+    test('an ID token from another issuer', async () => {
+      await assertErrorPage(
+        await withIdToken({ iss: 'https://issuer.elsewhere.test' }),
+        401,
+        'oauth_invalid_id_token',
+      );
+    });
+
+    test('an ID token with another nonce', async () => {
+      await assertErrorPage(
+        await withIdToken({ nonce: 'replayed-nonce' }),
+        401,
+        'oauth_invalid_id_token',
+      );
+    });
+
+    test('an ID token signed by a key the JWKS does not hold', async () => {
+      await assertErrorPage(await withIdToken({}, 'stranger'), 401, 'oauth_invalid_id_token');
+    });
+
+    test('an unlisted redirect URL', async () => {
+      const { challenge } = pkcePair();
+      await assertErrorPage(
+        await start('google', {
+          code_challenge: challenge,
+          login_redirect_url: 'https://evil.example/steal',
+        }),
+        400,
+        'no_match_for_provided_oauth_url',
+      );
+      await assertErrorPage(
+        await start('google', { code_challenge: challenge, signup_redirect_url: `${SIGNUP_URL}/` }),
+        400,
+        'no_match_for_provided_oauth_url',
+      );
+    });
+
+    test('an unconfigured or unknown provider', async () => {
+      const { challenge } = pkcePair();
+      await assertErrorPage(
+        await start('facebook', { code_challenge: challenge }),
+        400,
+        'oauth_provider_not_configured',
+      );
+      await assertErrorPage(
+        await start('myspace', { code_challenge: challenge }),
+        400,
+        'oauth_provider_not_configured',
+      );
+    });
+
+    test('a start without a PKCE challenge, or with an unknown public token', async () => {
+      await assertErrorPage(await start('google', {}), 400, 'oauth_pkce_expected_code_challenge');
+      const { challenge } = pkcePair();
+      await assertErrorPage(
+        await start('google', {
+          code_challenge: challenge,
+          public_token: 'public-token-test-nope',
+        }),
+        401,
+        'invalid_public_token',
+      );
+    });
+
+    test('authenticate: a wrong or missing code_verifier, then the right one', async () => {
+      const { verifier, challenge } = pkcePair();
+      const target = await signIn('google', challenge, 'pkce-user');
+      const token = target.searchParams.get('token');
+      assertApiError(
+        await server.api('/oauth/authenticate', { body: { token } }),
+        400,
+        'oauth_pkce_expected_code_verifier',
+      );
+      assertApiError(
+        await server.api('/oauth/authenticate', {
+          body: { token, code_verifier: pkcePair().verifier },
+        }),
+        400,
+        'oauth_pkce_mismatch',
+      );
+      const answer = await server.api('/oauth/authenticate', {
+        body: { token, code_verifier: verifier },
+      });
+      assert.equal(answer.status, 200);
+    });
+
+    test('authenticate: schema errors and an unknown token', async () => {
+      const bad = await server.api('/oauth/authenticate', { body: { token: 5 } });
+      assertApiError(bad, 400, 'schema_error');
+      assertApiError(
+        await server.api('/oauth/authenticate', { body: { token: 'no-such-token' } }),
+        404,
+        'oauth_token_not_found',
+      );
+    });
+
+    test('a provider account whose email the provider has not verified never joins a user', async () => {
+      const existing = await signUpByEmail('unverified-eve@oidc.test');
+      const { verifier, challenge } = pkcePair();
+      const target = await signIn('google', challenge, 'unverified-eve');
+      assert.equal(`${target.origin}${target.pathname}`, SIGNUP_URL);
+      const answer = await server.api('/oauth/authenticate', {
+        body: { token: target.searchParams.get('token'), code_verifier: verifier },
+      });
+      assert.notEqual(answer.body.user_id, existing);
+      assert.deepEqual(answer.body.user.emails, []);
+    });
+  });
 });
+
+/** A token endpoint that hands out ID tokens with the claims a test sets, and their JWKS. */
+interface IdTokenForger {
+  url: string;
+  next: JWTPayload;
+  signer: 'trusted' | 'stranger';
+  close(): Promise<void>;
+}
+
+async function startIdTokenForger(): Promise<IdTokenForger> {
+  const trusted = await generateKeyPair('RS256');
+  const stranger = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'trusted', alg: 'RS256', use: 'sig' };
+  const forger: IdTokenForger = {
+    url: '',
+    next: {},
+    signer: 'trusted',
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server: Server = createServer(async (request, response) => {
+    for await (const _ of request) {
+      // The form body is not read: every code is good here.
+    }
+    if (request.url === '/jwks') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const key = forger.signer === 'trusted' ? trusted.privateKey : stranger.privateKey;
+    const idToken = await new SignJWT({ iat: now, exp: now + 600, ...forger.next })
+      .setProtectedHeader({ alg: 'RS256', kid: 'trusted' })
+      .sign(key);
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(
+      JSON.stringify({
+        access_token: 'forged-access',
+        token_type: 'Bearer',
+        expires_in: 600,
+        id_token: idToken,
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  forger.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return forger;
+}

@@ -361,12 +361,14 @@ export class OAuthService {
   #providerFailure(provider: string, error: unknown): ApiError {
     if (error instanceof ApiError) return error;
     const code = (error as { code?: unknown }).code;
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
     const text = error instanceof Error ? error.message : String(error);
-    this.deps.log.warn({ provider, code, reason: text.slice(0, 300) }, 'oauth exchange failed');
-    if (
-      typeof code === 'string' &&
-      /JWT|CLAIM|NONCE|SIGNATURE|JWS|ID_TOKEN/i.test(`${code} ${text}`)
-    ) {
+    this.deps.log.warn(
+      { provider, code, cause: cause?.code, reason: text.slice(0, 300) },
+      'oauth exchange failed',
+    );
+    const said = `${String(code ?? '')} ${text} ${String(cause?.code ?? '')} ${String(cause?.message ?? '')}`;
+    if (/JWT|JWS|CLAIM|NONCE|SIGNATURE|ID_TOKEN|id_token|"(iss|aud|azp)"/i.test(said)) {
       return new ApiError('oauth_invalid_id_token');
     }
     if ((error as { error?: unknown }).error === 'access_denied') {
