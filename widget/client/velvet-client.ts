@@ -12,6 +12,7 @@ import { CryptoWalletsClient } from './crypto-wallets-client.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
 import { MagicLinksClient } from './magic-links-client.js';
+import { createOAuthClient, type OAuthClient } from './oauth-client.js';
 import { OtpClient } from './otp-client.js';
 import { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
@@ -48,6 +49,8 @@ export interface VelvetClientOptions {
   readonly windowTarget?: EventTarget | null;
   /** Where `visibilitychange` is heard. */
   readonly documentTarget?: Document | null;
+  /** Opens a URL in this tab (OAuth starts); `location.assign` by default. */
+  readonly navigate?: (url: string) => void;
 }
 
 const liveTokens = new Set<string>();
@@ -73,6 +76,8 @@ export class VelvetClient {
   readonly bootstrap: BootstrapClient;
   /** Sign-in with Ethereum and Solana wallets. */
   readonly cryptoWallets: CryptoWalletsClient;
+  /** Sign-in through OAuth providers (`client.oauth.google.start()`, `client.oauth.authenticate`). */
+  readonly oauth: OAuthClient;
   /** The telemetry header and the batched analytics events. */
   readonly telemetry: Telemetry;
   /** PKCE verifiers of the redirect flows. */
@@ -155,6 +160,13 @@ export class VelvetClient {
       sessions: this.sessions,
       pkce: this.pkce,
       bootstrap: this.bootstrap,
+    });
+    this.oauth = createOAuthClient({
+      http: this.http,
+      sessions: this.sessions,
+      pkce: this.pkce,
+      publicToken,
+      ...(options.navigate ? { navigate: options.navigate } : {}),
     });
     globalThis.addEventListener?.('pagehide', this.handlePageHide);
   }
