@@ -76,6 +76,7 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['velvet-oidc-peer-cookie-key-0123456789'] },
     pkce: { required: () => false },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
   });
   // oidc-provider warns about its development keys and interactions: expected here.
   provider.on('server_error', () => undefined);
