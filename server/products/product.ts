@@ -43,6 +43,11 @@ export interface ServerProduct {
   readonly migrations: Migrations;
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
+  /**
+   * Adds routes outside `/sdk/v1`, on the server's root (the OAuth start at `/v1/public/…`,
+   * where Stytch's SDK sends the browser).
+   */
+  registerRoot?(app: FastifyInstance, context: ProductContext): void | Promise<void>;
   /** Deletes what has expired; run hourly. */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

@@ -36,6 +36,15 @@ export const oauthProduct: ServerProduct = {
     });
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });
   },
+  registerRoot(app) {
+    /**
+     * `GET /v1/public/oauth/{provider}/start`: where Stytch's SDK sends the browser (its API base
+     * without `/sdk/v1`); the same start, query and all.
+     */
+    app.get('/v1/public/oauth/:provider/start', (request, reply) =>
+      reply.header('cache-control', 'no-store').redirect(`/sdk${request.url}`, 307),
+    );
+  },
   housekeeping: ({ store }, now) =>
     new OAuthRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
 };

@@ -202,6 +202,23 @@ describe('OAuth redirect sign-in', () => {
     assert.equal(answer.body.user.providers[0].provider_type, 'Github');
   });
 
+  test('Stytch’s SDK start path (/v1/public/…, its API base without /sdk/v1) leads to the same start', async () => {
+    const { challenge } = pkcePair();
+    const query = `public_token=${TEST_PUBLIC_TOKEN}&code_challenge=${challenge}&provider_prompt=consent`;
+    const alias = await fetch(`${server.url}/v1/public/oauth/google/start?${query}`, {
+      redirect: 'manual',
+    });
+    assert.equal(alias.status, 307);
+    assert.equal(alias.headers.get('location'), `/sdk/v1/public/oauth/google/start?${query}`);
+    const started = await fetch(`${server.url}${alias.headers.get('location')}`, {
+      redirect: 'manual',
+    });
+    assert.equal(started.status, 302);
+    const authorize = new URL(started.headers.get('location') ?? '');
+    assert.equal(authorize.origin, google.issuer);
+    assert.equal(authorize.searchParams.get('prompt'), 'consent', 'provider_* parameters pass on');
+  });
+
   describe('bad input: an error page or a 4xx from the catalogue, and no session', () => {
     test('a forged state', async () => {
       await assertErrorPage(
