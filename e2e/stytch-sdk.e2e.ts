@@ -48,6 +48,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testing/github-peer.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { testWalletsScript } from './support/crypto/test-wallets-script.js';
+import { freePort } from './support/free-port.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
@@ -66,7 +67,10 @@ let apiUrl: string;
 test.beforeAll(async () => {
   site = await serveStytchSdkSite(() => ({ apiUrl, publicToken: PUBLIC_TOKEN }));
   github = await startGitHubPeer();
+  // A known port, so the OAuth callback the provider is sent back to names it (PUBLIC_URL).
+  const port = await freePort();
   velvet = await startVelvet({
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     config: {
       projects: [
         {
