@@ -5,10 +5,28 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
+/** Decodes the HTML character references a form's values may carry. */
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#x') || ref.startsWith('#X')) {
+      return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
+    }
+    if (ref.startsWith('#')) return String.fromCodePoint(Number(ref.slice(1)));
+    return named[ref.toLowerCase()] ?? whole;
+  });
+}
+
 /** A PKCE pair as the widget makes it. */
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Where the provider sent the browser back: a URL, with the form it posts (Apple's form_post). */
+export interface ProviderReturn {
+  url: URL;
+  form?: URLSearchParams;
 }
 
 /** Follows `url` through the provider's pages until it redirects to `velvetOrigin`. */
@@ -17,13 +35,26 @@ export async function passProvider(
   velvetOrigin: string,
   options: { login?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<URL> {
+  const back = await passProviderTo(url, velvetOrigin, options);
+  if (back.form) throw new Error('the provider posted a form back: use passProviderTo');
+  return back.url;
+}
+
+/** As {@link passProvider}, also for a provider that posts its answer back as a form. */
+export async function passProviderTo(
+  url: string,
+  velvetOrigin: string,
+  options: { login?: string; decision?: 'allow' | 'deny' } = {},
+): Promise<ProviderReturn> {
   const cookies = new Map<string, string>();
   let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = {
     url,
     method: 'GET',
   };
   for (let step = 0; step < 20; step++) {
-    if (next.url.startsWith(velvetOrigin)) return new URL(next.url);
+    if (next.url.startsWith(velvetOrigin)) {
+      return { url: new URL(next.url), ...(next.body && { form: next.body }) };
+    }
     const response = await fetch(next.url, {
       method: next.method,
       redirect: 'manual',
@@ -54,10 +85,7 @@ export async function passProvider(
     for (const match of html.matchAll(
       /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g,
     )) {
-      body.set(
-        match[1] ?? '',
-        (match[2] ?? '').replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))),
-      );
+      body.set(match[1] ?? '', decodeEntities(match[2] ?? ''));
     }
     if (html.includes('name="login"')) {
       body.set('login', options.login ?? 'guest');

@@ -2,7 +2,9 @@
  * A real OpenID Connect provider on loopback for tests: `oidc-provider` (the certified Node
  * implementation) with its own login and consent pages. Any login name signs in; the account's
  * email is `<login>@<emailDomain>`, verified unless the login starts with `unverified`.
- * Google-, Microsoft- and Apple-shaped providers are pointed at it through `issuer`.
+ * Google-, Microsoft- and Apple-shaped providers (and the other OpenID Connect ones) are pointed
+ * at it through `issuer`. The client `<clientId>` sends its secret in the body, `<clientId>-basic`
+ * by Basic auth.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,8 +29,6 @@ export interface OidcPeerOptions {
   emailDomain?: string;
   /** A fixed port (the e2e server's config names it before the peer starts). */
   port?: number;
-  /** How the client authenticates at the token endpoint. */
-  tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic';
 }
 
 /** Starts the peer on 127.0.0.1. */
@@ -41,16 +41,15 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
   const clientSecret = options.clientSecret ?? 'velvet-test-secret-0123456789abcdef';
   const domain = options.emailDomain ?? 'oidc.test';
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: options.tokenEndpointAuthMethod ?? 'client_secret_post',
-      },
-    ],
+    // The client, and the same app for providers whose secret goes by Basic auth (`<id>-basic`).
+    clients: (['client_secret_post', 'client_secret_basic'] as const).map((method) => ({
+      client_id: method === 'client_secret_post' ? clientId : `${clientId}-basic`,
+      client_secret: clientSecret,
+      redirect_uris: options.redirectUris,
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      token_endpoint_auth_method: method,
+    })),
     async findAccount(_ctx, sub) {
       return {
         accountId: sub,
@@ -73,7 +72,8 @@ export async function startOidcPeer(options: OidcPeerOptions): Promise<OidcPeer>
     },
     // Google puts the email in the ID token itself.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
+    // Twitch asks for its email claims with the `claims` parameter.
+    features: { devInteractions: { enabled: true }, claimsParameter: { enabled: true } },
     cookies: { keys: ['velvet-oidc-peer-cookie-key-0123456789'] },
     pkce: { required: () => false },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
