@@ -13,7 +13,7 @@ import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { oauthProviderType, userBody } from '../users/user-body.js';
 import { oauthErrorPage } from './oauth-error-page.js';
 import type { OAuthService } from './oauth-service.js';
-import { isPassableParam } from './provider-client.js';
+import { isPassableParam } from './provider-params.js';
 
 interface StartQuery {
   public_token: string;

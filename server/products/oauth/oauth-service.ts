@@ -28,17 +28,25 @@ import { pkceVerifierMatches } from '../magic-links/magic-link-token.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import type { UsersRepository } from '../users/users-repository.js';
-import { type ProviderIdentity, readIdentity } from './identity-readers.js';
+import type { ProviderIdentity } from './identity-readers.js';
 import { isProviderName, PROVIDERS } from './oauth-providers.js';
 import { DuplicateRegistrationError, type OAuthRepository } from './oauth-repository.js';
-import {
-  authorizationUrl,
-  exchangeCode,
-  openidClient,
-  type ProviderClient,
-  type ProviderTokens,
-  providerClient,
-} from './provider-client.js';
+import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
+
+/**
+ * The provider client (openid-client) and the identity readers, loaded on the first OAuth
+ * request: the migrator, the command line and projects without OAuth never load them.
+ */
+let kit:
+  | Promise<[typeof import('./provider-client.js'), typeof import('./identity-readers.js')]>
+  | undefined;
+function exchangeKit() {
+  kit ??= Promise.all([import('./provider-client.js'), import('./identity-readers.js')]);
+  kit.catch(() => {
+    kit = undefined;
+  });
+  return kit;
+}
 
 /** How long a sign-in may stay at the provider. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -168,6 +176,7 @@ export class OAuthService {
       ]),
     ];
     const client = await this.#client(provider, settings);
+    const [{ authorizationUrl, openidClient }] = await exchangeKit();
     const state = random();
     const sealed: SealedState = {
       login,
@@ -224,6 +233,7 @@ export class OAuthService {
     const client = await this.#client(provider, settings);
     const redirectUri = new URL(callbackUrl(this.deps.ownOrigin, provider));
     for (const [key, value] of Object.entries(params)) redirectUri.searchParams.set(key, value);
+    const [{ exchangeCode }, { readIdentity }] = await exchangeKit();
     let tokens: ProviderTokens;
     let identity: ProviderIdentity;
     try {
@@ -351,6 +361,7 @@ export class OAuthService {
     settings: Parameters<typeof providerClient>[1],
   ): Promise<ProviderClient> {
     try {
+      const [{ providerClient }] = await exchangeKit();
       return await providerClient(PROVIDERS[provider], settings, this.deps.clock());
     } catch (error) {
       throw this.#providerFailure(provider, error);

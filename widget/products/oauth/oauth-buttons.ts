@@ -17,7 +17,10 @@ import { ONE_TAP_LOADER, type OneTapPlugin, oneTapProvider } from './one-tap-hoo
 /** The most provider buttons the main screen shows (spec section 9). */
 export const MAX_MAIN_BUTTONS = 6;
 
-/** The OAuth section of the main screen. */
+/**
+ * The OAuth section of the main screen.
+ * @summary 'Continue with X' buttons for the configured OAuth providers (light DOM of the widget).
+ */
 @customElement('velvet-oauth-buttons')
 export class VelvetOAuthButtons extends LitElement {
   /** The element's context. */
@@ -80,7 +83,7 @@ export class VelvetOAuthButtons extends LitElement {
           <button
             type="button"
             class="velvet-button velvet-button--secondary velvet-oauth__button"
-            part="button oauth-button"
+            part="button"
             data-provider=${provider.type}
             aria-label=${label ? nothing : oauthStrings.unknownProviderName(provider.type)}
             @click=${() => startProvider(provider, context)}
