@@ -40,6 +40,8 @@ function page(velvetUrl: string): string {
 }
 
 test.beforeAll(async () => {
+  // The build, two providers and the server: generous on a busy machine.
+  test.setTimeout(300_000);
   buildWidget();
   let html = '';
   site = await serveStaticPage(() => html);
