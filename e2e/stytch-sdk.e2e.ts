@@ -38,30 +38,43 @@
  *   → `POST /idp/oauth/authorize/submit`, `idp.oauthLogoutStart(…)` → `POST /oauth/logout/start`,
  *   `user.getConnectedApps()` → `GET /users/connected_apps` and `user.revokedConnectedApp(id)` →
  *   `POST /users/connected_apps/{id}/revoke`
+ * - `oauth.github.start({ login_redirect_url, signup_redirect_url })` → the browser goes to
+ *   `/v1/public/oauth/github/start` (with a PKCE `code_challenge`, as bootstrap's
+ *   `pkce_required_for_oauth` asks), through a GitHub stand-in's authorize page, back to the page;
+ *   `oauth.authenticate(token, { session_duration_minutes })` → `POST /oauth/authenticate` (with
+ *   the SDK's stored `code_verifier`)
  * - a wrong public token → `StytchAPIError` `invalid_public_token`
  * - `StytchUIClient.mountLogin` with `Products.otp` by SMS: phone number, "Continue with text
  *   message", "Enter passcode", "Success!", and `onEvent` `AUTHENTICATE_FLOW_COMPLETE`; the phone
  *   field's parsing goes to a local stand-in of Stytch's clientside-services iframe
  */
 import { expect, type Page, test } from '@playwright/test';
+import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testing/github-peer.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { testWalletsScript } from './support/crypto/test-wallets-script.js';
+import { freePort } from './support/free-port.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk';
 const PKCE_TOKEN = 'public-token-test-e2e-stytch-sdk-pkce';
+const OAUTH_TOKEN = 'public-token-test-e2e-stytch-sdk-oauth';
 const WRONG_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
 
 let site: StytchSdkSite;
 let velvet: VelvetServer;
+let github: GitHubPeer;
 /** Velvet on 127.0.0.1 (the helper names it `localhost`), as the SDK's base URL. */
 let apiUrl: string;
 
 test.beforeAll(async () => {
   site = await serveStytchSdkSite(() => ({ apiUrl, publicToken: PUBLIC_TOKEN }));
+  github = await startGitHubPeer();
+  // A known port, so the OAuth callback the provider is sent back to names it (PUBLIC_URL).
+  const port = await freePort();
   velvet = await startVelvet({
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     config: {
       projects: [
         {
@@ -93,6 +106,22 @@ test.beforeAll(async () => {
             pkceRequired: true,
           },
         },
+        {
+          name: 'Stytch SDK party with OAuth',
+          publicToken: OAUTH_TOKEN,
+          authorizedOrigins: [site.origin],
+          products: ['oauth'],
+          oauth: {
+            providers: {
+              github: {
+                clientId: github.clientId,
+                clientSecret: github.clientSecret,
+                ...github.endpoints,
+              },
+            },
+            loginRedirectURLs: [`${site.origin}/headless.html?public_token=${OAUTH_TOKEN}`],
+          },
+        },
       ],
     },
   });
@@ -102,6 +131,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await velvet?.stop();
   await site?.close();
+  await github?.close();
 });
 
 /** The site on `localhost`: passkeys need a domain, not an IP address, as their RP ID. */
@@ -450,6 +480,53 @@ test('headless: under PKCE the SDK sends the challenge and its verifier; another
   );
   expect(bodies.at(-1)?.code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
   expect(signedIn.user.emails).toEqual([expect.objectContaining({ email, verified: true })]);
+});
+
+test('headless: oauth.github.start goes through the provider and oauth.authenticate signs in', async ({
+  page,
+}) => {
+  const landing = `${site.origin}/headless.html?public_token=${OAUTH_TOKEN}`;
+  await openHeadless(page, OAUTH_TOKEN);
+  // start() sends the browser away: it is not awaited in the page.
+  await sdk(
+    page,
+    (client, url) => {
+      void client.oauth.github.start({ login_redirect_url: url, signup_redirect_url: url });
+      return 'started';
+    },
+    landing,
+  );
+  await page.waitForURL(new RegExp(`^${github.url}/login/oauth/authorize`));
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await page.waitForURL(/\/headless\.html\?.*stytch_token_type=oauth/);
+  const token = new URL(page.url()).searchParams.get('token') ?? '';
+  await page.waitForFunction(() => Boolean((window as unknown as { stytch?: unknown }).stytch));
+  const signedIn = succeeded(
+    await sdk(
+      page,
+      (client, token) => client.oauth.authenticate(token, { session_duration_minutes: 60 }),
+      token,
+    ),
+  );
+  expect(signedIn.provider_type).toBe('Github');
+  expect(signedIn.provider_subject).toBe('4242');
+  expect(signedIn.provider_values.access_token).toBeTruthy();
+  expect(signedIn.session_token).toBeTruthy();
+  expect(signedIn.user.providers).toEqual([
+    expect.objectContaining({ provider_type: 'Github', provider_subject: '4242' }),
+  ]);
+  await expect.poll(() => sessionCookies(page)).toContain('stytch_session');
+
+  const again = await sdk(
+    page,
+    (client, token) => client.oauth.authenticate(token, { session_duration_minutes: 60 }),
+    token,
+  );
+  expect(again).toMatchObject({
+    thrown: true,
+    name: 'StytchAPIError',
+    error_type: 'oauth_token_not_found',
+  });
 });
 
 test('headless: passwords: strength, create, log out and in, reset by the emailed link', async ({

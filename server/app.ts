@@ -173,7 +173,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: SDK_PREFIX },
   );
-
   for (const product of serverProducts) await product.registerRoot?.(app, context);
   docsRoutes(app);
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;

@@ -53,14 +53,16 @@ export type EmailEventType =
  * One of {@link VelvetEventType}, or a lazy product's own (declared with the product, so the
  * element's bundle does not carry them): the passkey, magic-link and password events above, and
  * `CRYPTO_WALLET_AUTHENTICATE_START` when a wallet connected and its challenge came,
- * `CRYPTO_WALLET_AUTHENTICATE` when it signed and a session started.
+ * `CRYPTO_WALLET_AUTHENTICATE` when it signed and a session started, and `OAUTH_AUTHENTICATE`
+ * when the page a provider's redirect opened signed in (`data`: the authenticate response).
  */
 export type VelvetEventType =
   | (typeof VelvetEventType)[keyof typeof VelvetEventType]
   | PasskeyEventType
   | EmailEventType
   | 'CRYPTO_WALLET_AUTHENTICATE_START'
-  | 'CRYPTO_WALLET_AUTHENTICATE';
+  | 'CRYPTO_WALLET_AUTHENTICATE'
+  | 'OAUTH_AUTHENTICATE';
 
 /** The detail of `velvet-event` and the argument of `onEvent`. */
 export interface VelvetEventDetail {

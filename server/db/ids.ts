@@ -13,6 +13,7 @@ export type IdKind =
   | 'webauthn-registration'
   | 'totp'
   | 'impersonation-token'
+  | 'oauth-user-registration'
   | 'request-id';
 
 /** A new id such as `user-test-0b5c…`; `environment` is `test` or `live`. */

@@ -9,6 +9,7 @@ import type { CryptoWalletTables } from '../products/crypto-wallets/crypto-walle
 import type { IdpTables } from '../products/idp/idp-tables.js';
 import type { ImpersonationTables } from '../products/impersonation/impersonation-tables.js';
 import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
+import type { OAuthTables } from '../products/oauth/oauth-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
@@ -35,4 +36,5 @@ export interface Schema
     CryptoWalletTables,
     IdpTables,
     TotpTables,
-    ImpersonationTables {}
+    ImpersonationTables,
+    OAuthTables {}

@@ -43,7 +43,11 @@ export interface ServerProduct {
   readonly migrations: Migrations;
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
-  /** Adds routes outside `/sdk/v1` (a standard's own endpoints, the pages they need). */
+  /**
+   * Adds routes outside `/sdk/v1`, on the server's root: a standard's own endpoints and the pages
+   * they need (the OpenID Connect provider), or the OAuth start at `/v1/public/…`, where Stytch's
+   * SDK sends the browser.
+   */
   registerRoot?(app: FastifyInstance, context: ProductContext): void | Promise<void>;
   /** Deletes what has expired; run hourly. */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;

@@ -9,6 +9,7 @@ import { cryptoWalletsProduct } from './crypto-wallets/index.js';
 import { idpProduct } from './idp/index.js';
 import { impersonationProduct } from './impersonation/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
+import { oauthProduct } from './oauth/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
@@ -31,4 +32,5 @@ export const serverProducts: readonly ServerProduct[] = [
   totpProduct,
   impersonationProduct,
   sessionExchangeProduct,
+  oauthProduct,
 ];

@@ -100,6 +100,8 @@ export interface ProjectSettings {
    * `server/products/session-exchange/`).
    */
   trustedTokenProfiles: TrustedTokenProfile[];
+  /** OAuth sign-in (see `server/products/oauth/`) and Google One Tap. */
+  oauth: OAuthSettings;
 }
 
 /** An outside issuer the project trusts: its JWTs, verified against its JWKS, sign a user in. */
@@ -147,6 +149,59 @@ export interface CaptchaSettings {
 
 /** Cloudflare Turnstile's siteverify endpoint. */
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+/** One OAuth provider of a project: its app's credentials, extra scopes and endpoint overrides. */
+export interface OAuthProviderSettings {
+  /** The app's client id at the provider (TikTok calls it the client key). */
+  clientId: string;
+  /** The app's client secret (Apple: the signed client-secret JWT). */
+  clientSecret?: string;
+  /** Scopes asked for besides the provider's defaults. */
+  scopes?: string[];
+  /* Endpoint overrides, for tests or self-hosted providers (GitLab, Salesforce domains…). */
+  /** The OpenID Connect issuer; its discovery document gives the endpoints not overridden. */
+  issuer?: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userInfoEndpoint?: string;
+  jwksUri?: string;
+}
+
+/** OAuth settings. */
+export interface OAuthSettings {
+  /** The configured providers, by name (`google`, `github`, …). */
+  providers: { [name: string]: OAuthProviderSettings };
+  /** The exact URLs a sign-in may land on; the first is the default. */
+  loginRedirectURLs: string[];
+  /** The same for a new user (defaults to the login list). */
+  signupRedirectURLs: string[];
+}
+
+/** The OAuth providers of the spec (section 3). */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const;
+
+/** An OAuth provider's name. */
+export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
 
 /** A project's password rules. */
 export interface PasswordSettings {
@@ -222,6 +277,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   botProtection: { captcha: null },
   idp: DEFAULT_IDP_SETTINGS,
   trustedTokenProfiles: [],
+  oauth: { providers: {}, loginRedirectURLs: [], signupRedirectURLs: [] },
 };
 
 const rateLimitSchema = {
@@ -240,6 +296,31 @@ const redirectUrlsSchema = {
   items: { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 },
   uniqueItems: true,
   maxItems: 50,
+} as const;
+
+/** An http(s) endpoint of an OAuth provider. */
+const endpointSchema = { type: 'string', pattern: '^https?://[^\\s#]+$', maxLength: 2048 } as const;
+
+/** One OAuth provider in the config file. */
+const oauthProviderSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['clientId'],
+  properties: {
+    clientId: { type: 'string', minLength: 1, maxLength: 512 },
+    clientSecret: { type: 'string', minLength: 1, maxLength: 4096 },
+    scopes: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,200}$' },
+      uniqueItems: true,
+      maxItems: 50,
+    },
+    issuer: endpointSchema,
+    authorizationEndpoint: endpointSchema,
+    tokenEndpoint: endpointSchema,
+    userInfoEndpoint: endpointSchema,
+    jwksUri: endpointSchema,
+  },
 } as const;
 
 /** JSON schema of one project in the config file. */
@@ -403,6 +484,19 @@ export const projectConfigSchema = {
         },
       },
     },
+    oauth: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        providers: {
+          type: 'object',
+          propertyNames: { enum: OAUTH_PROVIDERS },
+          additionalProperties: oauthProviderSchema,
+        },
+        loginRedirectURLs: redirectUrlsSchema,
+        signupRedirectURLs: redirectUrlsSchema,
+      },
+    },
   },
 } as const;
 
@@ -444,6 +538,7 @@ export interface ProjectConfig {
     Omit<TrustedTokenProfile, 'userClaim' | 'userClaimHolds'> &
       Partial<Pick<TrustedTokenProfile, 'userClaim' | 'userClaimHolds'>>
   >;
+  oauth?: Partial<OAuthSettings>;
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -490,6 +585,14 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       userClaim: profile.userClaim ?? 'sub',
       userClaimHolds: profile.userClaimHolds ?? 'user_id',
     })),
+    oauth: {
+      providers: config.oauth?.providers ?? d.oauth.providers,
+      loginRedirectURLs: config.oauth?.loginRedirectURLs ?? d.oauth.loginRedirectURLs,
+      signupRedirectURLs:
+        config.oauth?.signupRedirectURLs ??
+        config.oauth?.loginRedirectURLs ??
+        d.oauth.signupRedirectURLs,
+    },
   };
 }
 

@@ -47,7 +47,8 @@ export function bootstrapBody(project: Project) {
     email_domains: project.settings.emailDomains,
     pkce_required_for_email_magic_links: project.settings.emailMagicLinks.pkceRequired,
     pkce_required_for_password_resets: project.settings.passwords.pkceRequiredForResets,
-    pkce_required_for_oauth: false,
+    // Velvet's OAuth starts always take a PKCE challenge, so Stytch's SDK must send one.
+    pkce_required_for_oauth: project.settings.products.includes('oauth'),
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,

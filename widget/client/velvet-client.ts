@@ -14,6 +14,7 @@ import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
 import { lazyClient } from './lazy-client.js';
 import type { MagicLinksClient } from './magic-links-client.js';
+import type { OAuthClient } from './oauth-client.js';
 import { OtpClient } from './otp-client.js';
 import type { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
@@ -55,6 +56,8 @@ export interface VelvetClientOptions {
   readonly windowTarget?: EventTarget | null;
   /** Where `visibilitychange` is heard. */
   readonly documentTarget?: Document | null;
+  /** Opens a URL in this tab (OAuth starts); `location.assign` by default. */
+  readonly navigate?: (url: string) => void;
 }
 
 const liveTokens = new Set<string>();
@@ -92,6 +95,8 @@ export class VelvetClient {
   readonly bootstrap: BootstrapClient;
   /** Sign-in with Ethereum and Solana wallets. */
   readonly cryptoWallets: CryptoWalletsClient;
+  /** Sign-in through OAuth providers (`client.oauth.google.start()`, `client.oauth.authenticate`). */
+  readonly oauth: OAuthClient;
   /** The telemetry header and the batched analytics events. */
   readonly telemetry: Telemetry;
   /** PKCE verifiers of the redirect flows. */
@@ -201,6 +206,18 @@ export class VelvetClient {
     this.cryptoWallets = lazyClient(() =>
       import('./crypto-wallets-client.js').then(
         (module) => new module.CryptoWalletsClient(http, sessions, bootstrap),
+      ),
+    );
+    const navigate = options.navigate;
+    this.oauth = lazyClient(() =>
+      import('./oauth-client.js').then((module) =>
+        module.createOAuthClient({
+          http,
+          sessions,
+          pkce,
+          publicToken,
+          ...(navigate ? { navigate } : {}),
+        }),
       ),
     );
     globalThis.addEventListener?.('pagehide', this.handlePageHide);

@@ -1,8 +1,7 @@
 /**
  * The rule every `DELETE /users/{factor}/{id}` applies: a user keeps at least one way to sign
  * in. A way to sign in is a factor that starts a session on its own: an email address, a phone
- * number, a passkey or a crypto wallet (and an OAuth account, once that product lists them on
- * the user). TOTPs and recovery codes are second factors (they need a session first), so they
+ * number, a passkey, a crypto wallet or an OAuth provider account. TOTPs and recovery codes are second factors (they need a session first), so they
  * never count and may always be deleted.
  */
 import { ApiError } from '../../http/api-error.js';
@@ -15,6 +14,7 @@ export function signInMethodIds(user: UserRecord): string[] {
     ...user.phoneNumbers.map((phone) => phone.phoneId),
     ...user.webauthnRegistrations.map((passkey) => passkey.webauthnRegistrationId),
     ...user.cryptoWallets.map((wallet) => wallet.cryptoWalletId),
+    ...user.providers.map((provider) => provider.registrationId),
   ];
 }
 

@@ -21,7 +21,13 @@ export interface UserBody {
   emails: Array<{ email_id: string; email: string; verified: boolean }>;
   phone_numbers: Array<{ phone_id: string; phone_number: string; verified: boolean }>;
   webauthn_registrations: WebAuthnRegistrationBody[];
-  providers: unknown[];
+  providers: Array<{
+    provider_type: string;
+    provider_subject: string;
+    profile_picture_url: string;
+    locale: string;
+    oauth_user_registration_id: string;
+  }>;
   totps: Array<{ totp_id: string; verified: boolean }>;
   crypto_wallets: Array<{
     crypto_wallet_id: string;
@@ -33,6 +39,16 @@ export interface UserBody {
   password: null;
   trusted_metadata: JsonObject;
   untrusted_metadata: JsonObject;
+}
+
+/** Stytch's `provider_type` spelling of an OAuth provider's name (`github` → `Github`). */
+export function oauthProviderType(name: string): string {
+  const special: Record<string, string> = {
+    gitlab: 'GitLab',
+    linkedin: 'LinkedIn',
+    tiktok: 'TikTok',
+  };
+  return special[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** Converts a stored user to its API shape. */
@@ -56,7 +72,13 @@ export function userBody(user: UserRecord): UserBody {
       verified: true,
       name: w.name,
     })),
-    providers: [],
+    providers: user.providers.map((p) => ({
+      provider_type: oauthProviderType(p.provider),
+      provider_subject: p.providerSubject,
+      profile_picture_url: p.profilePictureUrl,
+      locale: p.locale,
+      oauth_user_registration_id: p.registrationId,
+    })),
     totps: user.totps.map((t) => ({ totp_id: t.totpId, verified: t.verified })),
     crypto_wallets: user.cryptoWallets.map((w) => ({
       crypto_wallet_id: w.cryptoWalletId,

@@ -55,6 +55,15 @@ export interface UserTotp {
   verified: boolean;
 }
 
+/** An account of the user at an OAuth provider (the OAuth product owns the table). */
+export interface UserOAuthProvider {
+  registrationId: string;
+  provider: string;
+  providerSubject: string;
+  profilePictureUrl: string;
+  locale: string;
+}
+
 /** A user with everything attached to it. */
 export interface UserRecord {
   userId: string;
@@ -69,6 +78,8 @@ export interface UserRecord {
   webauthnRegistrations: WebAuthnRegistrationSummary[];
   cryptoWallets: UserCryptoWallet[];
   totps: UserTotp[];
+  /** Accounts at OAuth providers, oldest first. */
+  providers: UserOAuthProvider[];
 }
 
 /** A passcode destination found by its `method_id`. */
@@ -200,6 +211,13 @@ function userQueries(db: Db) {
         .where('user_id', '=', a.userId)
         .orderBy('created_at'),
     ),
+    providers: prepare(db, (a: { userId: string }) =>
+      db
+        .selectFrom('oauth_registrations')
+        .selectAll()
+        .where('user_id', '=', a.userId)
+        .orderBy('created_at'),
+    ),
   };
 }
 
@@ -255,12 +273,13 @@ export class UsersRepository {
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
     const row = await this.#users.user.first({ userId, projectId });
     if (!row) return undefined;
-    const [phones, emails, webauthn, wallets, totps] = await Promise.all([
+    const [phones, emails, webauthn, wallets, totps, providers] = await Promise.all([
       this.#users.phones.all({ userId }),
       this.#users.emails.all({ userId }),
       this.#users.webauthn.all({ userId }),
       this.#users.cryptoWallets.all({ userId }),
       this.#users.totps.all({ userId }),
+      this.#users.providers.all({ userId }),
     ]);
     const name = readJsonObject(row.name);
     return {
@@ -297,6 +316,13 @@ export class UsersRepository {
         verified: Number(w.verified) === 1,
       })),
       totps: totps.map((t) => ({ totpId: t.totp_id, verified: Number(t.verified) === 1 })),
+      providers: providers.map((p) => ({
+        registrationId: p.oauth_user_registration_id,
+        provider: p.provider,
+        providerSubject: p.provider_subject,
+        profilePictureUrl: p.profile_picture_url,
+        locale: p.locale,
+      })),
     };
   }
 

@@ -1,0 +1,518 @@
+/**
+ * OAuth sign-in: start (send the browser to the provider), callback (exchange the code, read who
+ * signed in, create or link the user, send the browser to the listed redirect URL with a one-time
+ * token) and authenticate (turn that token into a session). Every rule lives here; the routes
+ * only translate HTTP.
+ *
+ * - The `state` carries 256 random bits, is stored as its SHA-256, works once, for 10 minutes,
+ *   for the provider it was made for. The provider's own PKCE verifier and the OpenID Connect
+ *   nonce are sealed with it.
+ * - Redirect URLs must be listed exactly; a request naming none gets the first listed.
+ * - A provider account signs in its user. A new account joins an existing user only through an
+ *   email both the provider and Velvet hold as verified; otherwise it makes a new user.
+ * - The token that ends the redirect works once, for 10 minutes; when the page started with a
+ *   PKCE challenge it needs the verifier (wrong ones are throttled per user and client).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../db/ids.js';
+import type { JsonObject } from '../../db/json-column.js';
+import { ApiError } from '../../http/api-error.js';
+import type { SealedJson } from '../../keys/sealed-json.js';
+import type { Projects } from '../../projects/project-directory.js';
+import type { OAuthProviderName } from '../../projects/project-settings.js';
+import type { Project } from '../../projects/projects-repository.js';
+import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { pkceVerifierMatches } from '../magic-links/magic-link-token.js';
+import type { IssuedSession, SessionService } from '../sessions/session-service.js';
+import type { SessionRecord } from '../sessions/sessions-repository.js';
+import type { UsersRepository } from '../users/users-repository.js';
+import type { ProviderIdentity } from './identity-readers.js';
+import { isProviderName, PROVIDERS } from './oauth-providers.js';
+import { DuplicateRegistrationError, type OAuthRepository } from './oauth-repository.js';
+import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
+
+/**
+ * The provider client (openid-client) and the identity readers, loaded on the first OAuth
+ * request: the migrator, the command line and projects without OAuth never load them.
+ */
+let kit:
+  | Promise<[typeof import('./provider-client.js'), typeof import('./identity-readers.js')]>
+  | undefined;
+function exchangeKit() {
+  kit ??= Promise.all([import('./provider-client.js'), import('./identity-readers.js')]);
+  kit.catch(() => {
+    kit = undefined;
+  });
+  return kit;
+}
+
+/** How long a sign-in may stay at the provider. */
+export const STATE_TTL_MS = 10 * 60_000;
+/** How long the redirect's token waits for `POST /oauth/authenticate`. */
+export const TOKEN_TTL_MS = 10 * 60_000;
+/** Starts per client IP address: generous (a room of guests may share one), but bounded. */
+const START_LIMIT = { max: 120, windowMinutes: 15 };
+/** Callbacks per client IP address. */
+const CALLBACK_LIMIT = { max: 120, windowMinutes: 15 };
+/** Authenticate calls per client IP address. */
+const AUTHENTICATE_LIMIT = { max: 120, windowMinutes: 15 };
+
+/** The provider's values the authenticate answer hands back (Stytch's `provider_values`). */
+export interface ProviderValues {
+  access_token: string;
+  id_token: string;
+  refresh_token: string;
+  scopes: string[];
+  expires_at: string | null;
+}
+
+/** A request to start a sign-in. */
+export interface StartRequest {
+  publicToken: string;
+  provider: string;
+  codeChallenge?: string;
+  customScopes?: string;
+  loginRedirectUrl?: string;
+  signupRedirectUrl?: string;
+  /** The `provider_*` query parameters, without the prefix. */
+  providerParams: Record<string, string>;
+  ip: string;
+}
+
+/** The provider's redirect back. */
+export interface CallbackRequest {
+  provider: string;
+  /** The query (or Apple's form post) as given. */
+  params: Record<string, string>;
+  ip: string;
+}
+
+/** A request to turn the redirect's token into a session. */
+export interface AuthenticateRequest {
+  project: Project;
+  token: string;
+  codeVerifier?: string;
+  sessionDurationMinutes?: number;
+  session?: SessionRecord;
+  ip: string;
+  userAgent: string;
+}
+
+/** What authenticate signed in. */
+export interface AuthenticateResult {
+  userId: string;
+  provider: OAuthProviderName;
+  providerSubject: string;
+  registrationId: string;
+  providerValues: ProviderValues;
+  issued: IssuedSession;
+}
+
+/** What the state seals: the callback's checks and destinations. */
+interface SealedState {
+  /** The provider's PKCE verifier. */
+  v?: string;
+  /** The OpenID Connect nonce. */
+  n?: string;
+  login: string;
+  signup: string;
+  scopes: string[];
+  /** The page's PKCE challenge. */
+  cc?: string;
+}
+
+/** The parts the service uses. */
+export interface OAuthDeps {
+  readonly projects: Projects;
+  readonly users: UsersRepository;
+  readonly oauth: OAuthRepository;
+  readonly sessions: SessionService;
+  readonly limiter: RateLimiter;
+  readonly throttle: FailureThrottle;
+  /** The client's key for the throttle (`clientKey` under the server secret). */
+  readonly clientKey: (ip: string) => string;
+  /** Seals pending sign-ins and the provider's tokens at rest. */
+  readonly sealed: SealedJson;
+  /** The server's public origin: the callback is `${ownOrigin}/sdk/v1/public/oauth/{provider}/callback`. */
+  readonly ownOrigin: string;
+  readonly clock: () => number;
+  readonly log: FastifyBaseLogger;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const random = () => randomBytes(32).toString('base64url');
+
+/** The callback URL a provider's app must list. */
+export function callbackUrl(ownOrigin: string, provider: string): string {
+  return `${ownOrigin}/sdk/v1/public/oauth/${provider}/callback`;
+}
+
+/** Runs OAuth sign-ins. */
+export class OAuthService {
+  constructor(private readonly deps: OAuthDeps) {}
+
+  /** The provider's authorization URL for a new sign-in. */
+  async start(request: StartRequest): Promise<URL> {
+    const project = this.deps.projects.byPublicToken(request.publicToken);
+    if (!project) throw new ApiError('invalid_public_token');
+    const { provider, settings } = this.#provider(project, request.provider);
+    const oauth = project.settings.oauth;
+    if (!request.codeChallenge) throw new ApiError('oauth_pkce_expected_code_challenge');
+    const login = pickRedirect(request.loginRedirectUrl, oauth.loginRedirectURLs);
+    const signup = pickRedirect(request.signupRedirectUrl, oauth.signupRedirectURLs);
+    await this.deps.limiter.hit(
+      `oauth-start:ip:${project.projectId}:${request.ip}`,
+      START_LIMIT,
+      'too_many_requests',
+    );
+    const definition = PROVIDERS[provider];
+    const scopes = [
+      ...new Set([
+        ...definition.scopes,
+        ...(settings.scopes ?? []),
+        ...(request.customScopes ?? '').split(' ').filter(Boolean),
+      ]),
+    ];
+    const client = await this.#client(provider, settings);
+    const [{ authorizationUrl, openidClient }] = await exchangeKit();
+    const state = random();
+    const sealed: SealedState = {
+      login,
+      signup,
+      scopes,
+      cc: request.codeChallenge,
+      ...(client.oidc && { n: random() }),
+      ...(definition.pkce && { v: openidClient.randomPKCECodeVerifier() }),
+    };
+    const now = this.deps.clock();
+    await this.deps.oauth.createState({
+      state_hash: sha256(state),
+      project_id: project.projectId,
+      provider,
+      sealed: this.deps.sealed.seal(sealed),
+      expires_at: now + STATE_TTL_MS,
+      created_at: now,
+    });
+    return authorizationUrl(client, {
+      redirectUri: callbackUrl(this.deps.ownOrigin, provider),
+      state,
+      scopes,
+      nonce: sealed.n,
+      codeVerifier: sealed.v,
+      providerParams: request.providerParams,
+    });
+  }
+
+  /** Finishes the provider's part; resolves to the listed URL to send the browser to. */
+  async callback(request: CallbackRequest): Promise<URL> {
+    const { params } = request;
+    const state = params.state;
+    if (!state || state.length > 512) throw new ApiError('oauth_invalid_state');
+    const now = this.deps.clock();
+    const row = await this.deps.oauth.consumeState(sha256(state), now);
+    if (!row || row.provider !== request.provider) throw new ApiError('oauth_invalid_state');
+    const project = this.deps.projects.byId(row.project_id);
+    if (!project) throw new ApiError('oauth_invalid_state');
+    await this.deps.limiter.hit(
+      `oauth-callback:ip:${project.projectId}:${request.ip}`,
+      CALLBACK_LIMIT,
+      'too_many_requests',
+    );
+    const { provider, settings } = this.#provider(project, request.provider);
+    const sealed = this.deps.sealed.open(row.sealed) as SealedState;
+    if (params.error) {
+      throw new ApiError(
+        'oauth_provider_error',
+        params.error === 'access_denied'
+          ? 'Sign-in was cancelled at the provider, or the provider refused it. Please try again.'
+          : `The provider did not sign you in (${params.error.slice(0, 100)}). Please try again.`,
+      );
+    }
+    const client = await this.#client(provider, settings);
+    const redirectUri = new URL(callbackUrl(this.deps.ownOrigin, provider));
+    for (const [key, value] of Object.entries(params)) redirectUri.searchParams.set(key, value);
+    const [{ exchangeCode }, { readIdentity }] = await exchangeKit();
+    let tokens: ProviderTokens;
+    let identity: ProviderIdentity;
+    try {
+      tokens = await exchangeCode(client, redirectUri, {
+        state,
+        nonce: sealed.n,
+        codeVerifier: sealed.v,
+      });
+      identity = await readIdentity(client, tokens);
+    } catch (error) {
+      throw this.#providerFailure(provider, error);
+    }
+    const signedIn = await this.#signIn(project, provider, identity, now);
+    const token = random();
+    const providerValues: ProviderValues = {
+      access_token: tokens.access_token,
+      id_token: tokens.id_token ?? '',
+      refresh_token: tokens.refresh_token ?? '',
+      scopes: tokens.scope ? tokens.scope.split(/[ ,]+/).filter(Boolean) : sealed.scopes,
+      expires_at:
+        tokens.expires_in === undefined
+          ? null
+          : new Date(now + Number(tokens.expires_in) * 1000).toISOString(),
+    };
+    await this.deps.oauth.createToken({
+      token_hash: sha256(token),
+      project_id: project.projectId,
+      user_id: signedIn.userId,
+      oauth_user_registration_id: signedIn.registrationId,
+      provider,
+      provider_subject: identity.subject,
+      code_challenge: sealed.cc ?? null,
+      sealed_provider_values: this.deps.sealed.seal(providerValues),
+      email_id: signedIn.emailId ?? null,
+      expires_at: now + TOKEN_TTL_MS,
+      created_at: now,
+    });
+    const target = new URL(signedIn.created ? sealed.signup : sealed.login);
+    target.searchParams.set('stytch_token_type', 'oauth');
+    target.searchParams.set('token', token);
+    return target;
+  }
+
+  /** Turns the redirect's token into a session. */
+  async authenticate(request: AuthenticateRequest): Promise<AuthenticateResult> {
+    const { project } = request;
+    await this.deps.limiter.hit(
+      `oauth-auth:ip:${project.projectId}:${request.ip}`,
+      AUTHENTICATE_LIMIT,
+      'too_many_requests',
+    );
+    const duration = this.deps.sessions.resolveDuration(project, request.sessionDurationMinutes);
+    const now = this.deps.clock();
+    const tokenHash = sha256(request.token);
+    const row = await this.deps.oauth.findToken(tokenHash);
+    if (
+      !row ||
+      row.project_id !== project.projectId ||
+      row.consumed_at !== null ||
+      Number(row.expires_at) <= now ||
+      !isProviderName(row.provider)
+    ) {
+      throw new ApiError('oauth_token_not_found');
+    }
+    if (row.code_challenge !== null) {
+      if (!request.codeVerifier) throw new ApiError('oauth_pkce_expected_code_verifier');
+      const scope = `oauth:${project.projectId}`;
+      const client = this.deps.clientKey(request.ip);
+      await this.deps.throttle.beginTry(scope, row.user_id, client);
+      if (!pkceVerifierMatches(request.codeVerifier, row.code_challenge)) {
+        throw new ApiError('oauth_pkce_mismatch');
+      }
+      await this.deps.throttle.recordSuccess(scope, row.user_id, client);
+    }
+    const providerValues = this.deps.sealed.open(row.sealed_provider_values) as ProviderValues;
+    if (!(await this.deps.oauth.consumeToken(tokenHash, now))) {
+      throw new ApiError('oauth_token_not_found');
+    }
+    await this.deps.users.activate(row.user_id);
+    const factor = oauthFactor(row.provider, row, now);
+    let issued: IssuedSession;
+    if (request.session && request.session.userId === row.user_id) {
+      const withFactor = await this.deps.sessions.addFactor(request.session, factor);
+      issued = await this.deps.sessions.touch(project, withFactor, duration);
+    } else {
+      issued = await this.deps.sessions.create(project, row.user_id, factor, duration, {
+        ip_address: request.ip,
+        user_agent: request.userAgent,
+      });
+    }
+    return {
+      userId: row.user_id,
+      provider: row.provider,
+      providerSubject: row.provider_subject,
+      registrationId: row.oauth_user_registration_id,
+      providerValues,
+      issued,
+    };
+  }
+
+  /** Removes one of the user's provider accounts. */
+  async deleteRegistration(userId: string, registrationId: string): Promise<void> {
+    if (!(await this.deps.oauth.deleteRegistration(userId, registrationId))) {
+      throw new ApiError('oauth_user_registration_not_found');
+    }
+  }
+
+  /** The project's settings for `name`, refusing a product or provider it has not set up. */
+  #provider(project: Project, name: string) {
+    if (!project.settings.products.includes('oauth')) {
+      throw new ApiError('product_not_enabled', 'OAuth is not enabled for this project.');
+    }
+    const settings = isProviderName(name) ? project.settings.oauth.providers[name] : undefined;
+    if (!isProviderName(name) || !settings) {
+      throw new ApiError(
+        'oauth_provider_not_configured',
+        `The OAuth provider ${name.slice(0, 40)} is not set up for this project.`,
+      );
+    }
+    return { provider: name, settings };
+  }
+
+  async #client(
+    provider: OAuthProviderName,
+    settings: Parameters<typeof providerClient>[1],
+  ): Promise<ProviderClient> {
+    try {
+      const [{ providerClient }] = await exchangeKit();
+      return await providerClient(PROVIDERS[provider], settings, this.deps.clock());
+    } catch (error) {
+      throw this.#providerFailure(provider, error);
+    }
+  }
+
+  /** The catalogue's error for a failed exchange, logged without tokens. */
+  #providerFailure(provider: string, error: unknown): ApiError {
+    if (error instanceof ApiError) return error;
+    const code = (error as { code?: unknown }).code;
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const text = error instanceof Error ? error.message : String(error);
+    this.deps.log.warn(
+      { provider, code, cause: cause?.code, reason: text.slice(0, 300) },
+      'oauth exchange failed',
+    );
+    const said = `${String(code ?? '')} ${text} ${String(cause?.code ?? '')} ${String(cause?.message ?? '')}`;
+    if (/JWT|JWS|CLAIM|NONCE|SIGNATURE|ID_TOKEN|id_token|"(iss|aud|azp)"/i.test(said)) {
+      return new ApiError('oauth_invalid_id_token');
+    }
+    if ((error as { error?: unknown }).error === 'access_denied') {
+      return new ApiError('oauth_provider_error');
+    }
+    return new ApiError('oauth_provider_unreachable');
+  }
+
+  /**
+   * Finds or creates the user of `identity`: its registration's user; else the user whose
+   * verified email the provider also verified; else a new user (with the email when nobody has
+   * it). `created` says whether the user is new (the sign-up redirect).
+   */
+  async #signIn(
+    project: Project,
+    provider: OAuthProviderName,
+    identity: ProviderIdentity,
+    now: number,
+  ): Promise<{ userId: string; registrationId: string; emailId?: string; created: boolean }> {
+    const { users, oauth } = this.deps;
+    const known = await oauth.findBySubject(project.projectId, provider, identity.subject);
+    if (known) {
+      const emailId = identity.emailVerified
+        ? await this.#verifiedEmailOf(project, known.userId, identity.email)
+        : undefined;
+      return {
+        userId: known.userId,
+        registrationId: known.registrationId,
+        emailId,
+        created: false,
+      };
+    }
+    let userId: string | undefined;
+    let emailId: string | undefined;
+    let created = false;
+    if (identity.email) {
+      const owner = await users.findByDestination(project.projectId, 'email', identity.email);
+      if (owner) {
+        if (identity.emailVerified && owner.verified) {
+          userId = owner.userId;
+          emailId = owner.methodId;
+        }
+      } else {
+        const method = await users.findOrCreateByDestination(
+          project,
+          'email',
+          identity.email,
+          now,
+          { name: { first_name: identity.firstName ?? '', last_name: identity.lastName ?? '' } },
+        );
+        if (method.created) {
+          userId = method.userId;
+          created = true;
+          if (identity.emailVerified) {
+            await users.markVerified(method);
+            emailId = method.methodId;
+          }
+        }
+      }
+    }
+    if (!userId) {
+      userId = await oauth.createUser(project, now, {
+        first_name: identity.firstName ?? '',
+        last_name: identity.lastName ?? '',
+      });
+      created = true;
+    }
+    const registrationId = newId('oauth-user-registration', project.environment);
+    try {
+      await oauth.addRegistration({
+        oauth_user_registration_id: registrationId,
+        project_id: project.projectId,
+        user_id: userId,
+        provider,
+        provider_subject: identity.subject,
+        profile_picture_url: identity.pictureUrl ?? '',
+        locale: identity.locale ?? '',
+        created_at: now,
+      });
+    } catch (error) {
+      if (!(error instanceof DuplicateRegistrationError)) throw error;
+      // A concurrent callback for the same account won: sign in its user.
+      const winner = await oauth.findBySubject(project.projectId, provider, identity.subject);
+      if (!winner) throw error;
+      return { userId: winner.userId, registrationId: winner.registrationId, created: false };
+    }
+    return { userId, registrationId, emailId, created };
+  }
+
+  /** The id of `email` when it is the user's and verified by both sides (marked so). */
+  async #verifiedEmailOf(
+    project: Project,
+    userId: string,
+    email: string | undefined,
+  ): Promise<string | undefined> {
+    if (!email) return undefined;
+    const method = await this.deps.users.findByDestination(project.projectId, 'email', email);
+    if (!method || method.userId !== userId) return undefined;
+    if (!method.verified) await this.deps.users.markVerified(method);
+    return method.methodId;
+  }
+}
+
+/** The listed URL a sign-in lands on: the one asked for if listed exactly, else the first. */
+function pickRedirect(asked: string | undefined, listed: readonly string[]): string {
+  if (asked === undefined || asked === '') {
+    const first = listed[0];
+    if (first === undefined) throw new ApiError('oauth_no_redirect_urls_set');
+    return first;
+  }
+  if (!listed.includes(asked)) {
+    throw new ApiError(
+      'no_match_for_provided_oauth_url',
+      `The redirect URL ${asked.slice(0, 200)} is not on the project’s list of OAuth redirect URLs.`,
+    );
+  }
+  return asked;
+}
+
+/** The session factor of an OAuth sign-in, in Stytch's shape. */
+function oauthFactor(
+  provider: OAuthProviderName,
+  row: { oauth_user_registration_id: string; provider_subject: string; email_id: string | null },
+  now: number,
+): JsonObject {
+  return {
+    type: 'oauth',
+    delivery_method: `oauth_${provider}`,
+    last_authenticated_at: new Date(now).toISOString(),
+    [`${provider}_oauth_factor`]: {
+      id: row.oauth_user_registration_id,
+      provider_subject: row.provider_subject,
+      ...(row.email_id === null ? {} : { email_id: row.email_id }),
+    },
+  };
+}

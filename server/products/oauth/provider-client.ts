@@ -1,0 +1,234 @@
+/**
+ * Talks to an OAuth provider through openid-client (the certified OpenID Connect relying party,
+ * which also speaks plain OAuth 2.0): builds the authorization URL, exchanges the code (state,
+ * PKCE and, for OpenID Connect, the ID token's signature, issuer, audience, expiry and nonce are
+ * all checked by the library), and fetches the provider's user-info resources.
+ *
+ * Endpoints come from the provider's table entry, the project's overrides, and for OpenID Connect
+ * providers the issuer's discovery document. Plain http is allowed only for loopback endpoints
+ * (tests and local development).
+ */
+import * as client from 'openid-client';
+import type { OAuthProviderSettings } from '../../projects/project-settings.js';
+import type { ProviderDefinition } from './oauth-providers.js';
+
+/** How long a discovery document is reused. */
+const DISCOVERY_TTL_MS = 60 * 60_000;
+
+/** A provider as one project configured it, ready to use. */
+export interface ProviderClient {
+  readonly definition: ProviderDefinition;
+  readonly config: client.Configuration;
+  /** Whether the provider signs in with OpenID Connect (an ID token is expected). */
+  readonly oidc: boolean;
+}
+
+/** Whether `url` points at this machine (the only place plain http is allowed). */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
+}
+
+function assertSecure(url: string): void {
+  if (new URL(url).protocol !== 'https:' && !isLoopback(url)) {
+    throw new Error(`OAuth endpoint ${url} must use https`);
+  }
+}
+
+const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+
+/** The openid-client configuration of `definition` with the project's `settings`. */
+export async function providerClient(
+  definition: ProviderDefinition,
+  settings: OAuthProviderSettings,
+  now: number,
+): Promise<ProviderClient> {
+  const auth = settings.clientSecret
+    ? definition.clientAuth === 'basic'
+      ? client.ClientSecretBasic(settings.clientSecret)
+      : client.ClientSecretPost(settings.clientSecret)
+    : client.None();
+  const issuer = settings.issuer ?? definition.issuer;
+  const overrides: Partial<client.ServerMetadata> = {
+    ...(settings.authorizationEndpoint && {
+      authorization_endpoint: settings.authorizationEndpoint,
+    }),
+    ...(settings.tokenEndpoint && { token_endpoint: settings.tokenEndpoint }),
+    ...(settings.userInfoEndpoint && { userinfo_endpoint: settings.userInfoEndpoint }),
+    ...(settings.jwksUri && { jwks_uri: settings.jwksUri }),
+  };
+  const oidc = definition.identity === 'oidc';
+  let config: client.Configuration;
+  if (oidc && issuer) {
+    const base = await discover(issuer, settings.clientId, auth, now);
+    config =
+      Object.keys(overrides).length === 0
+        ? base
+        : configure({ ...base.serverMetadata(), ...overrides }, settings.clientId, auth);
+  } else {
+    const authorization = overrides.authorization_endpoint ?? definition.authorizationEndpoint;
+    const token = overrides.token_endpoint ?? definition.tokenEndpoint;
+    if (!authorization || !token) throw new Error(`${definition.name} has no endpoints`);
+    config = configure(
+      {
+        issuer: issuer ?? new URL(authorization).origin,
+        authorization_endpoint: authorization,
+        token_endpoint: token,
+        ...((overrides.userinfo_endpoint ?? definition.userInfoEndpoint) && {
+          userinfo_endpoint: overrides.userinfo_endpoint ?? definition.userInfoEndpoint,
+        }),
+        ...(overrides.jwks_uri && { jwks_uri: overrides.jwks_uri }),
+      },
+      settings.clientId,
+      auth,
+    );
+  }
+  const metadata = config.serverMetadata();
+  for (const url of [
+    metadata.authorization_endpoint,
+    metadata.token_endpoint,
+    metadata.userinfo_endpoint,
+    metadata.jwks_uri,
+  ]) {
+    if (url) assertSecure(url);
+  }
+  return { definition, config, oidc };
+}
+
+function configure(
+  metadata: client.ServerMetadata,
+  clientId: string,
+  auth: client.ClientAuth,
+): client.Configuration {
+  const config = new client.Configuration(metadata, clientId, undefined, auth);
+  if (metadata.token_endpoint && isLoopback(metadata.token_endpoint)) {
+    client.allowInsecureRequests(config);
+  }
+  if (metadata.jwks_uri) client.enableNonRepudiationChecks(config);
+  return config;
+}
+
+/** The issuer's discovery document, fetched once an hour (a failure is not kept). */
+function discover(
+  issuer: string,
+  clientId: string,
+  auth: client.ClientAuth,
+  now: number,
+): Promise<client.Configuration> {
+  assertSecure(issuer);
+  const key = `${issuer}\n${clientId}`;
+  const cached = discovered.get(key);
+  if (cached && now - cached.at < DISCOVERY_TTL_MS) return cached.config;
+  const execute = [client.enableNonRepudiationChecks];
+  if (isLoopback(issuer)) execute.unshift(client.allowInsecureRequests);
+  const config = client.discovery(new URL(issuer), clientId, undefined, auth, { execute });
+  discovered.set(key, { at: now, config });
+  config.catch(() => discovered.delete(key));
+  return config;
+}
+
+/** What the authorization request carries besides the client's own parameters. */
+export interface AuthorizationRequest {
+  redirectUri: string;
+  state: string;
+  scopes: readonly string[];
+  /** OpenID Connect: the nonce the ID token must carry. */
+  nonce?: string;
+  /** The provider's own PKCE verifier, when it takes PKCE. */
+  codeVerifier?: string;
+  /** The page's `provider_*` parameters, without the prefix. */
+  providerParams: Readonly<Record<string, string>>;
+}
+
+/** The provider's authorization URL for one sign-in. */
+export async function authorizationUrl(
+  provider: ProviderClient,
+  request: AuthorizationRequest,
+): Promise<URL> {
+  const { definition } = provider;
+  const params: Record<string, string> = {
+    ...request.providerParams,
+    ...definition.authorizationParams,
+    redirect_uri: request.redirectUri,
+    response_type: 'code',
+    state: request.state,
+  };
+  if (request.scopes.length > 0) params.scope = request.scopes.join(' ');
+  if (request.nonce) params.nonce = request.nonce;
+  if (request.codeVerifier) {
+    params.code_challenge = await client.calculatePKCECodeChallenge(request.codeVerifier);
+    params.code_challenge_method = 'S256';
+  }
+  const url = client.buildAuthorizationUrl(provider.config, params);
+  if (definition.clientIdParam) {
+    url.searchParams.set(definition.clientIdParam, provider.config.clientMetadata().client_id);
+  }
+  return url;
+}
+
+/** What a sign-in's callback is checked against. */
+export interface CallbackChecks {
+  state: string;
+  nonce?: string;
+  codeVerifier?: string;
+}
+
+/** The provider's tokens, as exchanged. */
+export type ProviderTokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+
+/**
+ * Exchanges the code of `callbackUrl` (the provider's redirect, with its query) for tokens,
+ * checking the state, PKCE and, for OpenID Connect, the ID token.
+ */
+export async function exchangeCode(
+  provider: ProviderClient,
+  callbackUrl: URL,
+  checks: CallbackChecks,
+): Promise<ProviderTokens> {
+  const { definition } = provider;
+  const extra: Record<string, string> = {};
+  if (definition.clientIdParam) {
+    extra[definition.clientIdParam] = provider.config.clientMetadata().client_id;
+  }
+  return client.authorizationCodeGrant(
+    provider.config,
+    callbackUrl,
+    {
+      expectedState: checks.state,
+      ...(checks.nonce !== undefined && { expectedNonce: checks.nonce }),
+      ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
+      idTokenExpected: provider.oidc,
+    },
+    extra,
+  );
+}
+
+/** GETs a JSON resource of the provider's API with the user's access token. */
+export async function fetchJson(
+  provider: ProviderClient,
+  accessToken: string,
+  url: string,
+): Promise<unknown> {
+  assertSecure(url);
+  const response = await client.fetchProtectedResource(
+    provider.config,
+    accessToken,
+    new URL(url),
+    'GET',
+    undefined,
+    new Headers({ accept: 'application/json' }),
+  );
+  if (!response.ok) throw new Error(`${provider.definition.name} answered ${response.status}`);
+  return response.json();
+}
+
+/** The OpenID Connect userinfo claims, checked to belong to `subject`. */
+export async function fetchUserInfo(
+  provider: ProviderClient,
+  accessToken: string,
+  subject: string,
+): Promise<Record<string, unknown>> {
+  return client.fetchUserInfo(provider.config, accessToken, subject);
+}
+
+export { client as openidClient };

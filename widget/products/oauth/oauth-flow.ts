@@ -1,0 +1,84 @@
+/**
+ * The OAuth flow in the widget: a button sends the browser to the provider (through the client
+ * library, which keeps the PKCE verifier); the page the provider's answer opens
+ * (`?stytch_token_type=oauth&token=…`) signs in by itself, as a magic link's page does.
+ */
+import type { OAuthProviderConfig } from '../../config/widget-config.js';
+import type { ProductContext } from '../product.js';
+
+/** The session length the widget asks for when the config names none (the server's default). */
+const DEFAULT_SESSION_MINUTES = 60;
+
+/** Sends the browser to `provider`'s sign-in with the page's `oauthOptions`. */
+export async function startProvider(
+  provider: OAuthProviderConfig,
+  context: ProductContext,
+): Promise<void> {
+  const options = context.config.oauthOptions;
+  try {
+    const client = await context.busy(context.client());
+    await context.busy(
+      client.oauth.start(provider.type, {
+        ...(options?.loginRedirectURL && { login_redirect_url: options.loginRedirectURL }),
+        ...(options?.signupRedirectURL && { signup_redirect_url: options.signupRedirectURL }),
+        ...(provider.custom_scopes && { custom_scopes: provider.custom_scopes }),
+        ...(provider.provider_params && { provider_params: provider.provider_params }),
+      }),
+    );
+  } catch (error) {
+    context.dispatch({ type: 'set-error', error: { message: context.reportError(error) } });
+  }
+}
+
+/** The token when the page was opened by an OAuth redirect, else `undefined`. */
+export function oauthTokenInUrl(location: Location = globalThis.location): string | undefined {
+  const params = new URLSearchParams(location?.search ?? '');
+  const token = params.get('token');
+  return params.get('stytch_token_type') === 'oauth' && token ? token : undefined;
+}
+
+/** The page's address without the redirect's parameters, so a reload cannot reuse the token. */
+function forgetToken(): void {
+  const url = new URL(globalThis.location.href);
+  url.searchParams.delete('token');
+  url.searchParams.delete('stytch_token_type');
+  globalThis.history?.replaceState(globalThis.history.state, '', url);
+}
+
+/** The tokens this page has started to authenticate: each once, however many widgets. */
+const started = new Set<string>();
+/** Whether this page signed in from an OAuth redirect (the buttons then show success). */
+let signedIn = false;
+
+/** Whether the page signed in from the redirect that opened it. */
+export function signedInFromRedirect(): boolean {
+  return signedIn;
+}
+
+/**
+ * Signs in with the token of the redirect that opened the page, once per page: the success shows
+ * where the buttons were, or the error shows on the main screen (where the buttons stay).
+ */
+export function completeFromUrl(context: ProductContext): void {
+  const token = oauthTokenInUrl();
+  if (!token || started.has(token)) return;
+  started.add(token);
+  signedIn = false;
+  forgetToken();
+  void (async () => {
+    try {
+      const client = await context.busy(context.client());
+      const minutes =
+        context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
+      const response = await context.busy(
+        client.oauth.authenticate(token, { session_duration_minutes: minutes }),
+      );
+      signedIn = true;
+      context.emitEvent('OAUTH_AUTHENTICATE', { ...response });
+      context.completeFlow();
+      context.dispatch({ type: 'clear-error' });
+    } catch (error) {
+      context.dispatch({ type: 'set-error', error: { message: context.reportError(error) } });
+    }
+  })();
+}
