@@ -7,6 +7,7 @@ import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';
 import type { CryptoWalletTables } from '../products/crypto-wallets/crypto-wallets-tables.js';
 import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
+import type { OneTapTables } from '../products/oauth-one-tap/one-tap-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
@@ -29,4 +30,5 @@ export interface Schema
     PasswordTables,
     MagicLinkTables,
     WebAuthnTables,
-    CryptoWalletTables {}
+    CryptoWalletTables,
+    OneTapTables {}

@@ -316,6 +316,45 @@ export const ErrorCodes = {
     message: 'This crypto wallet already belongs to another user.',
   },
 
+  // OAuth and Google One Tap
+  oauth_config_not_found: {
+    status: 404,
+    message: 'No Google OAuth client is configured for this project.',
+    fix: 'Add oauth.providers.google.clientId (your Google Cloud OAuth client id) to the project in the config file.',
+  },
+  no_match_for_provided_oauth_url: {
+    status: 400,
+    message: 'The OAuth redirect URL is not on the project’s list of redirect URLs.',
+    fix:
+      'Sign-ins land only on URLs the project lists exactly (scheme, host, port, path and query): add it to ' +
+      'oauth.loginRedirectURLs or signupRedirectURLs in the config file, or send one that is listed.',
+  },
+  oauth_callback_id_not_found: {
+    status: 404,
+    message:
+      'This One Tap prompt was not started here, was used already, or expired. Please try again.',
+  },
+  invalid_id_token: {
+    status: 401,
+    message: 'The Google ID token could not be verified.',
+    fix:
+      'Check that oauth.providers.google.clientId is the client id the page gives Google, and (in tests) that ' +
+      'issuer and jwksUri name the token’s issuer and keys.',
+  },
+  id_token_expired: { status: 401, message: 'The Google ID token has expired. Please try again.' },
+  id_token_nonce_mismatch: {
+    status: 401,
+    message: 'The Google ID token was not issued for this sign-in (its nonce does not match).',
+  },
+  oauth_email_not_verified: {
+    status: 401,
+    message: 'Google has not verified this account’s email address, so it cannot sign in.',
+  },
+  oauth_token_not_found: {
+    status: 404,
+    message: 'The OAuth token is not valid: it was used already, expired, or never existed.',
+  },
+
   internal_server_error: {
     status: 500,
     message: 'Something went wrong on our side. Please try again.',

@@ -7,6 +7,7 @@
 
 import { cryptoWalletsProduct } from './crypto-wallets/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
+import { oneTapProduct } from './oauth-one-tap/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
@@ -23,4 +24,5 @@ export const serverProducts: readonly ServerProduct[] = [
   magicLinksProduct,
   webauthnProduct,
   cryptoWalletsProduct,
+  oneTapProduct,
 ];

@@ -84,6 +84,33 @@ export interface ProjectSettings {
   };
   /** The passwords product (see `server/products/passwords/`). */
   passwords: PasswordSettings;
+  /** OAuth sign-in and Google One Tap (see `server/products/oauth-one-tap/`). */
+  oauth: OAuthSettings;
+}
+
+/**
+ * One OAuth provider's app. Google One Tap reads the `google` entry: its `clientId` is the ID
+ * tokens' audience, `issuer` and `jwksUri` default to Google's.
+ */
+export interface OAuthProviderSettings {
+  clientId: string;
+  clientSecret?: string;
+  scopes?: string[];
+  issuer?: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userInfoEndpoint?: string;
+  jwksUri?: string;
+}
+
+/** A project's OAuth settings. */
+export interface OAuthSettings {
+  /** The providers configured, by name (`google`, `github`, …). */
+  providers: { [name: string]: OAuthProviderSettings };
+  /** The only URLs a sign-in may land on (exact match); the first is the default. */
+  loginRedirectURLs: string[];
+  /** The same for a new user; defaults to the login list. */
+  signupRedirectURLs: string[];
 }
 
 /** A project's password rules. */
@@ -157,6 +184,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
     },
   },
   cryptoWallets: { siweRequired: true },
+  oauth: { providers: {}, loginRedirectURLs: [], signupRedirectURLs: [] },
 };
 
 const rateLimitSchema = {
@@ -301,6 +329,42 @@ export const projectConfigSchema = {
       additionalProperties: false,
       properties: { siweRequired: { type: 'boolean' } },
     },
+    oauth: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        providers: {
+          type: 'object',
+          propertyNames: { pattern: '^[a-z][a-z0-9_-]{0,31}$' },
+          maxProperties: 32,
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['clientId'],
+            properties: {
+              clientId: { type: 'string', minLength: 1, maxLength: 512 },
+              clientSecret: { type: 'string', minLength: 1, maxLength: 2048 },
+              scopes: {
+                type: 'array',
+                items: { type: 'string', minLength: 1, maxLength: 256 },
+                maxItems: 50,
+              },
+              issuer: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+              authorizationEndpoint: {
+                type: 'string',
+                pattern: '^https?://[^\\s]+$',
+                maxLength: 2048,
+              },
+              tokenEndpoint: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+              userInfoEndpoint: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+              jwksUri: { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 },
+            },
+          },
+        },
+        loginRedirectURLs: redirectUrlsSchema,
+        signupRedirectURLs: redirectUrlsSchema,
+      },
+    },
   },
 } as const;
 
@@ -334,6 +398,7 @@ export interface ProjectConfig {
     resetSendLimits?: { perEmail?: RateLimit; perIp?: RateLimit };
   };
   cryptoWallets?: { siweRequired?: boolean };
+  oauth?: Partial<OAuthSettings>;
 }
 
 /** The complete settings for a configured project: its values over the defaults. */
@@ -369,6 +434,14 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
     },
     passwords: resolvePasswordSettings(config.passwords, d.passwords),
+    oauth: {
+      providers: config.oauth?.providers ?? d.oauth.providers,
+      loginRedirectURLs: config.oauth?.loginRedirectURLs ?? d.oauth.loginRedirectURLs,
+      signupRedirectURLs:
+        config.oauth?.signupRedirectURLs ??
+        config.oauth?.loginRedirectURLs ??
+        d.oauth.signupRedirectURLs,
+    },
   };
 }
 
