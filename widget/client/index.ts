@@ -14,6 +14,7 @@ export * from './errors.js';
 export * from './http-client.js';
 export * from './key-value-storage.js';
 export * from './magic-links-client.js';
+export * from './oauth-client.js';
 export * from './otp-client.js';
 export * from './passwords-client.js';
 export * from './pkce.js';

@@ -12,6 +12,7 @@ import { CryptoWalletsClient } from './crypto-wallets-client.js';
 import { type CaptchaProvider, type FetchLike, HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage } from './key-value-storage.js';
 import { MagicLinksClient } from './magic-links-client.js';
+import { OAuthClient } from './oauth-client.js';
 import { OtpClient } from './otp-client.js';
 import { PasswordsClient } from './passwords-client.js';
 import { PkceManager, type RandomValues } from './pkce.js';
@@ -73,6 +74,8 @@ export class VelvetClient {
   readonly bootstrap: BootstrapClient;
   /** Sign-in with Ethereum and Solana wallets. */
   readonly cryptoWallets: CryptoWalletsClient;
+  /** OAuth: `authenticate` signs in with the token an OAuth sign-in (Google One Tap) landed with. */
+  readonly oauth: OAuthClient;
   /** The telemetry header and the batched analytics events. */
   readonly telemetry: Telemetry;
   /** PKCE verifiers of the redirect flows. */
@@ -150,6 +153,7 @@ export class VelvetClient {
       ...(options.randomValues ? { randomValues: options.randomValues } : {}),
     });
     this.passwords = new PasswordsClient(this.http, this.sessions, this.pkce, this.bootstrap);
+    this.oauth = new OAuthClient(this.http, this.sessions, this.pkce);
     this.magicLinks = new MagicLinksClient({
       http: this.http,
       sessions: this.sessions,

@@ -10,6 +10,7 @@ import {
 import { waitFor } from '../client/testing/wait-for.js';
 import type { VelvetConfig } from '../config/widget-config.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../events.js';
+import { PRODUCT_LOADERS } from '../products/registry.js';
 import '../velvet.js';
 import type { VelvetLogin } from './velvet-login.js';
 
@@ -277,9 +278,12 @@ describe('<velvet-login>', () => {
     it('says no sign-in method is available when the config drops the last product it has', async () => {
       const original = console.error;
       console.error = () => {};
+      // A build without the OAuth product (every product is in this one; an empty list would
+      // fall back to magic links).
+      const oauth = PRODUCT_LOADERS.oauth;
+      delete PRODUCT_LOADERS.oauth;
       try {
         const mounted = await mount(SMS_ONLY);
-        // A product this build does not have (an empty list would fall back to magic links).
         mounted.el.config = { products: ['oauth'] };
         await waitFor(
           () => mounted.text().includes('No sign-in method is available.'),
@@ -291,6 +295,7 @@ describe('<velvet-login>', () => {
         expect(mounted.text()).not.to.include('No sign-in method is available.');
       } finally {
         console.error = original;
+        PRODUCT_LOADERS.oauth = oauth;
       }
     });
 

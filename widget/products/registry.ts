@@ -17,4 +17,5 @@ export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
     import('./passwords/passwords-product.js').then((module) => module.passwordsProduct),
   passkeys: () => import('./passkeys/passkeys-product.js').then((module) => module.passkeysProduct),
   crypto: () => import('./crypto-wallets/crypto-product.js').then((module) => module.cryptoProduct),
+  oauth: () => import('./one-tap/one-tap-product.js').then((module) => module.oneTapProduct),
 };

@@ -25,5 +25,11 @@ export const Screen = {
   IdpConsent: 'IDP Consent',
 } as const;
 
+/**
+ * Screens declared by a product's lazy chunk, by name only: the names above ship in the first
+ * download, these cost it nothing (`'OAuth Confirmation'`: the OAuth success screen).
+ */
+export type ChunkScreen = 'OAuth Confirmation';
+
 /** A screen name. */
-export type Screen = (typeof Screen)[keyof typeof Screen];
+export type Screen = (typeof Screen)[keyof typeof Screen] | ChunkScreen;
