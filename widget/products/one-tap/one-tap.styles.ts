@@ -1,7 +1,8 @@
 /**
  * Google One Tap's CSS. While the prompt shows alone (Google draws it over the page), the widget
  * around it is not drawn: the element's frame and title are hidden by `:has()` from here, so
- * the element (in every page's first download) carries nothing for One Tap.
+ * the element (in every page's first download) carries nothing for One Tap. An error of the
+ * sign-in (a refused ID token) still shows.
  */
 export const oneTapStyles = `
 velvet-google-one-tap,
@@ -17,7 +18,7 @@ velvet-oauth-confirmation {
 }
 
 .velvet-container:has(.velvet-one-tap--alone) > :not(.velvet-main),
-.velvet-main:has(.velvet-one-tap--alone) > :not(velvet-google-one-tap) {
+.velvet-main:has(.velvet-one-tap--alone) > :not(velvet-google-one-tap, velvet-alert) {
   display: none;
 }
 

@@ -435,21 +435,30 @@ describe('Google One Tap in <velvet-login>', () => {
     });
   }
 
-  it('shows the server’s refusal of an ID token', async () => {
-    installStandIn({
-      issueIdToken: async () => 'not-a-google-token',
-    } as Partial<StandIn>);
-    const mounted = await mount({ ...googleOnly(), products: ['oauth', 'otp'] });
-    const prompt = await promptShown();
-    (prompt.querySelector('button') as HTMLButtonElement).click();
-    await waitFor(
-      () => mounted.text().includes('The Google ID token could not be verified.'),
-      () => `no error: ${mounted.errors.map((e) => e.message)}`,
-    );
-    expect(navigations).to.deep.equal([]);
-    expect(mounted.errors.map((error) => error.errorType)).to.deep.equal(['invalid_id_token']);
-    await expect(mounted.el).to.be.accessible();
-  });
+  for (const [name, config] of [
+    ['beside the form', { ...googleOnly(), products: ['oauth', 'otp'] }],
+    ['alone', googleOnly()],
+  ] as const) {
+    it(`shows the server’s refusal of an ID token (${name})`, async () => {
+      installStandIn({
+        issueIdToken: async () => 'not-a-google-token',
+      } as Partial<StandIn>);
+      const mounted = await mount(config);
+      const prompt = await promptShown();
+      (prompt.querySelector('button') as HTMLButtonElement).click();
+      const alert = await waitFor(
+        () =>
+          [...mounted.el.querySelectorAll('velvet-alert')].find(
+            (node) => node.getAttribute('text') === 'The Google ID token could not be verified.',
+          ),
+        () => `no error: ${mounted.errors.map((e) => e.message)}`,
+      );
+      expect(isShown(alert)).to.equal(true);
+      expect(navigations).to.deep.equal([]);
+      expect(mounted.errors.map((error) => error.errorType)).to.deep.equal(['invalid_id_token']);
+      await expect(mounted.el).to.be.accessible();
+    });
+  }
 
   it('signs in with the token of the OAuth redirect that opened the page, once, and removes it from the address', async () => {
     const standIn = installStandIn();
