@@ -104,17 +104,15 @@ test('the passcode methods switch the widget’s tabs on and off, in the chosen 
   });
 });
 
-test('products not built yet are marked coming and left out; their order and errors show', async ({
+test('every product is built, none marked coming; their order and errors show', async ({
   page,
 }) => {
   await page.goto(demo.demoUrl);
   const products = page.getByRole('group', {
     name: 'Products, in the order the widget shows them',
   });
-  for (const name of ['OAuth (social login)']) {
-    await expect(products.getByRole('listitem').filter({ hasText: name })).toContainText('coming');
-  }
   for (const name of [
+    'OAuth (social login)',
     'One-time passcodes',
     'Email magic links',
     'Passwords',
@@ -153,10 +151,11 @@ test('products not built yet are marked coming and left out; their order and err
     'Sign in with the widget to create a passkey here',
   );
   await expect(sendButton(page)).toBeVisible();
+  // OAuth is built (Google One Tap so far): nothing is left out.
   await products.getByRole('checkbox', { name: /OAuth/ }).check();
-  await expect(
-    page.getByRole('list', { name: 'What the widget says of this configuration' }),
-  ).toContainText('Coming, left out by this version of the widget: OAuth (social login).');
+  expect(configInUrl(page).products).toEqual(['passkeys', 'otp', 'oauth']);
+  await expect(sendButton(page)).toBeVisible();
+  await expect(page.getByText('Coming, left out by this version of the widget')).toHaveCount(0);
   await products.getByRole('checkbox', { name: /OAuth/ }).uncheck();
 
   // Passkeys alone is the spec's configuration error, which replaces the form.
@@ -208,7 +207,7 @@ test('the theme applies, the header hides and shadow DOM toggles', async ({ page
   await expect(header(page)).toBeVisible();
 });
 
-test('unticking every product shows the default product; products not built explain the empty card', async ({
+test('unticking every product shows the default product; OAuth alone without providers shows no form', async ({
   page,
 }) => {
   await page.goto(demo.demoUrl);
@@ -223,14 +222,15 @@ test('unticking every product shows the default product; products not built expl
   await expect(widget(page).getByRole('button', { name: 'Continue with email' })).toBeVisible();
   await expect(sendButton(page)).toHaveCount(0);
 
-  // Only products this version lacks: nothing to show, and the notes say why.
+  // OAuth alone, no provider chosen: the product is in this version, with no form to show.
   await page.getByRole('checkbox', { name: /OAuth/ }).check();
-  await expect(notes).toContainText('None of the products that are on is in this version');
-  await expect(widget(page).getByText('No sign-in method is available.')).toBeVisible();
+  await expect(widget(page).getByRole('button', { name: 'Continue with email' })).toHaveCount(0);
+  await expect(sendButton(page)).toHaveCount(0);
+  await expect(page.getByText('Coming, left out by this version of the widget')).toHaveCount(0);
 
   await page.getByRole('checkbox', { name: 'One-time passcodes' }).check();
   await expect(sendButton(page)).toBeVisible();
-  await expect(notes).not.toContainText('no sign-in method to show');
+  await expect(page.getByText('no sign-in method to show')).toHaveCount(0);
   await expect(widget(page).getByText('No sign-in method is available.')).toHaveCount(0);
 });
 
