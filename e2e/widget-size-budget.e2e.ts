@@ -24,10 +24,12 @@ const BUDGET_BYTES = 20 * 1024;
  * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600, and the
  * client library's magic-link, password, passkey and wallet clients added 3,700 (54,278). Each
  * product's client now loads with its first call (`widget/client/lazy-client.ts`) and the
- * passcode screen's toaster with the first resend: 49,340. The goal is 40,000 (issue 19); what is
- * left above it is mostly libphonenumber-js's parser (about 9,700 of the phone parser's 11,064).
+ * passcode screen's toaster with the first resend: 49,340. The captcha retry, the locale-aware
+ * errors and one lazy entry for each new product's client (OAuth, TOTP, token exchange) in the
+ * client library's core brought it to 50,792. The goal is 40,000 (issue 19); what is left above it
+ * is mostly libphonenumber-js's parser (about 9,700 of the phone parser's 11,064).
  */
-const FLOW_BUDGET_BYTES = 49_500;
+const FLOW_BUDGET_BYTES = 51_000;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 

@@ -50,6 +50,13 @@ export type EmailEventType =
   | 'PASSWORD_RESET_BY_EMAIL';
 
 /**
+ * The OAuth product's event types, kept out of {@link VelvetEventType} the same way.
+ * `OAUTH_AUTHENTICATE`: the token an OAuth sign-in (Google One Tap) landed with started a session
+ * (`data`: user, session, provider).
+ */
+export type OAuthEventType = 'OAUTH_AUTHENTICATE';
+
+/**
  * One of {@link VelvetEventType}, or a lazy product's own (declared with the product, so the
  * element's bundle does not carry them): the passkey, magic-link and password events above, and
  * `CRYPTO_WALLET_AUTHENTICATE_START` when a wallet connected and its challenge came,
@@ -60,6 +67,7 @@ export type VelvetEventType =
   | (typeof VelvetEventType)[keyof typeof VelvetEventType]
   | PasskeyEventType
   | EmailEventType
+  | OAuthEventType
   | 'CRYPTO_WALLET_AUTHENTICATE_START'
   | 'CRYPTO_WALLET_AUTHENTICATE'
   | 'OAUTH_AUTHENTICATE';

@@ -10,6 +10,7 @@ import type { IdpTables } from '../products/idp/idp-tables.js';
 import type { ImpersonationTables } from '../products/impersonation/impersonation-tables.js';
 import type { MagicLinkTables } from '../products/magic-links/magic-links-tables.js';
 import type { OAuthTables } from '../products/oauth/oauth-tables.js';
+import type { OneTapTables } from '../products/oauth-one-tap/one-tap-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
@@ -37,4 +38,5 @@ export interface Schema
     IdpTables,
     TotpTables,
     ImpersonationTables,
-    OAuthTables {}
+    OAuthTables,
+    OneTapTables {}

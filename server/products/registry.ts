@@ -10,6 +10,7 @@ import { idpProduct } from './idp/index.js';
 import { impersonationProduct } from './impersonation/index.js';
 import { magicLinksProduct } from './magic-links/index.js';
 import { oauthProduct } from './oauth/index.js';
+import { oneTapProduct } from './oauth-one-tap/index.js';
 import { otpProduct } from './otp/index.js';
 import { passwordsProduct } from './passwords/index.js';
 import type { ServerProduct } from './product.js';
@@ -33,4 +34,5 @@ export const serverProducts: readonly ServerProduct[] = [
   impersonationProduct,
   sessionExchangeProduct,
   oauthProduct,
+  oneTapProduct,
 ];

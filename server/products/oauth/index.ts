@@ -3,7 +3,7 @@ import { SealedJson } from '../../keys/sealed-json.js';
 import { clientKey } from '../../rate-limit/client-key.js';
 import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
 import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
-import type { ServerProduct } from '../product.js';
+import type { ProductContext, ServerProduct } from '../product.js';
 import { OAuthRepository } from './oauth-repository.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { OAuthService } from './oauth-service.js';
@@ -12,28 +12,36 @@ import { oauthMigrations } from './oauth-tables.js';
 /** How long an expired pending sign-in or token is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
+/**
+ * The OAuth service on `context`'s database and keys (the One Tap product signs its users in
+ * through it too, so both land on the same tokens and provider accounts).
+ */
+export function oauthService(context: ProductContext): OAuthService {
+  return new OAuthService({
+    projects: context.projects,
+    users: context.store.users,
+    oauth: new OAuthRepository(context.store.db),
+    sessions: context.sessions,
+    limiter: context.limiter,
+    throttle: new FailureThrottle(
+      new FailureGuardsRepository(context.store.db),
+      context.limiter,
+      context.clock,
+    ),
+    clientKey: (ip) => clientKey(context.secret, ip),
+    sealed: new SealedJson(context.secret, 'oauth'),
+    ownOrigin: context.ownOrigin,
+    clock: context.clock,
+    log: context.log,
+  });
+}
+
 /** The OAuth product. */
 export const oauthProduct: ServerProduct = {
   name: 'oauth',
   migrations: oauthMigrations,
   register(sdk, context) {
-    const oauth = new OAuthService({
-      projects: context.projects,
-      users: context.store.users,
-      oauth: new OAuthRepository(context.store.db),
-      sessions: context.sessions,
-      limiter: context.limiter,
-      throttle: new FailureThrottle(
-        new FailureGuardsRepository(context.store.db),
-        context.limiter,
-        context.clock,
-      ),
-      clientKey: (ip) => clientKey(context.secret, ip),
-      sealed: new SealedJson(context.secret, 'oauth'),
-      ownOrigin: context.ownOrigin,
-      clock: context.clock,
-      log: context.log,
-    });
+    const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });
   },
   registerRoot(app) {

@@ -68,6 +68,20 @@ export interface ProviderValues {
   expires_at: string | null;
 }
 
+/** Who a provider vouched for, and where to land: see {@link OAuthService.issue}. */
+export interface IssueRequest {
+  project: Project;
+  provider: OAuthProviderName;
+  identity: ProviderIdentity;
+  /** The provider's tokens, handed back by `POST /oauth/authenticate`. */
+  providerValues: ProviderValues;
+  /** The page's PKCE challenge, when it started with one. */
+  codeChallenge: string | null;
+  /** The listed URLs to land on (already checked against the project's lists). */
+  loginUrl: string;
+  signupUrl: string;
+}
+
 /** A request to start a sign-in. */
 export interface StartRequest {
   publicToken: string;
@@ -246,18 +260,37 @@ export class OAuthService {
     } catch (error) {
       throw this.#providerFailure(provider, error);
     }
+    return this.issue({
+      project,
+      provider,
+      identity,
+      providerValues: {
+        access_token: tokens.access_token,
+        id_token: tokens.id_token ?? '',
+        refresh_token: tokens.refresh_token ?? '',
+        scopes: tokens.scope ? tokens.scope.split(/[ ,]+/).filter(Boolean) : sealed.scopes,
+        expires_at:
+          tokens.expires_in === undefined
+            ? null
+            : new Date(now + Number(tokens.expires_in) * 1000).toISOString(),
+      },
+      codeChallenge: sealed.cc ?? null,
+      loginUrl: sealed.login,
+      signupUrl: sealed.signup,
+    });
+  }
+
+  /**
+   * Signs in the person a provider vouched for (after the redirect flow's code exchange, or an
+   * ID token Google One Tap handed over) and answers the listed URL to land on, the sign-up one
+   * for a new user, with `stytch_token_type=oauth&token=…`: a single-use token that
+   * `POST /oauth/authenticate` turns into a session.
+   */
+  async issue(request: IssueRequest): Promise<URL> {
+    const { project, provider, identity } = request;
+    const now = this.deps.clock();
     const signedIn = await this.#signIn(project, provider, identity, now);
     const token = random();
-    const providerValues: ProviderValues = {
-      access_token: tokens.access_token,
-      id_token: tokens.id_token ?? '',
-      refresh_token: tokens.refresh_token ?? '',
-      scopes: tokens.scope ? tokens.scope.split(/[ ,]+/).filter(Boolean) : sealed.scopes,
-      expires_at:
-        tokens.expires_in === undefined
-          ? null
-          : new Date(now + Number(tokens.expires_in) * 1000).toISOString(),
-    };
     await this.deps.oauth.createToken({
       token_hash: sha256(token),
       project_id: project.projectId,
@@ -265,13 +298,13 @@ export class OAuthService {
       oauth_user_registration_id: signedIn.registrationId,
       provider,
       provider_subject: identity.subject,
-      code_challenge: sealed.cc ?? null,
-      sealed_provider_values: this.deps.sealed.seal(providerValues),
+      code_challenge: request.codeChallenge,
+      sealed_provider_values: this.deps.sealed.seal(request.providerValues),
       email_id: signedIn.emailId ?? null,
       expires_at: now + TOKEN_TTL_MS,
       created_at: now,
     });
-    const target = new URL(signedIn.created ? sealed.signup : sealed.login);
+    const target = new URL(signedIn.created ? request.signupUrl : request.loginUrl);
     target.searchParams.set('stytch_token_type', 'oauth');
     target.searchParams.set('token', token);
     return target;

@@ -55,6 +55,11 @@ export function signedInFromRedirect(): boolean {
   return signedIn;
 }
 
+/** Whether this page is completing (or completed) an OAuth sign-in: One Tap stays away then. */
+export function completingOAuth(): boolean {
+  return started.size > 0;
+}
+
 /**
  * Signs in with the token of the redirect that opened the page, once per page: the success shows
  * where the buttons were, or the error shows on the main screen (where the buttons stay).

@@ -5,6 +5,7 @@
  * in through `one-tap-hook.ts`.
  */
 import { html } from 'lit';
+import { oneTapStyles } from '../one-tap/one-tap.styles.js';
 import type { ProductPlugin } from '../product.js';
 import { oauthStyles } from './oauth.styles.js';
 import { completeFromUrl } from './oauth-flow.js';
@@ -12,7 +13,8 @@ import './oauth-buttons.js';
 
 /** The OAuth product's plugin. */
 export const oauthProduct: ProductPlugin = {
-  styles: oauthStyles,
+  // One Tap's rules are few and hide the frame around a prompt that stands alone.
+  styles: oauthStyles + oneTapStyles,
   onLoad: completeFromUrl,
   mainSection: (context) =>
     html`<div class="velvet-section velvet-section--oauth">

@@ -5,8 +5,8 @@
  * instead of them, when the spec's prompt-alone rule holds: OAuth is the only product, Google
  * the only provider, `one_tap` true and its position valid).
  *
- * To connect One Tap, set `ONE_TAP_LOADER` to `() => import('./one-tap/one-tap.js')`, a module
- * whose default export is a {@link OneTapPlugin}.
+ * The module is `widget/products/one-tap/one-tap-plugin.ts` (its own chunk, with Google's
+ * script loader): pages whose providers do not ask for One Tap download none of it.
  */
 import type { TemplateResult } from 'lit';
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
@@ -20,8 +20,9 @@ export interface OneTapPlugin {
   render(context: ProductContext, provider: OAuthProviderConfig): TemplateResult;
 }
 
-/** Loads the One Tap module; `undefined` until One Tap is built in. */
-export const ONE_TAP_LOADER: (() => Promise<{ default: OneTapPlugin }>) | undefined = undefined;
+/** Loads the One Tap module. */
+export const ONE_TAP_LOADER: (() => Promise<{ default: OneTapPlugin }>) | undefined = () =>
+  import('../one-tap/one-tap-plugin.js');
 
 /** The Google provider that asks for One Tap, if the page configured one. */
 export function oneTapProvider(

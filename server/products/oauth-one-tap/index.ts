@@ -1,0 +1,34 @@
+/**
+ * Google One Tap on the server: `/oauth/google/onetap/{start,submit}`. A verified ID token signs
+ * its person in through the OAuth product (`OAuthService.issue`), so the token it lands with is
+ * exchanged by the OAuth product's `POST /oauth/authenticate`, and the Google account is the
+ * same provider account the redirect flow links.
+ */
+import { oauthService } from '../oauth/index.js';
+import type { ServerProduct } from '../product.js';
+import { GoogleIdTokenVerifier } from './one-tap-id-token.js';
+import { KEEP_EXPIRED_MS } from './one-tap-limits.js';
+import { OneTapRepository } from './one-tap-repository.js';
+import { oneTapRoutes } from './one-tap-routes.js';
+import { OneTapService } from './one-tap-service.js';
+import { oneTapMigrations } from './one-tap-tables.js';
+
+/** The Google One Tap product. */
+export const oneTapProduct: ServerProduct = {
+  name: 'oauth-one-tap',
+  migrations: oneTapMigrations,
+  register(sdk, context) {
+    const tokens = new OneTapRepository(context.store.db);
+    const oauth = oauthService(context);
+    const oneTap = new OneTapService(
+      tokens,
+      (request) => oauth.issue(request),
+      new GoogleIdTokenVerifier(),
+      context.limiter,
+      context.clock,
+    );
+    oneTapRoutes(sdk, { oneTap });
+  },
+  housekeeping: ({ store }, now) =>
+    new OneTapRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
+};

@@ -1,0 +1,72 @@
+/**
+ * Google One Tap's routes: `GET /oauth/google/onetap/start` and
+ * `POST /oauth/google/onetap/submit`, the consumer twins of the paths Stytch's SDK calls for
+ * B2B One Tap (`/b2b/oauth/google/onetap/{start,submit}`), in its envelope.
+ */
+import type { FastifyInstance } from 'fastify';
+import { envelope } from '../../http/envelope.js';
+import { projectOf } from '../../http/request-context.js';
+import * as s from '../../http/schemas.js';
+import type { OneTapService } from './one-tap-service.js';
+
+interface SubmitBody {
+  id_token: string;
+  oauth_callback_id: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  pkce_code_challenge?: string;
+}
+
+const redirectUrl = { type: 'string', maxLength: 2048 } as const;
+
+const submitSchema = {
+  type: 'object',
+  required: ['id_token', 'oauth_callback_id'],
+  properties: {
+    id_token: { type: 'string', minLength: 1, maxLength: 8192 },
+    oauth_callback_id: s.id,
+    login_redirect_url: redirectUrl,
+    signup_redirect_url: redirectUrl,
+    pkce_code_challenge: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    ...s.sdkExtras,
+  },
+} as const;
+
+/** Registers the One Tap routes. */
+export function oneTapRoutes(app: FastifyInstance, deps: { oneTap: OneTapService }): void {
+  /**
+   * `GET /oauth/google/onetap/start`: the project's Google client id, a callback id and the
+   * nonce to give Google. `oauth_config_not_found`, `no_login_redirect_urls_set` or
+   * `no_signup_redirect_urls_set` while the project is not set up for One Tap.
+   */
+  app.get('/oauth/google/onetap/start', async (request) => {
+    const started = await deps.oneTap.start(projectOf(request), request.ip);
+    return envelope(request, {
+      google_client_id: started.googleClientId,
+      oauth_callback_id: started.oauthCallbackId,
+      nonce: started.nonce,
+    });
+  });
+
+  /**
+   * `POST /oauth/google/onetap/submit`: verifies Google's ID token and answers the redirect URL
+   * (`redirect_url`) whose `token` `POST /oauth/authenticate` exchanges for a session.
+   */
+  app.post<{ Body: SubmitBody }>(
+    '/oauth/google/onetap/submit',
+    { schema: { body: submitSchema } },
+    async (request) => {
+      const body = request.body;
+      const { redirectUrl: redirect_url } = await deps.oneTap.submit({
+        project: projectOf(request),
+        idToken: body.id_token,
+        oauthCallbackId: body.oauth_callback_id,
+        loginRedirectUrl: body.login_redirect_url,
+        signupRedirectUrl: body.signup_redirect_url,
+        codeChallenge: body.pkce_code_challenge,
+        ip: request.ip,
+      });
+      return envelope(request, { redirect_url });
+    },
+  );
+}

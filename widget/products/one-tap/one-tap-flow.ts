@@ -1,0 +1,63 @@
+/**
+ * Google One Tap's calls (`GET /oauth/google/onetap/start`, `POST /oauth/google/onetap/submit`)
+ * and the redirect that follows a verified prompt; the page it lands on
+ * (`?stytch_token_type=oauth&token=…`) signs in as after any provider (`../oauth/oauth-flow.ts`).
+ */
+
+import type { JsonObject } from '../../client/type-checks.js';
+import type { VelvetClient } from '../../client/velvet-client.js';
+import type { ProductContext } from '../product.js';
+import { withProductOverrides } from '../shared/product-strings.js';
+import { oneTapStrings } from './one-tap-strings.js';
+
+/** What `start` answers. */
+export interface OneTapStart {
+  google_client_id: string;
+  oauth_callback_id: string;
+  nonce: string;
+}
+
+function isStart(body: JsonObject): body is JsonObject & OneTapStart {
+  return (
+    typeof body.google_client_id === 'string' &&
+    typeof body.oauth_callback_id === 'string' &&
+    typeof body.nonce === 'string'
+  );
+}
+
+function isSubmitted(body: JsonObject): body is JsonObject & { redirect_url: string } {
+  return typeof body.redirect_url === 'string' && /^https?:\/\//.test(body.redirect_url);
+}
+
+/** Where the page goes after a verified prompt; tests replace `assign`. */
+export const oneTapNavigation = {
+  assign: (url: string): void => globalThis.location.assign(url),
+};
+
+/** `GET /oauth/google/onetap/start`: the client id, callback id and nonce of a new prompt. */
+export function startOneTap(client: VelvetClient): Promise<OneTapStart> {
+  return client.http.get('/oauth/google/onetap/start', isStart);
+}
+
+/**
+ * `POST /oauth/google/onetap/submit`: sends Google's ID token with the page's redirect URLs and
+ * answers where to go.
+ */
+export async function submitOneTap(
+  client: VelvetClient,
+  context: ProductContext,
+  started: OneTapStart,
+  credential: string,
+): Promise<string> {
+  const options = context.config.oauthOptions;
+  const body: JsonObject = { id_token: credential, oauth_callback_id: started.oauth_callback_id };
+  if (options?.loginRedirectURL) body.login_redirect_url = options.loginRedirectURL;
+  if (options?.signupRedirectURL) body.signup_redirect_url = options.signupRedirectURL;
+  const answer = await client.http.post('/oauth/google/onetap/submit', body, isSubmitted);
+  return answer.redirect_url;
+}
+
+/** The One Tap texts with the page's overrides. */
+export function oneTapTexts(context: ProductContext) {
+  return withProductOverrides(oneTapStrings, context.pageStrings);
+}

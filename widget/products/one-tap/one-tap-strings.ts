@@ -1,0 +1,28 @@
+/**
+ * Google One Tap's English texts. They load with the One Tap chunk, so pages without it download
+ * none of them. The developer-facing errors read 'One Tap could not load: <reason>' (spec
+ * section 8).
+ */
+export const oneTapStrings = {
+  oneTapLabel: 'Sign in with Google',
+  oneTapPending: 'Loading Google sign-in…',
+  oneTapCouldNotLoad: (reason: string) => `One Tap could not load: ${reason}`,
+  oneTapNoClient:
+    'no Google client is configured for this project (oauth_config_not_found). Add oauth.providers.google.clientId, the client ID from the Google Cloud console, to the project in velvet.config.json.',
+  oneTapNoLoginUrls:
+    'no login redirect URLs are set for this project, so oauthOptions.loginRedirectURL cannot be checked. List them in oauth.loginRedirectURLs in velvet.config.json.',
+  oneTapNoSignupUrls:
+    'no signup redirect URLs are set for this project, so oauthOptions.signupRedirectURL cannot be checked. List them in oauth.signupRedirectURLs in velvet.config.json.',
+  oneTapHostNotAllowed: (host: string) =>
+    `the host ${host} is not allowed for this Google client. Add the page's origin to the client's Authorized JavaScript origins in the Google Cloud console (for development, both http://localhost and http://localhost:<port>).`,
+  oneTapInvalidClient:
+    'Google does not recognise the client ID configured for this project. Check that oauth.providers.google.clientId matches the client ID in the Google Cloud console.',
+  oneTapDefaultProvider:
+    'the default OAuth provider is not compatible with One Tap. Configure your own Google client (oauth.providers.google.clientId).',
+  oneTapScriptFailed: 'Google’s sign-in script (accounts.google.com/gsi/client) did not load.',
+  oauthSuccessTitle: 'Success!',
+  oauthSuccessText: 'You are signed in with Google.',
+} as const;
+
+/** The texts, by key. */
+export type OneTapStrings = typeof oneTapStrings;
