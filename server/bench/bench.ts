@@ -14,7 +14,7 @@
  * Asserts nothing about timing; exits 1 when a request failed.
  */
 import { cpus, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildServer, serverBuildIsStale } from '../../scripts/build-server.js';
