@@ -111,7 +111,7 @@ export async function startServer(
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (Date.now() - started > 60_000) throw new Error(`the server did not start:\n${output}`);
+    if (Date.now() - started > 180_000) throw new Error(`the server did not start:\n${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
