@@ -4,7 +4,9 @@
  * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
  * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`, and the
  * demo page (`demo/vite.config.ts`, served at `/demo/`).
- * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it).
+ * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
+ * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
+ * `--client` everything but the server.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
+import { buildServer } from './build-server.js';
 
 const root = join(import.meta.dirname, '..');
 const widgetDir = join(root, 'dist', 'widget');
@@ -66,4 +69,5 @@ await buildWidget();
 if (!process.argv.includes('--widget')) {
   await buildSite();
   await buildDemo();
+  if (!process.argv.includes('--client')) await buildServer();
 }

@@ -25,6 +25,7 @@ import { sdkAuthHook } from './http/sdk-auth.js';
 import { sessionCookieHook } from './http/session-cookie.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
 import { serverProducts } from './products/registry.js';
 import { SessionService } from './products/sessions/session-service.js';
@@ -69,10 +70,10 @@ export interface AppOptions {
 }
 
 /** Where `npm run build` puts the widget. */
-export const DEFAULT_WIDGET_DIR = join(import.meta.dirname, '..', 'dist', 'widget');
+export const DEFAULT_WIDGET_DIR = join(ROOT_DIR, 'dist', 'widget');
 
 /** Where `npm run build` puts the invitation site. */
-export const DEFAULT_SITE_DIR = join(import.meta.dirname, '..', 'dist', 'site');
+export const DEFAULT_SITE_DIR = join(ROOT_DIR, 'dist', 'site');
 
 /** Builds the server; call `listen` on the result. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -103,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, ownOrigin);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+    // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
+    // answer waiting for it (SQLite's group commit; a no-op on PostgreSQL).
+    await store.durable();
   });
 
   const limiter = new RateLimiter(store.rateLimits, clock);

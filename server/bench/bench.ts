@@ -1,160 +1,279 @@
 /**
- * `npm run bench`: requests per second and latency of the hot endpoints
- * under concurrent load on loopback, beside a bare Fastify route measured in
- * the same run. Runs on SQLite, or on PostgreSQL when
- * `VELVET_TEST_DATABASE_URL` or `DATABASE_URL` names a server (a scratch
- * database is created there and dropped). Prints a table; asserts nothing
- * about timing.
+ * `npm run bench`: the hot endpoints under concurrent load on loopback, beside a bare Fastify
+ * route measured in the same run, on SQLite and on PostgreSQL, with the server in its own
+ * process as `npm start` runs it (compiled, plain `node`). Rows: `sessions/authenticate` at
+ * 1,000 and at 100,000 live sessions (its p99 and its slowest request, where a stall shows),
+ * `otps/authenticate` (each check a real, fresh code), and the server's resident memory when idle.
+ *
+ *   npm run bench                               # this checkout, SQLite and PostgreSQL
+ *   npm run bench -- --before ../velvet-main    # and another checkout beside it ("before")
+ *   npm run bench -- --rounds 3 --sqlite        # medians of 3 rounds, SQLite only
+ *
+ * PostgreSQL is `VELVET_TEST_DATABASE_URL`, `DATABASE_URL` or the local server (a scratch
+ * database is created there and dropped); `--sqlite` or `--pg` runs one database only.
+ * Asserts nothing about timing; exits 1 when a request failed.
  */
 import { cpus, totalmem } from 'node:os';
-import Fastify from 'fastify';
-import { BODY_LIMIT_BYTES } from '../app.js';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildServer, serverBuildIsStale } from '../../scripts/build-server.js';
+import { ROOT_DIR } from '../paths.js';
 import { measureArgon2Verify } from './argon2-verify.js';
-import { type LoadResult, type LoadSpec, runLoad } from './load.js';
+import { type LoadResult, runLoad } from './load.js';
 import { benchPhones } from './phones.js';
+import { seedSessions } from './seed-sessions.js';
+import {
+  BENCH_PUBLIC_TOKEN,
+  type ServerKind,
+  type ServerProcess,
+  startServer,
+} from './server-process.js';
 
+/** The node flags of `npm start` (see package.json): the compiled server runs with them. */
+export const START_NODE_FLAGS = ['--max-semi-space-size=2'] as const;
 /** Concurrent connections of every run. */
 const CONNECTIONS = 10;
-/** Seconds each measured run lasts (the passcode run is sized to last about as long). */
-const DURATION_SECONDS = 5;
-/** Seconds of warm-up before each duration run. */
-const WARMUP_SECONDS = 1;
-/** Passcode checks of the warm-up, which also estimates the rate. */
-const OTP_WARMUP_CHECKS = 200;
-/** Bounds of the passcode run, in checks. */
-const OTP_CHECKS = { min: 500, max: 15_000 } as const;
-/** Spare codes beyond the run's amount (autocannon may prepare a request per connection ahead). */
-const SPARE_CODES = 4 * CONNECTIONS;
-/** The whole bench gives up after this long. */
-const DEADLINE_MS = 90_000;
-/** A limit so high the bench never meets it. */
-const UNLIMITED = { max: 1_000_000, windowMinutes: 1 };
+/** Seconds of each measured run, after one second of warm-up. */
+const DURATION_SECONDS = 4;
+/** The session counts compared. */
+const SMALL_TABLE = 1_000;
+const LARGE_TABLE = 100_000;
+/** Passcode checks of the warm-up (which also estimates the rate), and bounds of the run. */
+const OTP_WARMUP_CHECKS = 100;
+const OTP_CHECKS = { min: 200, max: 2_500 } as const;
+/** Seconds a server sits idle after its start before its memory is read. */
+const IDLE_SECONDS = 3;
 
-// The test harness reads the PostgreSQL URL when it is imported.
-const postgresUrl = process.env.VELVET_TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
-if (postgresUrl) process.env.VELVET_TEST_DATABASE_URL = postgresUrl;
-const { TEST_PUBLIC_TOKEN, basicAuth, signInBySms, startTestServer } = await import(
-  '../test/test-server.js'
-);
-type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-
-/** One row of the table. */
-interface Row {
-  name: string;
-  result: LoadResult;
-}
+const { values: options } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    rounds: { type: 'string', default: '1' },
+    sqlite: { type: 'boolean', default: false },
+    pg: { type: 'boolean', default: false },
+  },
+});
+const rounds = Math.max(1, Number(options.rounds) || 1);
+const postgresUrl =
+  process.env.VELVET_TEST_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** A Fastify server with one trivial JSON route, configured like Velvet's. */
-async function startBareServer() {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
-  app.post('/bare', async () => ({ ok: true }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+function basicAuth(user: string, secret: string): string {
+  return `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 }
 
-/** Sends one passcode to each phone (10 at a time) and reads each code from the outbox. */
-async function sendCodes(server: TestServer, phones: readonly string[]): Promise<string[]> {
+/** What one server measured in one round. */
+interface Measures {
+  idleMiB: number;
+  sessions?: { small: LoadResult; large: LoadResult };
+  otp?: LoadResult;
+  bare?: LoadResult;
+}
+
+/** A failed request anywhere makes the run fail. */
+const failures: string[] = [];
+function check(name: string, result: LoadResult): LoadResult {
+  if (result.non2xx + result.errors > 0) {
+    failures.push(`${name}: ${JSON.stringify(result.statusCodes)}, ${result.errors} errors`);
+  }
+  return result;
+}
+
+async function measure(url: string, path: string, secret: string, body: string) {
+  const spec = {
+    url,
+    method: 'POST' as const,
+    path,
+    headers: { ...JSON_HEADERS, authorization: basicAuth(BENCH_PUBLIC_TOKEN, secret) },
+    body,
+    connections: CONNECTIONS,
+  };
+  await runLoad({ ...spec, duration: 1 });
+  return runLoad({ ...spec, duration: DURATION_SECONDS });
+}
+
+async function api(
+  server: ServerProcess,
+  path: string,
+  body: unknown,
+  secret = BENCH_PUBLIC_TOKEN,
+) {
+  const response = await fetch(`${server.url}/sdk/v1${path}`, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, authorization: basicAuth(BENCH_PUBLIC_TOKEN, secret) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data?: Record<string, unknown> };
+  if (!response.ok || !answer.data) {
+    throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  }
+  return answer.data;
+}
+
+/** Sends a passcode to each phone (10 at a time) and returns the authenticate bodies. */
+async function sendCodes(server: ServerProcess, phones: readonly string[]): Promise<string[]> {
   const bodies: string[] = new Array(phones.length);
   let next = 0;
   const worker = async () => {
     while (next < phones.length) {
       const index = next++;
       const phone = phones[index] ?? '';
-      const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
-      if (sent.status !== 200)
-        throw new Error(`send to ${phone} failed: ${JSON.stringify(sent.body)}`);
-      // Read at once: the outbox keeps only the newest 200 messages.
-      bodies[index] = JSON.stringify({
-        method_id: sent.body.method_id,
-        token: server.lastCode(phone),
-      });
+      const sent = await api(server, '/otps/sms/login_or_create', { phone_number: phone });
+      const outbox = await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(phone)}`);
+      const [message] = ((await outbox.json()) as { messages: Array<{ text: string }> }).messages;
+      const token = message?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!token) throw new Error(`no passcode for ${phone}`);
+      bodies[index] = JSON.stringify({ method_id: sent.method_id, token });
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   return bodies;
 }
 
-/** Runs a warm-up of `WARMUP_SECONDS`, then the measured run. */
-async function measureForDuration(spec: Omit<LoadSpec, 'connections'>): Promise<LoadResult> {
-  await runLoad({ ...spec, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  return runLoad({ ...spec, connections: CONNECTIONS, duration: DURATION_SECONDS });
-}
-
-async function measurePasscodeChecks(server: TestServer): Promise<LoadResult> {
+async function measurePasscodeChecks(server: ServerProcess, phones: string[]): Promise<LoadResult> {
   const spec = {
     url: server.url,
     method: 'POST' as const,
     path: '/sdk/v1/otps/authenticate',
-    headers: { ...JSON_HEADERS, authorization: basicAuth(TEST_PUBLIC_TOKEN, TEST_PUBLIC_TOKEN) },
+    headers: { ...JSON_HEADERS, authorization: basicAuth(BENCH_PUBLIC_TOKEN, BENCH_PUBLIC_TOKEN) },
     connections: CONNECTIONS,
   };
-  const phones = benchPhones(OTP_WARMUP_CHECKS + SPARE_CODES + OTP_CHECKS.max + SPARE_CODES);
-  const warmupPhones = phones.slice(0, OTP_WARMUP_CHECKS + SPARE_CODES);
+  const spare = 4 * CONNECTIONS;
   const warmup = await runLoad({
     ...spec,
-    bodies: await sendCodes(server, warmupPhones),
+    bodies: await sendCodes(server, phones.slice(0, OTP_WARMUP_CHECKS + spare)),
     amount: OTP_WARMUP_CHECKS,
   });
-  const estimate = Math.ceil(warmup.rps * DURATION_SECONDS);
-  const checks = Math.min(OTP_CHECKS.max, Math.max(OTP_CHECKS.min, estimate));
-  const runPhones = phones.slice(warmupPhones.length, warmupPhones.length + checks + SPARE_CODES);
-  const sendStarted = Date.now();
-  const bodies = await sendCodes(server, runPhones);
-  const sendSeconds = ((Date.now() - sendStarted) / 1000).toFixed(1);
-  console.log(
-    `  sent ${bodies.length} passcodes to distinct numbers in ${sendSeconds} s; ` +
-      `measuring ${checks} checks (warm-up ran at ${warmup.rps.toFixed(0)} req/s)`,
+  const checks = Math.min(
+    OTP_CHECKS.max,
+    Math.max(OTP_CHECKS.min, Math.ceil(warmup.rps * DURATION_SECONDS)),
   );
-  const result = await runLoad({ ...spec, bodies, amount: checks });
-  if (result.bodiesUsed > bodies.length) {
-    console.log(`  warning: ${result.bodiesUsed - bodies.length} requests reused a code`);
+  const rest = phones.slice(OTP_WARMUP_CHECKS + spare, OTP_WARMUP_CHECKS + 2 * spare + checks);
+  return runLoad({ ...spec, bodies: await sendCodes(server, rest), amount: checks });
+}
+
+/** Starts `kind`, measures every row on it, and stops it. */
+async function measureServer(kind: ServerKind, usePostgres: boolean): Promise<Measures> {
+  const server = await startServer(kind, usePostgres ? postgresUrl : undefined);
+  try {
+    await new Promise((done) => setTimeout(done, IDLE_SECONDS * 1000));
+    const idleMiB = server.rssMiB();
+    if (kind.kind === 'bare') {
+      return { idleMiB, bare: check('bare', await measure(server.url, '/bare', '', '{}')) };
+    }
+    const phone = '+14155550100';
+    const sent = await api(server, '/otps/sms/login_or_create', { phone_number: phone });
+    const [code] = await sendCodesFor(server, phone);
+    const signedIn = await api(server, '/otps/authenticate', {
+      method_id: sent.method_id,
+      token: code,
+      session_duration_minutes: 600,
+    });
+    const token = String(signedIn.session_token);
+    const sessionId = String((signedIn.session as { session_id: string }).session_id);
+    const database = server.database;
+    if (!database) throw new Error('no database');
+    await seedSessions(database, sessionId, 1, SMALL_TABLE - 1);
+    const path = '/sdk/v1/sessions/authenticate';
+    const small = check('sessions 1k', await measure(server.url, path, token, '{}'));
+    await seedSessions(database, sessionId, SMALL_TABLE, LARGE_TABLE - 1);
+    const large = check('sessions 100k', await measure(server.url, path, token, '{}'));
+    const otp = check(
+      'otps/authenticate',
+      await measurePasscodeChecks(server, benchPhones(OTP_WARMUP_CHECKS + OTP_CHECKS.max + 200)),
+    );
+    return { idleMiB, sessions: { small, large }, otp };
+  } finally {
+    await server.stop();
   }
-  return result;
 }
 
-function pad(text: string, width: number, left = false): string {
-  return left ? text.padEnd(width) : text.padStart(width);
+/** The code of the newest passcode to `phone`. */
+async function sendCodesFor(server: ServerProcess, phone: string): Promise<string[]> {
+  const outbox = await fetch(`${server.url}/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const [message] = ((await outbox.json()) as { messages: Array<{ text: string }> }).messages;
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no passcode for ${phone}`);
+  return [code];
 }
 
-/** autocannon records latency in whole milliseconds. */
-function milliseconds(value: number): string {
-  return value < 1 ? '<1' : String(value);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-function printTable(rows: readonly Row[]): void {
-  const bare = rows[0]?.result.rps ?? 0;
-  const header = [
-    'endpoint',
-    'requests',
-    'seconds',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'non-2xx',
-    'vs bare',
+/** The table of one database: each row's median over the rounds, beside its baseline. */
+function printTable(
+  database: string,
+  bare: Measures[],
+  variants: Array<{ name: string; measures: Measures[] }>,
+): void {
+  const bareRps = median(bare.map((m) => m.bare?.rps ?? 0));
+  const bareP99 = median(bare.map((m) => m.bare?.p99 ?? 0));
+  const bareMiB = median(bare.map((m) => m.idleMiB));
+  const of = (measures: Measures[], pick: (m: Measures) => number | undefined) =>
+    median(measures.map((m) => pick(m) ?? Number.NaN));
+  const ratio = (rps: number) => `${rps.toFixed(0)} req/s = ${(rps / bareRps).toFixed(2)}x`;
+  const rows: Array<[string, string, ...string[]]> = [
+    [
+      'sessions/authenticate, 1k sessions',
+      `${bareRps.toFixed(0)} req/s (p99 ${bareP99} ms)`,
+      ...variants.map(({ measures }) => {
+        const rps = of(measures, (m) => m.sessions?.small.rps);
+        return `${ratio(rps)} (p99 ${of(measures, (m) => m.sessions?.small.p99)} ms)`;
+      }),
+    ],
+    [
+      'sessions/authenticate p99 (max), 1k -> 100k',
+      `p99 ${bareP99} ms`,
+      ...variants.map(
+        ({ measures }) =>
+          `${of(measures, (m) => m.sessions?.small.p99)} (${of(measures, (m) => m.sessions?.small.max)}) -> ` +
+          `${of(measures, (m) => m.sessions?.large.p99)} (${of(measures, (m) => m.sessions?.large.max)}) ms, ` +
+          `${of(measures, (m) => m.sessions?.large.rps).toFixed(0)} req/s at 100k`,
+      ),
+    ],
+    [
+      'otps/authenticate',
+      `${bareRps.toFixed(0)} req/s`,
+      ...variants.map(({ measures }) => {
+        const rps = of(measures, (m) => m.otp?.rps);
+        return `${ratio(rps)} (p99 ${of(measures, (m) => m.otp?.p99)} ms)`;
+      }),
+    ],
+    [
+      'server memory idle (RSS)',
+      `${bareMiB.toFixed(0)} MiB`,
+      ...variants.map(({ measures }) => `${of(measures, (m) => m.idleMiB).toFixed(0)} MiB`),
+    ],
   ];
-  const cells = rows.map(({ name, result }) => [
-    name,
-    String(result.requests),
-    result.seconds.toFixed(2),
-    result.rps.toFixed(0),
-    milliseconds(result.p50),
-    milliseconds(result.p99),
-    String(result.non2xx + result.errors),
-    bare > 0 ? `${(result.rps / bare).toFixed(2)}x` : '-',
-  ]);
+  const header = ['measure', 'bare Fastify (baseline)', ...variants.map((v) => v.name)];
   const widths = header.map((title, i) =>
-    Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)),
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
   );
-  const line = (values: readonly string[]) =>
-    values.map((value, i) => pad(value, widths[i] ?? 0, i === 0)).join('  ');
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\n${database}, medians of ${bare.length} round(s):\n`);
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
-  for (const row of cells) console.log(line(row));
+  for (const row of rows) console.log(line(row));
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function main(): Promise<number> {
@@ -164,113 +283,67 @@ async function main(): Promise<number> {
     `  machine: ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? 'unknown'}), ` +
       `${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`,
   );
-  const database = postgresUrl
-    ? `PostgreSQL (a scratch database on ${new URL(postgresUrl).host})`
-    : 'SQLite (a scratch file, WAL, synchronous=FULL)';
-  console.log(`  database: ${database}`);
   console.log(
-    `  load: autocannon in a child process, ${CONNECTIONS} connections, ` +
-      `${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s runs\n`,
+    `  load: autocannon in a child process, ${CONNECTIONS} connections, 1 s warm-up, ` +
+      `${DURATION_SECONDS} s runs; each server in its own process on a scratch database`,
   );
-
-  const bareServer = await startBareServer();
-  let server: TestServer | undefined;
-  try {
-    server = await startTestServer({
-      project: {
-        otp: {
-          sendLimits: { perDestination: UNLIMITED, perIp: UNLIMITED },
-          authenticateLimit: { perIp: UNLIMITED },
-        },
-        products: ['otp', 'passwords'],
-        passwords: { authenticateLimit: { perIp: UNLIMITED } },
-      },
-    });
-    const rows: Row[] = [];
-
-    console.log('- bare Fastify route');
-    rows.push({
-      name: 'POST /bare (baseline)',
-      result: await measureForDuration({
-        url: bareServer.url,
-        method: 'POST',
-        path: '/bare',
-        headers: JSON_HEADERS,
-        body: JSON.stringify({ hello: 'world' }),
-      }),
-    });
-
-    console.log('- POST /sdk/v1/sessions/authenticate');
-    const signedIn = await signInBySms(server, '+14155552671');
-    rows.push({
-      name: 'POST /sessions/authenticate',
-      result: await measureForDuration({
-        url: server.url,
-        method: 'POST',
-        path: '/sdk/v1/sessions/authenticate',
-        headers: {
-          ...JSON_HEADERS,
-          authorization: basicAuth(TEST_PUBLIC_TOKEN, signedIn.session_token),
-        },
-        body: '{}',
-      }),
-    });
-
-    console.log('- POST /sdk/v1/otps/authenticate');
-    rows.push({ name: 'POST /otps/authenticate', result: await measurePasscodeChecks(server) });
-
-    console.log('- POST /sdk/v1/passwords/authenticate');
-    const password = 'bench-Violet-Harbor-7-juggles';
-    const created = await server.api('/passwords', {
-      body: { email: 'bench@example.com', password },
-    });
-    if (created.status !== 200) throw new Error(`password create: ${JSON.stringify(created.body)}`);
-    rows.push({
-      name: 'POST /passwords/authenticate',
-      result: await measureForDuration({
-        url: server.url,
-        method: 'POST',
-        path: '/sdk/v1/passwords/authenticate',
-        headers: {
-          ...JSON_HEADERS,
-          authorization: basicAuth(TEST_PUBLIC_TOKEN, TEST_PUBLIC_TOKEN),
-        },
-        body: JSON.stringify({ email: 'bench@example.com', password }),
-      }),
-    });
-
-    console.log('- argon2id verification, one at a time');
-    const verify = await measureArgon2Verify();
-    console.log('');
-    printTable(rows);
-    console.log(
-      `\nargon2id verify (${verify.parameters}): ${verify.perSecondPerCore.toFixed(1)} ` +
-        `verifications/s/core (${verify.verifications} in ${verify.seconds.toFixed(1)} s)`,
-    );
-    const failed = rows.filter((row) => row.result.non2xx + row.result.errors > 0);
-    for (const row of failed) {
-      console.log(
-        `\n${row.name}: ${row.result.non2xx} non-2xx answers, ${row.result.errors} errors`,
-      );
-      console.log(`  status codes: ${JSON.stringify(row.result.statusCodes)}`);
+  if (serverBuildIsStale()) await buildServer();
+  const after: ServerKind = {
+    kind: 'velvet-compiled',
+    root: ROOT_DIR,
+    nodeFlags: START_NODE_FLAGS,
+  };
+  const beforeRoot = options.before ? resolve(options.before) : undefined;
+  const variants: Array<{ name: string; kind: ServerKind }> = [
+    ...(beforeRoot
+      ? [
+          {
+            name: `before (${beforeRoot}, tsx)`,
+            kind: { kind: 'velvet-tsx', root: beforeRoot } as const,
+          },
+        ]
+      : []),
+    { name: beforeRoot ? 'after (this checkout, compiled)' : 'Velvet (compiled)', kind: after },
+  ];
+  const databases: Array<{ name: string; postgres: boolean }> = [];
+  if (!options.pg) databases.push({ name: 'SQLite', postgres: false });
+  if (!options.sqlite) {
+    if (await postgresReachable()) {
+      databases.push({ name: `PostgreSQL (${new URL(postgresUrl).host})`, postgres: true });
+    } else {
+      console.log(`  PostgreSQL: no server answers at ${new URL(postgresUrl).host}; skipped`);
     }
-    console.log(
-      failed.length === 0
-        ? '\nEvery request succeeded (non-2xx = 0): each passcode check was a real, good code.'
-        : '\nSome requests failed: the numbers above do not measure successful calls.',
-    );
-    return failed.length === 0 ? 0 : 1;
-  } finally {
-    await server?.close();
-    await bareServer.app.close();
   }
+  const bareKind: ServerKind = { kind: 'bare', root: ROOT_DIR };
+  for (const database of databases) {
+    const bare: Measures[] = [];
+    const measured = variants.map((variant) => ({
+      name: variant.name,
+      measures: [] as Measures[],
+    }));
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`- ${database.name}, round ${round} of ${rounds}: bare Fastify`);
+      bare.push(await measureServer(bareKind, database.postgres));
+      for (const [index, variant] of variants.entries()) {
+        console.log(`- ${database.name}, round ${round} of ${rounds}: ${variant.name}`);
+        measured[index]?.measures.push(await measureServer(variant.kind, database.postgres));
+      }
+    }
+    printTable(database.name, bare, measured);
+  }
+  const verify = await measureArgon2Verify(2);
+  console.log(
+    `\nargon2id verify (${verify.parameters}): ${verify.perSecondPerCore.toFixed(1)} ` +
+      `verifications/s/core (${verify.verifications} in ${verify.seconds.toFixed(1)} s)`,
+  );
+  for (const failure of failures) console.log(`failed requests: ${failure}`);
+  console.log(
+    failures.length === 0
+      ? '\nEvery request succeeded: each passcode check was a real, fresh code.'
+      : '\nSome requests failed: the figures above do not measure successful calls.',
+  );
+  return failures.length === 0 ? 0 : 1;
 }
-
-const deadline = setTimeout(() => {
-  console.error(`bench: gave up after ${DEADLINE_MS / 1000} s`);
-  process.exit(1);
-}, DEADLINE_MS);
-deadline.unref();
 
 main().then(
   (code) => {

@@ -36,6 +36,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest request (ms): a stall shows here. */
+  max: number;
   non2xx: number;
   /** Connection errors and timeouts. */
   errors: number;
@@ -106,6 +108,7 @@ async function workerMain(spec: LoadSpec): Promise<LoadResult> {
     rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes: Object.fromEntries(

@@ -5,7 +5,7 @@
  * convention: `TEXT`/`BIGINT`/`INTEGER` columns, JSON kept as `TEXT`, times as
  * epoch milliseconds, booleans as `0`/`1`.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Schema } from './schema.js';
 
 /** The typed database. */
@@ -21,6 +21,12 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface OpenDatabase {
   readonly db: Db;
   readonly dialect: Dialect;
+  /**
+   * Resolves once every write made so far is durable. SQLite commits without waiting for the
+   * disk and syncs here, once for many commits (group commit); PostgreSQL's commits are durable
+   * already.
+   */
+  readonly durable: () => Promise<void>;
 }
 
 /** Where the data lives: a `postgres://` URL, or else the SQLite file path. */
@@ -33,13 +39,20 @@ export interface DatabaseTarget {
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.databaseUrl) {
     const { openPostgres } = await import('./postgres-dialect.js');
-    return { db: await openPostgres(target.databaseUrl), dialect: 'postgres' };
+    const db = await openPostgres(target.databaseUrl);
+    return { db, dialect: 'postgres', durable: () => Promise.resolve() };
   }
   const { openSqlite } = await import('./sqlite-dialect.js');
-  return { db: openSqlite(target.sqlitePath), dialect: 'sqlite' };
+  return { ...openSqlite(target.sqlitePath), dialect: 'sqlite' };
 }
 
 /** Rows a write changed, as Kysely reports them (a `bigint`). */
 export function changedRows(result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }): number {
   return Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+}
+
+/** Which SQL server runs under `db` (or a transaction on it). */
+// biome-ignore lint/suspicious/noExplicitAny: any schema.
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

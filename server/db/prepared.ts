@@ -13,9 +13,14 @@
  *
  * An argument must be a plain value of the query (compared, inserted, set),
  * never a decision in the builder: a query whose shape depends on a value is
- * two prepared queries.
+ * two prepared queries. `build` may also return raw SQL (Kysely's `sql` tag),
+ * for a query the builder cannot say in both dialects.
+ *
+ * On PostgreSQL a prepared query also runs as a named statement (see
+ * `preparedStatementName`): each connection parses and plans it once.
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 
 /** The database, or a transaction on it: whatever runs a compiled query. */
 // biome-ignore lint/suspicious/noExplicitAny: any schema runs a compiled query.
@@ -33,12 +38,31 @@ export interface Prepared<A, R> {
 
 const MARK = '\u0000velvet-argument:';
 
+/** The SQL text of every prepared query, with the statement name it runs under. */
+const statementNames = new Map<string, string>();
+
 /**
- * Compiles `build` once with stand-ins for its arguments.
+ * The statement name of `sql` when it is the text of a prepared query, else `undefined`: the
+ * PostgreSQL driver runs those as named statements (parsed once per connection) and every other
+ * query unnamed, so the per-connection statement cache stays as small as the set of hot queries.
+ */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+function isRawBuilder<R>(built: Compilable<R> | RawBuilder<R>): built is RawBuilder<R> {
+  return (built as Partial<RawBuilder<R>>).isRawBuilder === true;
+}
+
+/**
+ * Compiles `build` once with stand-ins for its arguments (the query's own types come from it).
  * @throws Error when an argument is not bound as a plain parameter.
  */
-// biome-ignore lint/suspicious/noExplicitAny: any schema; the query's own types come from `build`.
-export function prepare<A extends object, R>(db: Kysely<any>, build: (args: A) => Compilable<R>) {
+export function prepare<A extends object, R>(
+  // biome-ignore lint/suspicious/noExplicitAny: any schema.
+  db: Kysely<any>,
+  build: (args: A) => Compilable<R> | RawBuilder<R>,
+) {
   const names: string[] = [];
   const standIns = new Proxy({} as A, {
     get(_target, key) {
@@ -50,7 +74,12 @@ export function prepare<A extends object, R>(db: Kysely<any>, build: (args: A) =
       throw new Error('name each argument of a prepared query; spreading them binds none');
     },
   });
-  const compiled: CompiledQuery<R> = build(standIns).compile();
+  const built = build(standIns);
+  const compiled: CompiledQuery<R> = isRawBuilder(built) ? built.compile(db) : built.compile();
+  if (!statementNames.has(compiled.sql)) {
+    const digest = createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24);
+    statementNames.set(compiled.sql, `velvet_${digest}`);
+  }
   const slots = compiled.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(MARK) ? value.slice(MARK.length) : undefined,
   );

@@ -29,6 +29,8 @@ export class Store {
   constructor(
     readonly db: Db,
     readonly dialect: Dialect,
+    /** Resolves once every write made so far is on disk (see `OpenDatabase.durable`). */
+    readonly durable: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.projects = new ProjectsRepository(db);
     this.users = new UsersRepository(db);
@@ -41,18 +43,19 @@ export class Store {
 
   /** Opens the database (PostgreSQL when `databaseUrl` is set) and applies every migration. */
   static async open(target: DatabaseTarget): Promise<Store> {
-    const { db, dialect } = await openDatabase(target);
+    const { db, dialect, durable } = await openDatabase(target);
     try {
       await migrateToLatest(db, ALL_MIGRATIONS);
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    return new Store(db, dialect);
+    return new Store(db, dialect, durable);
   }
 
-  /** Closes the connection(s). */
-  close(): Promise<void> {
-    return this.db.destroy();
+  /** Makes every write durable, then closes the connection(s). */
+  async close(): Promise<void> {
+    await this.durable();
+    await this.db.destroy();
   }
 }

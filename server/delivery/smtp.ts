@@ -3,12 +3,7 @@
  * `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`.
  */
 
-import {
-  createTransport,
-  type Mail,
-  type SMTPSentMessageInfo,
-  type SMTPTransportOptions,
-} from 'nodemailer';
+import type { Mail, SMTPSentMessageInfo, SMTPTransportOptions } from 'nodemailer';
 import {
   type Channel,
   type DeliveryAdapter,
@@ -36,7 +31,9 @@ export class SmtpAdapter implements DeliveryAdapter {
   readonly name = 'smtp';
   readonly channels: readonly Channel[] = ['email'];
   private readonly from: string;
-  private readonly transport: Mail<SMTPSentMessageInfo, SMTPTransportOptions>;
+  private readonly url: string;
+  /** Made on the first email: nodemailer is loaded only by a server that sends one. */
+  private transport: Promise<Mail<SMTPSentMessageInfo, SMTPTransportOptions>> | undefined;
 
   /** Throws an Error naming the option when one is missing or malformed. */
   constructor(options: SmtpAdapterOptions) {
@@ -49,12 +46,19 @@ export class SmtpAdapter implements DeliveryAdapter {
     const from = options.from?.trim() ?? '';
     if (from === '') throw new Error('SmtpAdapter option from is missing');
     this.from = from;
-    this.transport = createTransport({
-      url,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+    this.url = url;
+  }
+
+  #transport(): Promise<Mail<SMTPSentMessageInfo, SMTPTransportOptions>> {
+    this.transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: this.url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    );
+    return this.transport;
   }
 
   /** Hands the email to the relay; resolves with the Message-ID once it accepted it. */
@@ -63,7 +67,8 @@ export class SmtpAdapter implements DeliveryAdapter {
       throw new DeliveryError(`The smtp adapter cannot deliver ${message.channel}`);
     }
     try {
-      const info = await this.transport.sendMail({
+      const transport = await this.#transport();
+      const info = await transport.sendMail({
         from: this.from,
         to: message.to,
         subject: message.subject ?? '',
@@ -78,7 +83,7 @@ export class SmtpAdapter implements DeliveryAdapter {
 
   /** Closes the transport's connections. */
   async close(): Promise<void> {
-    this.transport.close();
+    (await this.transport)?.close();
   }
 }
 

@@ -9,9 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROOT_DIR } from '../paths.js';
 
 /** Where `npm run build` puts the demo. */
-export const DEFAULT_DEMO_DIR = join(import.meta.dirname, '..', '..', 'dist', 'demo');
+export const DEFAULT_DEMO_DIR = join(ROOT_DIR, 'dist', 'demo');
 
 /** Where the demo is served. */
 export const DEMO_PREFIX = '/demo/';

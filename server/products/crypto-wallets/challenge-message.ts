@@ -5,8 +5,8 @@
  * wallet's `signMessage`.
  */
 import { randomBytes } from 'node:crypto';
-import { createSiweMessage } from 'viem/siwe';
 import { ApiError } from '../../http/api-error.js';
+import { chainLibraries } from './chain-libraries.js';
 import type { WalletType } from './crypto-wallets-tables.js';
 
 /** Stytch's `siwe_params`: every field optional. */
@@ -97,7 +97,7 @@ export function challengeMessage(input: ChallengeInput): string {
   const issuedAt = new Date(input.now);
   const expirationTime = new Date(input.expiresAt);
   if (input.type === 'ethereum') {
-    return createSiweMessage({
+    return chainLibraries().siwe.createSiweMessage({
       domain,
       address: input.address as `0x${string}`,
       statement: fields.statement,

@@ -4,7 +4,6 @@
  * the routes only translate HTTP.
  */
 import { randomUUID } from 'node:crypto';
-import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
@@ -12,6 +11,7 @@ import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
+import { chainLibraries, loadChainLibraries } from './chain-libraries.js';
 import { challengeMessage, type SiweParams } from './challenge-message.js';
 import {
   AUTHENTICATE_LIMIT_PER_IP,
@@ -71,6 +71,7 @@ export class CryptoWalletsService {
       START_LIMIT_PER_IP,
       'too_many_requests',
     );
+    await loadChainLibraries();
     const type = walletType(request.type);
     const address = normalizeAddress(type, request.address);
     if (request.mode === 'secondary' && !request.session)
@@ -118,6 +119,7 @@ export class CryptoWalletsService {
       AUTHENTICATE_LIMIT_PER_IP,
       'too_many_requests',
     );
+    await loadChainLibraries();
     const type = walletType(request.type);
     const address = normalizeAddress(type, request.address);
     const signature = decodeSignature(type, request.signature);
@@ -227,11 +229,11 @@ function assertEnabled(project: Project): void {
 
 /** The EIP-4361 checks of viem on the stored message: its domain, nonce and times. */
 function assertSiweValid(challenge: ChallengeRecord, now: number): void {
-  const message = parseSiweMessage(challenge.message);
+  const message = chainLibraries().siwe.parseSiweMessage(challenge.message);
   if (message.notBefore && message.notBefore.getTime() > now) {
     throw new ApiError('siwe_message_not_valid_yet');
   }
-  const valid = validateSiweMessage({
+  const valid = chainLibraries().siwe.validateSiweMessage({
     message,
     domain: new URL(challenge.origin).host,
     address: challenge.address as `0x${string}`,

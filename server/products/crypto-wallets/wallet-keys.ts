@@ -3,10 +3,8 @@
  * Ethereum (EIP-55 addresses, EIP-191 `personal_sign` signatures, EIP-4361 messages) and
  * @noble/curves with @scure/base for Solana (base58 Ed25519 public keys and signatures).
  */
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { base58 } from '@scure/base';
-import { getAddress, isAddress, verifyMessage } from 'viem';
 import { ApiError } from '../../http/api-error.js';
+import { chainLibraries } from './chain-libraries.js';
 import type { WalletType } from './crypto-wallets-tables.js';
 
 /** The wallet types this server signs in. */
@@ -27,7 +25,7 @@ export function walletType(value: string): WalletType {
 
 function decodeBase58(value: string): Uint8Array | undefined {
   try {
-    return base58.decode(value);
+    return chainLibraries().base58.decode(value);
   } catch {
     return undefined;
   }
@@ -42,13 +40,14 @@ function decodeBase58(value: string): Uint8Array | undefined {
 export function normalizeAddress(type: WalletType, address: string): string {
   const value = address.trim();
   if (type === 'ethereum') {
-    if (isAddress(value, { strict: true })) return getAddress(value);
+    if (chainLibraries().viem.isAddress(value, { strict: true }))
+      return chainLibraries().viem.getAddress(value);
   } else {
     const bytes = decodeBase58(value);
     if (bytes?.length === 32) {
       try {
-        ed25519.Point.fromBytes(bytes);
-        return base58.encode(bytes);
+        chainLibraries().ed25519.Point.fromBytes(bytes);
+        return chainLibraries().base58.encode(bytes);
       } catch {
         // Not a point of the curve: not a wallet's key.
       }
@@ -96,16 +95,16 @@ export async function signatureMatches(
 ): Promise<boolean> {
   try {
     if (signature.type === 'ethereum') {
-      return await verifyMessage({
+      return await chainLibraries().viem.verifyMessage({
         address: address as `0x${string}`,
         message,
         signature: signature.hex,
       });
     }
-    return ed25519.verify(
+    return chainLibraries().ed25519.verify(
       signature.bytes,
       new TextEncoder().encode(message),
-      base58.decode(address),
+      chainLibraries().base58.decode(address),
     );
   } catch {
     return false;

@@ -220,7 +220,8 @@ export class OtpService {
     }
 
     await this.store.throttle.recordSuccess(scope, method.destination, client);
-    await this.store.users.markVerified(method);
+    // A number that signed in before is verified already: no write.
+    if (!method.verified) await this.store.users.markVerified(method);
     const factor = otpFactor(method, passcode.channel, now);
     if (request.session && request.session.userId === method.userId) {
       const withFactor = await this.sessions.addFactor(request.session, factor);

@@ -10,7 +10,6 @@
  *   the service cannot be reached in time, the offline list answers instead.
  */
 import { createHash } from 'node:crypto';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 
 /** How many of the most common passwords the offline list holds. */
 export const OFFLINE_LIST_SIZE = 10_000;
@@ -22,12 +21,15 @@ export interface BreachChecker {
   isBreached(password: string): Promise<boolean>;
 }
 
-let offline: Set<string> | undefined;
+let offline: Promise<Set<string>> | undefined;
 
-/** The offline list, loaded on first use. */
-function offlineList(): Set<string> {
-  offline ??= new Set(
-    (zxcvbnCommon.dictionary['passwords-common'] as string[]).slice(0, OFFLINE_LIST_SIZE),
+/** The offline list, loaded on first use (its package's dictionaries are large). */
+function offlineList(): Promise<Set<string>> {
+  offline ??= import('@zxcvbn-ts/language-common').then(
+    (zxcvbnCommon) =>
+      new Set(
+        (zxcvbnCommon.dictionary['passwords-common'] as string[]).slice(0, OFFLINE_LIST_SIZE),
+      ),
   );
   return offline;
 }
@@ -37,7 +39,7 @@ export class OfflineBreachList implements BreachChecker {
   readonly name = 'offline';
 
   async isBreached(password: string): Promise<boolean> {
-    return offlineList().has(password.toLowerCase());
+    return (await offlineList()).has(password.toLowerCase());
   }
 }
 

@@ -4,9 +4,7 @@
  * (lower case, upper case, digits, symbols, with a minimum length). The result is the spec's
  * strength result, in Stytch's field names.
  */
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** The policies of the spec. */
 export type StrengthPolicy = 'zxcvbn' | 'luds';
@@ -47,15 +45,25 @@ export interface StrengthSettings {
   ludsMinimumCount: number;
 }
 
-let zxcvbn: ZxcvbnFactory | undefined;
+let zxcvbn: Promise<ZxcvbnFactory> | undefined;
 
-/** The zxcvbn estimator, built on first use (its dictionaries take a moment to load). */
-function estimator(): ZxcvbnFactory {
-  zxcvbn ??= new ZxcvbnFactory({
-    translations: zxcvbnEnglish.translations,
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
-  });
+/**
+ * The zxcvbn estimator, loaded and built on first use: its dictionaries hold some 50 MiB once
+ * parsed, which a server whose projects never rate a password by zxcvbn does not load.
+ */
+function estimator(): Promise<ZxcvbnFactory> {
+  zxcvbn ??= (async () => {
+    const [{ ZxcvbnFactory }, zxcvbnCommon, zxcvbnEnglish] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      translations: zxcvbnEnglish.translations,
+      graphs: zxcvbnCommon.adjacencyGraphs,
+      dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
+    });
+  })();
   return zxcvbn;
 }
 
@@ -83,19 +91,19 @@ export function ludsRequirements(
  * Rates `password` by the policy. `userInputs` (the email and its parts) count as guessable
  * words for zxcvbn. A breached password is never valid.
  */
-export function rateStrength(
+export async function rateStrength(
   password: string,
   settings: StrengthSettings,
   breached: boolean,
   userInputs: string[] = [],
-): StrengthResult {
+): Promise<StrengthResult> {
   const luds = ludsRequirements(password, settings);
   let score: number;
   let warning = '';
   let suggestions: string[] = [];
   let meetsPolicy: boolean;
   if (settings.strengthPolicy === 'zxcvbn') {
-    const result = estimator().check(password, userInputs);
+    const result = (await estimator()).check(password, userInputs);
     score = result.score;
     warning = result.feedback.warning ?? '';
     suggestions = result.feedback.suggestions;

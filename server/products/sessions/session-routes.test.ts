@@ -36,6 +36,51 @@ describe('sessions', () => {
     assert.equal(answer.body.user.user_id, signedIn.user_id);
   });
 
+  test('checks within a minute reuse the access time and the JWT; a revocation still counts at once', async () => {
+    const signedIn = await signInBySms(server, '+14155550209');
+    server.clock.advance(20_000);
+    const first = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    server.clock.advance(20_000);
+    const second = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: first.body.session_jwt,
+    });
+    assert.equal(second.status, 200);
+    assert.equal(first.body.session.last_accessed_at, signedIn.session.last_accessed_at);
+    assert.equal(second.body.session.last_accessed_at, signedIn.session.last_accessed_at);
+    assert.equal(second.body.session_jwt, first.body.session_jwt, 'a JWT under a minute old');
+    assert.equal(second.body.user.phone_numbers[0].phone_number, '+14155550209');
+
+    const extended = await server.api('/sessions/authenticate', {
+      body: { session_duration_minutes: 120 },
+      secret: signedIn.session_token,
+    });
+    assert.equal(Date.parse(extended.body.session.expires_at) - server.clock.now(), 120 * 60_000);
+    assert.notEqual(extended.body.session_jwt, second.body.session_jwt, 'a new expiry, a new JWT');
+    const afterExtension = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    assert.equal(afterExtension.body.session.expires_at, extended.body.session.expires_at);
+
+    server.clock.advance(61_000);
+    const later = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: signedIn.session_token,
+    });
+    assert.equal(Date.parse(later.body.session.last_accessed_at), server.clock.now());
+    assert.notEqual(later.body.session_jwt, afterExtension.body.session_jwt);
+
+    await server.api('/sessions/revoke', { body: {}, secret: signedIn.session_token });
+    for (const secret of [signedIn.session_token, later.body.session_jwt]) {
+      const refused = await server.api('/sessions/authenticate', { body: {}, secret });
+      assertApiError(refused, 401, 'session_not_found');
+    }
+  });
+
   test('session_duration_minutes extends the session from now, up to the project maximum (7 days)', async () => {
     const signedIn = await signInBySms(server, '+14155550202');
     const extended = await server.api('/sessions/authenticate', {

@@ -25,7 +25,7 @@ export function sessionRoutes(
     projects: ProjectDirectory & { byId(id: string): unknown };
   },
 ): void {
-  /** `POST /sessions/authenticate`: checks the session, touches it, returns a fresh JWT. */
+  /** `POST /sessions/authenticate`: checks the session, touches it, returns a fresh enough JWT. */
   app.post<{ Body: { session_duration_minutes?: number } }>(
     '/sessions/authenticate',
     {
@@ -44,7 +44,10 @@ export function sessionRoutes(
         sessionOf(request),
         request.body.session_duration_minutes,
       );
-      const user = await deps.store.users.findById(project.projectId, issued.record.userId);
+      // The session's lookup read its user in the same query.
+      const user =
+        issued.record.user ??
+        (await deps.store.users.findById(project.projectId, issued.record.userId));
       if (!user) throw new ApiError('session_not_found');
       return envelope(request, {
         session_token: callerSessionToken(request),

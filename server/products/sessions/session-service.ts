@@ -7,7 +7,7 @@ import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify, SignJWT } fr
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
-import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
+import { JWT_ALGORITHM, type KeyRing, type RingKey } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
@@ -18,6 +18,25 @@ export const SESSION_JWT_LIFETIME_SECONDS = 5 * 60;
 export const SESSION_DURATION_MINUTES = { min: 5, max: 527_040 } as const;
 /** The JWT claim holding the session. */
 export const SESSION_CLAIM = 'https://velvet.dev/session';
+/**
+ * How fine `last_accessed_at` is: an authenticate records an access only when the stored one
+ * is older than this (or when it extends the session), so a session checked many times a
+ * minute costs a read, not a write, per check. The same bound keeps a session JWT: one signed
+ * less than this long ago for the same stored session is answered again (it has at least
+ * 4 of its 5 minutes left) instead of being signed anew.
+ */
+export const LAST_ACCESS_GRANULARITY_MS = 60_000;
+/** How many sessions' latest JWTs are kept for reuse (the oldest go first). */
+const JWT_CACHE_SIZE = 10_000;
+
+/** A signed JWT and what it was signed for. */
+interface CachedJwt {
+  jwt: string;
+  kid: string;
+  /** The session fields the JWT carries, as one string. */
+  fingerprint: string;
+  signedAt: number;
+}
 
 /** The session as the API returns it. */
 export interface SessionBody {
@@ -55,6 +74,9 @@ export function sessionBody(record: SessionRecord): SessionBody {
 
 /** Creates, checks, extends and revokes sessions. */
 export class SessionService {
+  /** Each session's latest JWT, by session id, oldest first (see `LAST_ACCESS_GRANULARITY_MS`). */
+  readonly #jwts = new Map<string, CachedJwt>();
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly keys: KeyRing,
@@ -131,8 +153,12 @@ export class SessionService {
 
   /**
    * Records an access, optionally extends the session to `durationMinutes`
-   * from now, and returns it with a fresh JWT.
-   * @throws ApiError `session_duration_too_long` over the project's maximum.
+   * from now, and returns it with a JWT at least 4 minutes from expiry. `record` was just read
+   * (by `find`), so a revoked session never gets here. The access is written only when the
+   * stored one is `LAST_ACCESS_GRANULARITY_MS` old; an extension is always written (durably,
+   * before the answer), and a write that finds the session no longer live fails.
+   * @throws ApiError `session_duration_too_long` over the project's maximum,
+   *   `session_not_found` when the session was revoked or expired meanwhile.
    */
   async touch(
     project: Project,
@@ -142,6 +168,10 @@ export class SessionService {
     if (durationMinutes !== undefined) this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const expiresAt = durationMinutes === undefined ? undefined : now + durationMinutes * 60_000;
+    const accessIsRecent = now - record.lastAccessedAt < LAST_ACCESS_GRANULARITY_MS;
+    if (expiresAt === undefined && accessIsRecent) {
+      return { record, token: undefined, jwt: await this.issueJwt(project, record) };
+    }
     if (!(await this.sessions.touch(record.sessionId, now, expiresAt))) {
       throw new ApiError('session_not_found');
     }
@@ -158,6 +188,7 @@ export class SessionService {
 
   /** Revokes the session. */
   async revoke(record: SessionRecord): Promise<void> {
+    this.#jwts.delete(record.sessionId);
     await this.sessions.revoke(record.sessionId, this.clock());
   }
 
@@ -169,21 +200,49 @@ export class SessionService {
    */
   async issueJwt(project: Project, record: SessionRecord): Promise<string> {
     const key = await this.keys.signingKey(project.projectId);
-    const now = Math.floor(this.clock() / 1000);
+    const clock = this.clock();
+    const now = Math.floor(clock / 1000);
     const body = sessionBody(record);
-    return new SignJWT({
-      [SESSION_CLAIM]: {
-        id: body.session_id,
-        started_at: body.started_at,
-        last_accessed_at: body.last_accessed_at,
-        expires_at: body.expires_at,
-        authentication_factors: body.authentication_factors.map(withoutPersonalData),
-      },
-    })
+    const claim = {
+      id: body.session_id,
+      started_at: body.started_at,
+      last_accessed_at: body.last_accessed_at,
+      expires_at: body.expires_at,
+      authentication_factors: body.authentication_factors.map(withoutPersonalData),
+    };
+    const fingerprint = `${project.projectId} ${record.userId} ${JSON.stringify(claim)}`;
+    const cached = this.#jwts.get(record.sessionId);
+    if (
+      cached &&
+      cached.kid === key.kid &&
+      cached.fingerprint === fingerprint &&
+      clock - cached.signedAt >= 0 &&
+      clock - cached.signedAt < LAST_ACCESS_GRANULARITY_MS
+    ) {
+      return cached.jwt;
+    }
+    const jwt = await this.#sign(key, record.userId, project.projectId, claim, now);
+    this.#jwts.delete(record.sessionId);
+    this.#jwts.set(record.sessionId, { jwt, kid: key.kid, fingerprint, signedAt: clock });
+    if (this.#jwts.size > JWT_CACHE_SIZE) {
+      const oldest = this.#jwts.keys().next().value;
+      if (oldest !== undefined) this.#jwts.delete(oldest);
+    }
+    return jwt;
+  }
+
+  #sign(
+    key: RingKey,
+    userId: string,
+    audience: string,
+    claim: JsonObject,
+    now: number,
+  ): Promise<string> {
+    return new SignJWT({ [SESSION_CLAIM]: claim })
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
-      .setSubject(record.userId)
+      .setSubject(userId)
       .setIssuer(this.issuer)
-      .setAudience(project.projectId)
+      .setAudience(audience)
       .setIssuedAt(now)
       .setNotBefore(now)
       .setExpirationTime(now + SESSION_JWT_LIFETIME_SECONDS)

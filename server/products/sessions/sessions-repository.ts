@@ -1,7 +1,17 @@
-/** Sessions, found by the hash of their opaque token or by their id. */
-import { changedRows, type Db } from '../../db/database.js';
+/**
+ * Sessions, found by the hash of their opaque token or by their id, each together with its
+ * user in one query (the session check of every request is one round trip).
+ */
+import { sql } from 'kysely';
+import { changedRows, type Db, dialectOf } from '../../db/database.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { prepare } from '../../db/prepared.js';
+import {
+  toUserRecord,
+  type UserRecord,
+  type UserRow,
+  userColumnsSql,
+} from '../users/users-repository.js';
 import type { SessionsTable } from './sessions-tables.js';
 
 /** A stored session. The token itself is never stored: only its SHA-256. */
@@ -16,6 +26,21 @@ export interface SessionRecord {
   revokedAt: number | null;
   authenticationFactors: JsonObject[];
   attributes: { ip_address: string; user_agent: string };
+  /**
+   * The session's user as read with it, when the session was found (not after it was created).
+   * It reflects the user at that read, so a route that changes the user reads it again.
+   */
+  user?: UserRecord;
+}
+
+/** The prefix of the user's own columns in a session row. */
+const USER_PREFIX = 'u_';
+
+/** A session row with its user's columns (see `userColumnsSql`). */
+type SessionWithUserRow = SessionsTable & UserRow;
+
+function toRecordWithUser(row: SessionWithUserRow): SessionRecord {
+  return { ...toRecord(row), user: toUserRecord(row, USER_PREFIX) };
 }
 
 function toRecord(row: SessionsTable): SessionRecord {
@@ -40,11 +65,23 @@ function toRecord(row: SessionsTable): SessionRecord {
 /** Reads and writes sessions. The lookups and writes of every request are prepared once. */
 export class SessionsRepository {
   readonly #byTokenHash;
+  readonly #byId;
   readonly #touch;
 
   constructor(private readonly db: Db) {
-    this.#byTokenHash = prepare(db, (a: { tokenHash: string }) =>
-      db.selectFrom('sessions').selectAll().where('token_hash', '=', a.tokenHash),
+    const withUser = sql.raw(
+      `SELECT s.*, ${userColumnsSql(dialectOf(db), 'u', USER_PREFIX)} ` +
+        'FROM sessions s JOIN users u ON u.user_id = s.user_id',
+    );
+    this.#byTokenHash = prepare(
+      db,
+      (a: { tokenHash: string }) =>
+        sql<SessionWithUserRow>`${withUser} WHERE s.token_hash = ${a.tokenHash}`,
+    );
+    this.#byId = prepare(
+      db,
+      (a: { sessionId: string }) =>
+        sql<SessionWithUserRow>`${withUser} WHERE s.session_id = ${a.sessionId}`,
     );
     this.#touch = prepare(db, (a: { sessionId: string; now: number; expiresAt: number | null }) =>
       db
@@ -77,18 +114,16 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** The session whose token hashes to `tokenHash`, with its user. */
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
     const row = await this.#byTokenHash.first({ tokenHash });
-    return row && toRecord(row);
+    return row && toRecordWithUser(row);
   }
 
+  /** The session with this id, with its user. */
   async findById(sessionId: string): Promise<SessionRecord | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst();
-    return row && toRecord(row);
+    const row = await this.#byId.first({ sessionId });
+    return row && toRecordWithUser(row);
   }
 
   /** Records an access and, when given, a new expiry; only while the session is live. */

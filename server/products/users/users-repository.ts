@@ -3,9 +3,10 @@
  * belongs to at most one user per project (a unique index guarantees it), and
  * its id doubles as the passcode `method_id`.
  */
-import { changedRows, type Db } from '../../db/database.js';
+import { sql } from 'kysely';
+import { changedRows, type Db, type Dialect, dialectOf } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { type JsonObject, readJsonObject } from '../../db/json-column.js';
+import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 
@@ -166,59 +167,165 @@ function destinationQueries(db: Db) {
   };
 }
 
-/** The prepared reads of a whole user. */
-function userQueries(db: Db) {
+/** A user's lists, each as one JSON column (the name says which). */
+interface UserListColumns {
+  phone_numbers_json: string;
+  emails_json: string;
+  webauthn_json: string;
+  crypto_wallets_json: string;
+  totps_json: string;
+  providers_json: string;
+}
+
+/** A `users` row with its lists, as `userColumnsSql` reads it. */
+export interface UserRow extends UserListColumns {
+  user_id: string;
+  project_id: string;
+  status: string;
+  name: string;
+  trusted_metadata: string;
+  untrusted_metadata: string;
+  created_at: number;
+}
+
+/** One list of a user as a JSON array of objects, oldest first, in each dialect's functions. */
+function listSql(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  userRef: string,
+  alias: keyof UserListColumns,
+): string {
+  const pairs = columns.map((column) => `'${column}', ${column}`).join(', ');
+  const list =
+    dialect === 'postgres'
+      ? `coalesce(json_agg(json_build_object(${pairs}) ORDER BY created_at), '[]'::json)::text`
+      : `json_group_array(json_object(${pairs}) ORDER BY created_at)`;
+  return `(SELECT ${list} FROM ${table} WHERE user_id = ${userRef}) AS ${alias}`;
+}
+
+/**
+ * The select list of a whole user in one query: the `users` columns of the row aliased `alias`
+ * (prefixed with `prefix`), and each of its lists as a JSON column, so that one round trip reads
+ * what `findById` returns (see `toUserRecord`).
+ */
+export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): string {
+  const ref = `${alias}.user_id`;
+  const own = ['user_id', 'project_id', 'status', 'name', 'trusted_metadata', 'untrusted_metadata']
+    .concat('created_at')
+    .map((column) => `${alias}.${column} AS ${prefix}${column}`);
+  return [
+    ...own,
+    listSql(
+      dialect,
+      'user_phone_numbers',
+      ['phone_id', 'phone_number', 'verified', 'created_at'],
+      ref,
+      'phone_numbers_json',
+    ),
+    listSql(
+      dialect,
+      'user_emails',
+      ['email_id', 'email', 'verified', 'created_at'],
+      ref,
+      'emails_json',
+    ),
+    listSql(
+      dialect,
+      'webauthn_registrations',
+      ['webauthn_registration_id', 'name', 'domain', 'user_agent', 'authenticator_type'],
+      ref,
+      'webauthn_json',
+    ),
+    listSql(
+      dialect,
+      'crypto_wallets',
+      ['crypto_wallet_id', 'address', 'wallet_type', 'verified'],
+      ref,
+      'crypto_wallets_json',
+    ),
+    listSql(dialect, 'totps', ['totp_id', 'verified'], ref, 'totps_json'),
+    listSql(
+      dialect,
+      'oauth_registrations',
+      [
+        'oauth_user_registration_id',
+        'provider',
+        'provider_subject',
+        'profile_picture_url',
+        'locale',
+      ],
+      ref,
+      'providers_json',
+    ),
+  ].join(', ');
+}
+
+type JsonRow = Record<string, string | number>;
+
+function jsonRows(value: string): JsonRow[] {
+  return readJsonArray(value) as JsonRow[];
+}
+
+/** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
+export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
+  const own = (column: string) => (row as unknown as Record<string, unknown>)[`${prefix}${column}`];
+  const name = readJsonObject(own('name'));
   return {
-    user: prepare(db, (a: { userId: string; projectId: string }) =>
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where('user_id', '=', a.userId)
-        .where('project_id', '=', a.projectId),
-    ),
-    phones: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('user_phone_numbers')
-        .selectAll()
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
-    emails: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('user_emails')
-        .selectAll()
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
-    webauthn: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('webauthn_registrations')
-        .select(['webauthn_registration_id', 'name', 'domain', 'user_agent', 'authenticator_type'])
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
-    cryptoWallets: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('crypto_wallets')
-        .selectAll()
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
-    totps: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('totps')
-        .select(['totp_id', 'verified'])
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
-    providers: prepare(db, (a: { userId: string }) =>
-      db
-        .selectFrom('oauth_registrations')
-        .selectAll()
-        .where('user_id', '=', a.userId)
-        .orderBy('created_at'),
-    ),
+    userId: String(own('user_id')),
+    projectId: String(own('project_id')),
+    status: own('status') === 'pending' ? 'pending' : 'active',
+    name: { ...EMPTY_NAME, ...(name as Partial<UserName>) },
+    trustedMetadata: readJsonObject(own('trusted_metadata')),
+    untrustedMetadata: readJsonObject(own('untrusted_metadata')),
+    createdAt: Number(own('created_at')),
+    phoneNumbers: jsonRows(row.phone_numbers_json).map((p) => ({
+      phoneId: String(p.phone_id),
+      phoneNumber: String(p.phone_number),
+      verified: Number(p.verified) === 1,
+      createdAt: Number(p.created_at),
+    })),
+    emails: jsonRows(row.emails_json).map((e) => ({
+      emailId: String(e.email_id),
+      email: String(e.email),
+      verified: Number(e.verified) === 1,
+      createdAt: Number(e.created_at),
+    })),
+    webauthnRegistrations: jsonRows(row.webauthn_json).map((w) => ({
+      webauthnRegistrationId: String(w.webauthn_registration_id),
+      name: String(w.name),
+      domain: String(w.domain),
+      userAgent: String(w.user_agent),
+      authenticatorType: String(w.authenticator_type),
+    })),
+    cryptoWallets: jsonRows(row.crypto_wallets_json).map((w) => ({
+      cryptoWalletId: String(w.crypto_wallet_id),
+      address: String(w.address),
+      walletType: String(w.wallet_type),
+      verified: Number(w.verified) === 1,
+    })),
+    totps: jsonRows(row.totps_json).map((t) => ({
+      totpId: String(t.totp_id),
+      verified: Number(t.verified) === 1,
+    })),
+    providers: jsonRows(row.providers_json).map((p) => ({
+      registrationId: String(p.oauth_user_registration_id),
+      provider: String(p.provider),
+      providerSubject: String(p.provider_subject),
+      profilePictureUrl: String(p.profile_picture_url),
+      locale: String(p.locale),
+    })),
   };
+}
+
+/** The prepared read of a whole user: one query, one round trip. */
+function userQuery(db: Db) {
+  const columns = sql.raw(userColumnsSql(dialectOf(db), 'u'));
+  return prepare(
+    db,
+    (a: { userId: string; projectId: string }) =>
+      sql<UserRow>`SELECT ${columns} FROM users u WHERE u.user_id = ${a.userId} AND u.project_id = ${a.projectId}`,
+  );
 }
 
 function toMethod(kind: DestinationKind, row: DestinationRow): MethodRecord {
@@ -262,68 +369,17 @@ async function insertDestination(
 /** Reads and writes users. */
 export class UsersRepository {
   readonly #destinations;
-  readonly #users;
+  readonly #user;
 
   constructor(private readonly db: Db) {
     this.#destinations = destinationQueries(db);
-    this.#users = userQueries(db);
+    this.#user = userQuery(db);
   }
 
   /** The user with this id in this project, or `undefined`. */
   async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
-    const row = await this.#users.user.first({ userId, projectId });
-    if (!row) return undefined;
-    const [phones, emails, webauthn, wallets, totps, providers] = await Promise.all([
-      this.#users.phones.all({ userId }),
-      this.#users.emails.all({ userId }),
-      this.#users.webauthn.all({ userId }),
-      this.#users.cryptoWallets.all({ userId }),
-      this.#users.totps.all({ userId }),
-      this.#users.providers.all({ userId }),
-    ]);
-    const name = readJsonObject(row.name);
-    return {
-      userId: row.user_id,
-      projectId: row.project_id,
-      status: row.status === 'pending' ? 'pending' : 'active',
-      name: { ...EMPTY_NAME, ...(name as Partial<UserName>) },
-      trustedMetadata: readJsonObject(row.trusted_metadata),
-      untrustedMetadata: readJsonObject(row.untrusted_metadata),
-      createdAt: Number(row.created_at),
-      phoneNumbers: phones.map((p) => ({
-        phoneId: p.phone_id,
-        phoneNumber: p.phone_number,
-        verified: Number(p.verified) === 1,
-        createdAt: Number(p.created_at),
-      })),
-      emails: emails.map((e) => ({
-        emailId: e.email_id,
-        email: e.email,
-        verified: Number(e.verified) === 1,
-        createdAt: Number(e.created_at),
-      })),
-      webauthnRegistrations: webauthn.map((w) => ({
-        webauthnRegistrationId: w.webauthn_registration_id,
-        name: w.name,
-        domain: w.domain,
-        userAgent: w.user_agent,
-        authenticatorType: w.authenticator_type,
-      })),
-      cryptoWallets: wallets.map((w) => ({
-        cryptoWalletId: w.crypto_wallet_id,
-        address: w.address,
-        walletType: w.wallet_type,
-        verified: Number(w.verified) === 1,
-      })),
-      totps: totps.map((t) => ({ totpId: t.totp_id, verified: Number(t.verified) === 1 })),
-      providers: providers.map((p) => ({
-        registrationId: p.oauth_user_registration_id,
-        provider: p.provider,
-        providerSubject: p.provider_subject,
-        profilePictureUrl: p.profile_picture_url,
-        locale: p.locale,
-      })),
-    };
+    const row = await this.#user.first({ userId, projectId });
+    return row && toUserRecord(row);
   }
 
   /** The phone number or email with this id (a passcode `method_id`). */

@@ -8,9 +8,7 @@
  * the RP ID and the accepted origins come from the project; passkeys require user verification;
  * sign counters and backup flags are stored at every use. A failed step stores nothing.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
+import type {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -33,6 +31,11 @@ import {
   type RegistrationRecord,
   type WebAuthnRepository,
 } from './webauthn-repository.js';
+
+/** @simplewebauthn/server, loaded on the first passkey ceremony (it is large). */
+function simpleWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {
+  return import('@simplewebauthn/server');
+}
 
 /** How long a ceremony's challenge may be answered. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
@@ -122,6 +125,7 @@ export class WebAuthnService {
     const existing = await this.repository.listForUser(user.userId);
     const userHandle = Buffer.from(request.overrideId ?? user.userId, 'utf8');
     const userName = request.overrideName ?? defaultUserName(user);
+    const { generateRegistrationOptions } = await simpleWebAuthn();
     const options = await generateRegistrationOptions({
       rpName: project.name,
       rpID: domain,
@@ -174,6 +178,7 @@ export class WebAuthnService {
     if (!started) throw new ApiError('webauthn_challenge_not_found');
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
+      const { verifyRegistrationResponse } = await simpleWebAuthn();
       verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
@@ -242,6 +247,7 @@ export class WebAuthnService {
     const registrations = user
       ? (await this.repository.listForUser(user)).filter((r) => r.domain === domain)
       : [];
+    const { generateAuthenticationOptions } = await simpleWebAuthn();
     const options = await generateAuthenticationOptions({
       rpID: domain,
       timeout: CHALLENGE_LIFETIME_MS,
@@ -294,6 +300,7 @@ export class WebAuthnService {
     }
     let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
+      const { verifyAuthenticationResponse } = await simpleWebAuthn();
       verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,

@@ -1,0 +1,64 @@
+/**
+ * The server, compiled for production: `server/main.ts` and what it imports, bundled by esbuild
+ * into `dist/server/` (ES modules for Node 20; packages stay in `node_modules`; products and
+ * database drivers loaded by `import()` stay separate chunks, loaded when used). `npm start`
+ * runs `node dist/server/main.js`; development (`npm run dev`, the tests) runs the TypeScript
+ * through tsx. `serverBuildIsStale()` says whether a source changed since the last build.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(import.meta.dirname, '..');
+/** Where the compiled server goes. */
+export const SERVER_OUT_DIR = join(root, 'dist', 'server');
+/** The compiled entry point. */
+export const SERVER_ENTRY = join(SERVER_OUT_DIR, 'main.js');
+
+/** The newest modification time (ms) of the server's sources and of what configures the build. */
+function newestSourceTime(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  walk(join(root, 'server'));
+  for (const file of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/build-server.ts',
+  ]) {
+    const path = join(root, file);
+    if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `dist/server/main.js` is missing or older than a source. */
+export function serverBuildIsStale(): boolean {
+  if (!existsSync(SERVER_ENTRY)) return true;
+  return statSync(SERVER_ENTRY).mtimeMs < newestSourceTime();
+}
+
+/** Compiles the server into `dist/server/`. */
+export async function buildServer(): Promise<void> {
+  await build({
+    entryPoints: { main: join(root, 'server', 'main.ts') },
+    outdir: SERVER_OUT_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Chunks get stable names; stale ones from an older build are harmless (nothing imports them).
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+  console.log('dist/server/main.js: the compiled server');
+}

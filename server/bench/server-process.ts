@@ -1,0 +1,138 @@
+/**
+ * The servers the bench measures, each in its own process on a scratch database: Velvet as
+ * `npm start` runs it (compiled, plain `node`), Velvet from another checkout (its sources with
+ * tsx, as its own `npm start` ran them before the server was compiled), and a bare Fastify
+ * route under plain `node`, the baseline.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+
+/** The bench project's public token. */
+export const BENCH_PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-velvetbench1';
+
+/** A limit so high the bench never meets it. */
+const UNLIMITED = { max: 1_000_000, windowMinutes: 1 };
+
+/** The bench project: passcodes by SMS with no limit the bench would meet. */
+const BENCH_CONFIG = {
+  projects: [
+    {
+      name: 'Bench',
+      publicToken: BENCH_PUBLIC_TOKEN,
+      products: ['otp'],
+      otp: {
+        methods: ['sms'],
+        sendLimits: { perDestination: UNLIMITED, perIp: UNLIMITED },
+        authenticateLimit: { perIp: UNLIMITED },
+      },
+      sms: { maxPerHour: 1_000_000 },
+    },
+  ],
+};
+
+/** How to start a server. */
+export type ServerKind =
+  /** This checkout, compiled (`dist/server/main.js`), as `npm start` runs it. */
+  | { kind: 'velvet-compiled'; root: string; nodeFlags: readonly string[] }
+  /** A checkout's TypeScript sources under tsx (`node --import tsx server/main.ts`). */
+  | { kind: 'velvet-tsx'; root: string }
+  /** One Fastify route, `POST /bare`, answering `{ok: true}`. */
+  | { kind: 'bare'; root: string };
+
+/** A running server process. */
+export interface ServerProcess {
+  url: string;
+  /** Resident memory now, in MiB. */
+  rssMiB(): number;
+  /** The scratch database (none for the bare server). */
+  database?: TestDatabase;
+  stop(): Promise<void>;
+}
+
+const BARE_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+app.post('/bare', async () => ({ ok: true }));
+app.get('/healthz', async () => ({ status: 'ok' }));
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+`;
+
+/** A free loopback port. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Starts a server and waits until it answers `/healthz`. */
+export async function startServer(
+  server: ServerKind,
+  postgresUrl: string | undefined,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const database = server.kind === 'bare' ? undefined : await createTestDatabase(postgresUrl ?? '');
+  let args: string[];
+  if (server.kind === 'bare') args = ['--input-type=module', '-e', BARE_SERVER];
+  else if (server.kind === 'velvet-tsx') args = ['--import', 'tsx', 'server/main.ts'];
+  else args = [...server.nodeFlags, 'dist/server/main.js'];
+  let configPath = '';
+  if (database) {
+    configPath = join(database.dataDir, 'velvet.config.json');
+    writeFileSync(configPath, JSON.stringify(BENCH_CONFIG));
+  }
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: server.root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: database?.dataDir ?? '',
+      DATABASE_URL: database?.databaseUrl ?? '',
+      VELVET_CONFIG: configPath,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (Date.now() - started > 180_000) throw new Error(`the server did not start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    database,
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kib / 1024;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      await database?.drop();
+    },
+  };
+}
