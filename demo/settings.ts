@@ -3,6 +3,8 @@
  * configuration a page would write down (options of products that are off left out), and the
  * settings as a shareable URL (`?config=<JSON>&token=<public token>`) and back.
  */
+
+import { OAUTH_PROVIDERS } from '../widget/client/oauth-client.js';
 import {
   type OAuthProviderConfig,
   type Product,
@@ -18,28 +20,8 @@ export const ALL_PRODUCTS: readonly Product[] = Object.values(Products);
 /** Every passcode method, in the order the widget's tabs list them by default. */
 export const ALL_METHODS: readonly OtpMethod[] = ['sms', 'whatsapp', 'email'];
 
-/** The spec's OAuth providers (section 3). */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
+/** The spec's OAuth providers (section 3), as the client library names them. */
+export { OAUTH_PROVIDERS };
 
 /** Where a Google One Tap prompt may show. */
 export const ONE_TAP_POSITIONS = [
