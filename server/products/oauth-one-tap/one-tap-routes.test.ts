@@ -286,7 +286,11 @@ describe('Google One Tap', () => {
       pkce_code_challenge: challenge,
     });
     const oauthToken = new URL(answer.body.redirect_url).searchParams.get('token');
-    assertApiError(await authenticate({ token: oauthToken }), 400, 'oauth_pkce_expected_code_verifier');
+    assertApiError(
+      await authenticate({ token: oauthToken }),
+      400,
+      'oauth_pkce_expected_code_verifier',
+    );
     assertApiError(
       await authenticate({ token: oauthToken, code_verifier: 'f'.repeat(64) }),
       400,
