@@ -5,8 +5,8 @@
  * the page requested before the phone form first showed, at the size the server sends to a
  * browser that accepts gzip. The figures are printed and attached to the test as annotations.
  */
-import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { recordFirstRender } from './support/widget-page.js';
 
@@ -23,37 +23,11 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-/** The body the server sends for `url` to a client that accepts only gzip, as it arrives. */
-function gzipBody(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 test('the gate downloads at most 90,000 B of JS and CSS gzip until the phone form', async ({
   page,
 }, testInfo) => {
   // What Chromium itself received for each URL (Brotli, with the response headers).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const requestUrls = new Map<string, string>();
-  const received = new Map<string, number>();
-  cdp.on('Network.requestWillBeSent', (event) =>
-    requestUrls.set(event.requestId, event.request.url),
-  );
-  cdp.on('Network.loadingFinished', (event) => {
-    const url = requestUrls.get(event.requestId);
-    if (url) received.set(url, event.encodedDataLength);
-  });
+  const received = await recordReceivedBytes(page);
 
   await page.addInitScript(recordFirstRender);
   await page.goto(site.url);

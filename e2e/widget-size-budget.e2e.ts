@@ -4,9 +4,9 @@
  * (libphonenumber, the passcode screen, the client library) loads only when needed. The figures
  * are printed and attached to the test as annotations.
  */
-import { request as httpRequest } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
+import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
 import type { StaticSite } from './support/static-site.js';
 import {
   type BuiltScript,
@@ -72,22 +72,6 @@ test.afterAll(async () => {
   await widgetSite?.close();
 });
 
-/** The body the server sends for `url` to a client that accepts only gzip, as it arrives. */
-function gzipBody(url: string): Promise<{ encoding: string | undefined; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** Every resource the page fetched so far, with its start on the page's clock. */
 function resources(page: Page): Promise<{ url: string; startTime: number }[]> {
   return page.evaluate(() =>
@@ -104,17 +88,7 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   page,
 }, testInfo) => {
   // What Chromium itself received for each URL (Brotli, with the response headers).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  const requestUrls = new Map<string, string>();
-  const received = new Map<string, number>();
-  cdp.on('Network.requestWillBeSent', (event) =>
-    requestUrls.set(event.requestId, event.request.url),
-  );
-  cdp.on('Network.loadingFinished', (event) => {
-    const url = requestUrls.get(event.requestId);
-    if (url) received.set(url, event.encodedDataLength);
-  });
+  const received = await recordReceivedBytes(page);
 
   await page.addInitScript(recordFirstRender);
   await page.goto(site.origin);
