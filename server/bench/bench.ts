@@ -6,9 +6,14 @@
  * `otps/authenticate` (each check a real, fresh code), and the server's resident memory when idle.
  *
  *   npm run bench                               # this checkout, SQLite and PostgreSQL
- *   npm run bench -- --before ../velvet-main    # and another checkout beside it ("before")
+ *   npm run bench -- --before ../velvet-main    # and another checkout beside it ("before"),
+ *                                               # compiled as its own `npm start` runs it
  *   npm run bench -- --rounds 3 --sqlite        # medians of 3 rounds, SQLite only
+ *   npm run bench -- --skip-sizes               # without the download sizes
+ *   npm run bench -- --sizes-only               # only the download sizes
  *
+ * The download sizes (the widget's first render, the SMS flow, the gate page) come from each
+ * checkout's own size-budget tests in Chromium (`page-sizes.ts`), beside their budgets.
  * PostgreSQL is `VELVET_TEST_DATABASE_URL`, `DATABASE_URL` or the local server (a scratch
  * database is created there and dropped); `--sqlite` or `--pg` runs one database only.
  * Asserts nothing about timing; exits 1 when a request failed.
@@ -21,10 +26,12 @@ import { buildServer, serverBuildIsStale } from '../../scripts/build-server.js';
 import { ROOT_DIR } from '../paths.js';
 import { measureArgon2Verify } from './argon2-verify.js';
 import { type LoadResult, runLoad } from './load.js';
+import { measurePageSizes, type PageSizes } from './page-sizes.js';
 import { benchPhones } from './phones.js';
 import { seedSessions } from './seed-sessions.js';
 import {
   BENCH_PUBLIC_TOKEN,
+  checkoutServer,
   type ServerKind,
   type ServerProcess,
   startServer,
@@ -45,12 +52,25 @@ const OTP_CHECKS = { min: 200, max: 2_500 } as const;
 /** Seconds a server sits idle after its start before its memory is read. */
 const IDLE_SECONDS = 3;
 
+/** The goals of issue 19, printed beside each row. */
+const GOALS = {
+  sqlite: { sessions: 0.3, otp: 0.1 },
+  postgres: { sessions: 0.15, otp: 0.06 },
+  /** The slowest session check at 100,000 sessions, in ms. */
+  stallMs: 50,
+  idleMiB: 75,
+} as const;
+/** The download budgets (gzip bytes of JS and CSS), checked by the size-budget tests too. */
+const SIZE_BUDGETS = { firstRender: 20 * 1024, smsFlow: 40_000, gate: 90_000 } as const;
+
 const { values: options } = parseArgs({
   options: {
     before: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     sqlite: { type: 'boolean', default: false },
     pg: { type: 'boolean', default: false },
+    'skip-sizes': { type: 'boolean', default: false },
+    'sizes-only': { type: 'boolean', default: false },
   },
 });
 const rounds = Math.max(1, Number(options.rounds) || 1);
@@ -211,6 +231,7 @@ function median(values: number[]): number {
 /** The table of one database: each row's median over the rounds, beside its baseline. */
 function printTable(
   database: string,
+  goals: { sessions: number; otp: number },
   bare: Measures[],
   variants: Array<{ name: string; measures: Measures[] }>,
 ): void {
@@ -220,9 +241,10 @@ function printTable(
   const of = (measures: Measures[], pick: (m: Measures) => number | undefined) =>
     median(measures.map((m) => pick(m) ?? Number.NaN));
   const ratio = (rps: number) => `${rps.toFixed(0)} req/s = ${(rps / bareRps).toFixed(2)}x`;
-  const rows: Array<[string, string, ...string[]]> = [
+  const rows: Array<[string, string, string, ...string[]]> = [
     [
       'sessions/authenticate, 1k sessions',
+      `>= ${goals.sessions.toFixed(2)}x`,
       `${bareRps.toFixed(0)} req/s (p99 ${bareP99} ms)`,
       ...variants.map(({ measures }) => {
         const rps = of(measures, (m) => m.sessions?.small.rps);
@@ -231,6 +253,7 @@ function printTable(
     ],
     [
       'sessions/authenticate p99 (max), 1k -> 100k',
+      `flat, max <= ${GOALS.stallMs} ms`,
       `p99 ${bareP99} ms`,
       ...variants.map(
         ({ measures }) =>
@@ -241,6 +264,7 @@ function printTable(
     ],
     [
       'otps/authenticate',
+      `>= ${goals.otp.toFixed(2)}x`,
       `${bareRps.toFixed(0)} req/s`,
       ...variants.map(({ measures }) => {
         const rps = of(measures, (m) => m.otp?.rps);
@@ -249,20 +273,48 @@ function printTable(
     ],
     [
       'server memory idle (RSS)',
+      `<= ${GOALS.idleMiB} MiB`,
       `${bareMiB.toFixed(0)} MiB`,
       ...variants.map(({ measures }) => `${of(measures, (m) => m.idleMiB).toFixed(0)} MiB`),
     ],
   ];
-  const header = ['measure', 'bare Fastify (baseline)', ...variants.map((v) => v.name)];
+  const header = ['measure', 'goal', 'bare Fastify (baseline)', ...variants.map((v) => v.name)];
+  console.log(`\n${database}, medians of ${bare.length} round(s):\n`);
+  printMarkdownTable(header, rows);
+}
+
+/** Prints a Markdown table with its columns padded to one width. */
+function printMarkdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>) {
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
   );
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log(`\n${database}, medians of ${bare.length} round(s):\n`);
   console.log(line(header));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) console.log(line(row));
+}
+
+/** The download sizes of each checkout beside their budgets. */
+function printSizes(variants: Array<{ name: string; sizes: PageSizes }>): void {
+  const bytes = (value: number | undefined) =>
+    value === undefined ? 'not measured' : `${value.toLocaleString('en-US')} B`;
+  const rows = (
+    [
+      ['SMS-only widget, first render', 'firstRender'],
+      ['SMS flow, phone form -> passcode screen', 'smsFlow'],
+      ['gate page until the phone form', 'gate'],
+    ] as const
+  ).map(([measure, key]) => [
+    measure,
+    `<= ${bytes(SIZE_BUDGETS[key])}`,
+    ...variants.map(({ sizes }) => bytes(sizes[key])),
+  ]);
+  console.log('\nJS and CSS downloaded, gzip, as the size-budget tests measure it in Chromium:\n');
+  printMarkdownTable(['measure', 'budget', ...variants.map((v) => v.name)], rows);
+  for (const { name, sizes } of variants) {
+    if (sizes.problem) console.log(`  ${name}: ${sizes.problem}`);
+  }
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -287,27 +339,30 @@ async function main(): Promise<number> {
     `  load: autocannon in a child process, ${CONNECTIONS} connections, 1 s warm-up, ` +
       `${DURATION_SECONDS} s runs; each server in its own process on a scratch database`,
   );
-  if (serverBuildIsStale()) await buildServer();
+  if (!options['sizes-only'] && serverBuildIsStale()) await buildServer();
   const after: ServerKind = {
     kind: 'velvet-compiled',
     root: ROOT_DIR,
     nodeFlags: START_NODE_FLAGS,
   };
   const beforeRoot = options.before ? resolve(options.before) : undefined;
+  const serversMeasured = !options['sizes-only'];
+  const before =
+    beforeRoot && serversMeasured ? await checkoutServer(beforeRoot, START_NODE_FLAGS) : undefined;
   const variants: Array<{ name: string; kind: ServerKind }> = [
-    ...(beforeRoot
+    ...(before
       ? [
           {
-            name: `before (${beforeRoot}, tsx)`,
-            kind: { kind: 'velvet-tsx', root: beforeRoot } as const,
+            name: `before (${before.root}, ${before.kind === 'velvet-tsx' ? 'tsx' : 'compiled'})`,
+            kind: before,
           },
         ]
       : []),
     { name: beforeRoot ? 'after (this checkout, compiled)' : 'Velvet (compiled)', kind: after },
   ];
   const databases: Array<{ name: string; postgres: boolean }> = [];
-  if (!options.pg) databases.push({ name: 'SQLite', postgres: false });
-  if (!options.sqlite) {
+  if (serversMeasured && !options.pg) databases.push({ name: 'SQLite', postgres: false });
+  if (serversMeasured && !options.sqlite) {
     if (await postgresReachable()) {
       databases.push({ name: `PostgreSQL (${new URL(postgresUrl).host})`, postgres: true });
     } else {
@@ -329,8 +384,21 @@ async function main(): Promise<number> {
         measured[index]?.measures.push(await measureServer(variant.kind, database.postgres));
       }
     }
-    printTable(database.name, bare, measured);
+    printTable(database.name, database.postgres ? GOALS.postgres : GOALS.sqlite, bare, measured);
   }
+  if (!options['skip-sizes']) {
+    const checkouts = [
+      ...(beforeRoot ? [{ name: `before (${beforeRoot})`, root: beforeRoot }] : []),
+      { name: beforeRoot ? 'after (this checkout)' : 'Velvet', root: ROOT_DIR },
+    ];
+    const sized: Array<{ name: string; sizes: PageSizes }> = [];
+    for (const checkout of checkouts) {
+      console.log(`- download sizes: ${checkout.name}`);
+      sized.push({ name: checkout.name, sizes: await measurePageSizes(checkout.root) });
+    }
+    printSizes(sized);
+  }
+  if (!serversMeasured) return 0;
   const verify = await measureArgon2Verify(2);
   console.log(
     `\nargon2id verify (${verify.parameters}): ${verify.perSecondPerCore.toFixed(1)} ` +

@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
@@ -42,6 +42,32 @@ export type ServerKind =
   | { kind: 'velvet-tsx'; root: string }
   /** One Fastify route, `POST /bare`, answering `{ok: true}`. */
   | { kind: 'bare'; root: string };
+
+/**
+ * How another checkout's `npm start` runs its server: compiled (its `scripts/build-server.ts`
+ * builds it into its own `dist/server/`, run with `nodeFlags`), or, in a checkout from before the
+ * server was compiled, its sources under tsx.
+ */
+export async function checkoutServer(
+  root: string,
+  nodeFlags: readonly string[],
+): Promise<ServerKind> {
+  if (!existsSync(join(root, 'scripts', 'build-server.ts'))) return { kind: 'velvet-tsx', root };
+  const build = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "await (await import('./scripts/build-server.ts')).buildServer();",
+    ],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const [code] = (await once(build, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`building the server of ${root} failed (exit ${code})`);
+  return { kind: 'velvet-compiled', root, nodeFlags };
+}
 
 /** A running server process. */
 export interface ServerProcess {
