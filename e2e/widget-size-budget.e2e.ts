@@ -1,7 +1,7 @@
 /**
  * The widget's size budget: what a page with an SMS-only config downloads before the phone form
  * first shows is at most 20 KB gzip (Stytch's comparable bundle: 103.5 KB gzip), and the rest
- * (libphonenumber, the passcode screen, the client library) loads only when needed. The figures
+ * (the phone-number parser, the passcode screen, the client library) loads only when needed. The figures
  * are printed and attached to the test as annotations.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -38,7 +38,7 @@ const PHONE = '+14155550751';
 
 /** The modules that must not be downloaded before they are needed. */
 const LATER = {
-  libphonenumber: 'node_modules/libphonenumber-js/',
+  'the phone-number parser': 'widget/validation/phone-parser.ts',
   'the passcode screen': 'widget/products/otp/otp-authenticate-screen.ts',
   'the client library': 'widget/client/velvet-client.ts',
 } as const;
@@ -51,6 +51,9 @@ const NEVER = {
   'the crypto wallet client': 'widget/client/crypto-wallets-client.ts',
   'the toaster': 'widget/components/toaster.ts',
 } as const;
+
+/** What the widget's build holds nothing of: libphonenumber-js stays on the server and in the build. */
+const NOWHERE = { 'libphonenumber-js': 'node_modules/libphonenumber-js/' } as const;
 
 let widgetSite: WidgetSite;
 let velvet: VelvetServer;
@@ -170,6 +173,15 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   for (const [what, module] of Object.entries(NEVER)) {
     const script = scriptHolding(scripts, module);
     expect(afterwards.has(script.file), `${what} (${script.file}) not downloaded`).toBe(false);
+  }
+  for (const [what, module] of Object.entries(NOWHERE)) {
+    const holding = scripts.filter((script) =>
+      script.sources.some((source) => source.includes(module)),
+    );
+    expect(
+      holding.map((script) => script.file),
+      `the scripts holding ${what}`,
+    ).toEqual([]);
   }
   // The whole flow, phone form to passcode screen: every widget file the page fetched.
   const flow = [...afterwards].map((file) => {
