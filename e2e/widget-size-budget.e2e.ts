@@ -26,10 +26,14 @@ const BUDGET_BYTES = 20 * 1024;
  * product's client now loads with its first call (`widget/client/lazy-client.ts`) and the
  * passcode screen's toaster with the first resend: 49,340. The captcha retry, the locale-aware
  * errors and one lazy entry for each new product's client (OAuth, TOTP, token exchange) in the
- * client library's core brought it to 50,792. The goal is 40,000 (issue 19); what is left above it
- * is mostly libphonenumber-js's parser (about 9,700 of the phone parser's 11,064).
+ * client library's core brought it to 50,792. Issue 19 set the goal of 40,000: the widget's own
+ * phone-number parser over the same per-calling-code metadata instead of libphonenumber-js's
+ * (`widget/validation/phone-parser.ts`: the parser chunk 11,064 → 1,534, calling code 1's
+ * metadata 1,200 → 1,076, no table of 206 imports), the passcode boxes without Lit's `live()`
+ * (its 936 B chunk), the OAuth flows and Turnstile's loader out of the client library's core
+ * (11,149 → 10,285) and the dial-code table as one string: 39,229.
  */
-const FLOW_BUDGET_BYTES = 51_000;
+const FLOW_BUDGET_BYTES = 40_000;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 
