@@ -186,7 +186,7 @@ export function phoneMetadataVitePlugin() {
       return undefined;
     },
     /**
-     * @this {{emitFile(file: {type: 'chunk', id: string, name: string}): string}}
+     * @this {{emitFile(file: {type: 'chunk', id: string, name: string, preserveSignature: 'strict'}): string}}
      * @param {string} id
      */
     load(id) {
@@ -197,6 +197,8 @@ export function phoneMetadataVitePlugin() {
             type: 'chunk',
             id: `${PHONE_METADATA_ID}/phone-${code}`,
             name: `phone-${code}`,
+            // Its default export is all it is for (an app build drops entries' exports).
+            preserveSignature: 'strict',
           });
         }
         return urlLoaderModule();

@@ -30,7 +30,8 @@ function loadOnce(code: string): Promise<unknown> {
   let load = loads.get(code);
   if (!load) {
     load = loadCallingCode(code).then((plans) => {
-      if (!plans?.[0]) return;
+      // No plans is a failed load (a chunk without its data), so validation falls back.
+      if (!plans?.[0]) throw new Error(`no phone metadata for calling code ${code}`);
       plansByCode.set(code, plans);
       for (const plan of plans) plansByCountry.set(plan[0], plan);
     });
@@ -285,7 +286,7 @@ export function parsePhoneNumber(
 /**
  * A parser that knows the countries of `callingCodes` (`['1']`, `['44']`; each must be a calling
  * code of a country, as `phone.ts` asks). Numbers of other calling codes do not parse.
- * @throws when a code's chunk fails to load
+ * @throws when a code's chunk fails to load or holds no numbering plan
  */
 export async function createPhoneParser(
   callingCodes: readonly string[],
