@@ -39,6 +39,8 @@ const STYTCH_GZIP_BYTES = 103.5 * 1024;
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-size';
 const PHONE = '+14155550751';
+/** Calling code 1's numbering plans (the US, Canada and the rest of the North American plan). */
+const PHONE_METADATA_1 = /^chunks\/phone-metadata-[\d.]+\/phone-1\.js$/;
 
 /** The modules that must not be downloaded before they are needed. */
 const LATER = {
@@ -56,7 +58,7 @@ const NEVER = {
   'the toaster': 'widget/components/toaster.ts',
 } as const;
 
-/** What the widget's build holds nothing of: libphonenumber-js stays on the server and in the build. */
+/** What no script of the widget holds: libphonenumber-js is for the server and the build. */
 const NOWHERE = { 'libphonenumber-js': 'node_modules/libphonenumber-js/' } as const;
 
 let widgetSite: WidgetSite;
@@ -160,8 +162,17 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
       .toBe(false);
   }
 
-  // …and each of it once the guest goes on to the passcode screen.
+  // …and each of it once the guest goes on to the passcode screen: the phone-number parser and
+  // calling code 1's metadata as the number is typed, before it is sent.
   await page.getByRole('textbox', { name: 'Phone number' }).fill('4155550751');
+  const parser = scriptHolding(scripts, LATER['the phone-number parser']).file;
+  const fetchedNow = async () =>
+    (await resources(page))
+      .filter((r) => r.url.startsWith(widgetBase))
+      .map((r) => r.url.slice(widgetBase.length));
+  const metadata = scripts.find((script) => PHONE_METADATA_1.test(script.file))?.file;
+  expect(metadata, 'calling code 1 has a metadata chunk').toBeDefined();
+  await expect.poll(fetchedNow).toEqual(expect.arrayContaining([parser, metadata]));
   await page.getByRole('button', { name: 'Continue with text message' }).click();
   await expect(page.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
   await expect.poll(() => velvet.outbox(PHONE).then((messages) => messages.length)).toBe(1);
