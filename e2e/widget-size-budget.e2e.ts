@@ -100,6 +100,16 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   // What Chromium itself received for each URL (Brotli, with the response headers).
   const received = await recordReceivedBytes(page);
 
+  // The main screen's calls, made without the client library: its render logged (and counted)…
+  const renderLogged = page.waitForResponse(
+    (response) =>
+      response.url() === `${velvet.url}/sdk/v1/events` &&
+      (response.request().postData() ?? '').includes('"render_login_screen"'),
+  );
+  // …and the project's bootstrap read, for the countries it texts.
+  const bootstrapRead = page.waitForResponse((response) =>
+    response.url().startsWith(`${velvet.url}/sdk/v1/projects/bootstrap/`),
+  );
   await page.addInitScript(recordFirstRender);
   await page.goto(site.origin);
   await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
@@ -174,6 +184,14 @@ test('an SMS-only page downloads at most 20 KB gzip before first render; the res
   const metadata = scripts.find((script) => PHONE_METADATA_1.test(script.file))?.file;
   expect(metadata, 'calling code 1 has a metadata chunk').toBeDefined();
   await expect.poll(fetchedNow).toEqual(expect.arrayContaining([parser, metadata]));
+  // The client library only once the guest submits: not with the main screen's calls, which
+  // the widget makes without it (before issue 19 it loaded with them, right after first render).
+  expect((await bootstrapRead).ok(), 'bootstrap answered').toBe(true);
+  const counted = (await (await renderLogged).json()) as { data?: { accepted?: number } };
+  expect(counted.data?.accepted, 'render_login_screen counted').toBe(1);
+  await page.waitForLoadState('networkidle');
+  const client = scriptHolding(scripts, LATER['the client library']).file;
+  expect(await fetchedNow(), 'the client library before the guest submits').not.toContain(client);
   await page.getByRole('button', { name: 'Continue with text message' }).click();
   await expect(page.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
   await expect.poll(() => velvet.outbox(PHONE).then((messages) => messages.length)).toBe(1);
