@@ -1,23 +1,25 @@
 /**
- * libphonenumber-js's metadata, one lazy module per calling code, so a page that texts only the
- * US and Canada downloads the 1 KB of calling code 1 instead of the whole world's 20 KB.
+ * Phone-number metadata for the widget's own parser (`widget/validation/phone-parser.ts`), made
+ * at build time from libphonenumber-js's (`metadata.min.json`), one lazy module per calling code,
+ * so a page that texts only the US and Canada downloads calling code 1's numbering plans, not
+ * the whole world's.
  *
- * The widget imports the virtual module `velvet:phone-metadata` (from
- * `widget/validation/phone-parser.ts`); it maps each calling code to a dynamic `import()` of
- * `velvet:phone-metadata/<code>`, which holds that code's countries (for `1`: the US, Canada and
- * the rest of the North American plan, the main country first). Bundlers turn each into a chunk
- * of its own. The plugins here make the modules for Vite (the widget, site and demo builds and
- * dev servers) and for web-test-runner, from the same functions.
+ * The widget imports the virtual module `velvet:phone-metadata`, whose `loadCallingCode(code)`
+ * imports `velvet:phone-metadata/phone-<code>`: that code's countries as {@link NumberingPlan}
+ * tuples, the main country first, with only what the parser reads (no example numbers, no
+ * international formats, no extension prefixes). In a build the loader finds a code's module by
+ * URL, beside its own chunk (`phone-metadata-1.13.16/phone-44.js`), instead of a table of 200
+ * `import()`s; in Vite's dev server and web-test-runner it is served from the same functions.
  *
  * Plain JavaScript, so the web-test-runner config (an `.mjs` file) can import it; types in
- * `phone-metadata.d.mts`.
+ * `phone-metadata.d.mts`, and the modules' shape in `widget/validation/phone-metadata.d.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-/** @type {{version: number, country_calling_codes: Record<string, string[]>, countries: Record<string, unknown>}} */
+/** @type {{version: number, country_calling_codes: Record<string, string[]>, countries: Record<string, any[]>}} */
 const metadata = require('libphonenumber-js/metadata.min.json');
 
 /** libphonenumber-js's version, which names the folder of the metadata chunks. */
@@ -31,29 +33,77 @@ const libraryVersion = JSON.parse(
 /** The virtual module the widget imports. */
 export const PHONE_METADATA_ID = 'velvet:phone-metadata';
 
-/** Every country calling code the metadata knows, as strings (`'1'`, `'44'`…). */
+/**
+ * Every country calling code with countries of its own (`'1'`, `'44'`…), as strings. The
+ * non-geographic codes (`800`, `979`…), whose numbers belong to no country, are left out.
+ */
 export function phoneCallingCodes() {
-  return Object.keys(metadata.country_calling_codes);
+  return Object.entries(metadata.country_calling_codes)
+    .filter(([, countries]) => countries.some((country) => metadata.countries[country]))
+    .map(([code]) => code);
 }
 
 /**
- * The module of one calling code: `export default {codes, countries}`, where `codes` lists the
- * code's countries, its main country first, as libphonenumber-js's metadata does.
+ * One country's numbering plan from libphonenumber-js's compact (version 4) array, as the tuple
+ * the parser reads: `[country, callingCode, iddPrefix, nationalNumberPattern, possibleLengths,
+ * nationalPrefixForParsing, nationalPrefixTransformRule, leadingDigits, types, formats,
+ * nationalPrefixFormattingRule]`, `0` for what the country lacks.
+ *
+ * - `nationalPrefixForParsing` falls back to the national prefix, as libphonenumber-js reads it.
+ * - `types`: each number type's `[pattern, possibleLengths?]`, the types without a pattern left
+ *   out (they never match); `0` when the country has no types (then its pattern decides).
+ * - `formats`: `[pattern, nationalFormat, leadingDigits, nationalPrefixFormattingRule]`, with
+ *   only the last (most precise) leading-digits pattern, which is the one formatting checks.
+ * @param {string} country
+ */
+function numberingPlan(country) {
+  const plan = metadata.countries[country];
+  if (!plan) throw new Error(`no metadata for ${country}`);
+  const types = Array.isArray(plan[11])
+    ? plan[11]
+        .filter((type) => Array.isArray(type) && type[0])
+        .map((type) => (type[1] ? [type[0], type[1]] : [type[0]]))
+    : 0;
+  const formats = Array.isArray(plan[4])
+    ? plan[4].map((format) => [
+        format[0],
+        format[1],
+        Array.isArray(format[2]) && format[2].length > 0 ? format[2][format[2].length - 1] : 0,
+        format[3] || 0,
+      ])
+    : 0;
+  return [
+    country,
+    plan[0],
+    plan[1] || 0,
+    plan[2],
+    plan[3] || 0,
+    plan[7] || plan[5] || 0,
+    plan[8] || 0,
+    plan[10] || 0,
+    types,
+    formats,
+    plan[6] || 0,
+  ];
+}
+
+/**
+ * The module of one calling code: `export default [plan, …]`, the code's countries' numbering
+ * plans, its main country first, as libphonenumber-js's metadata orders them.
  * @param {string} code
  * @returns {string | undefined} undefined for a code the metadata does not know
  */
 export function callingCodeModule(code) {
-  const codes = metadata.country_calling_codes[code];
-  if (!codes) return undefined;
-  const countries = Object.fromEntries(
-    codes.map((country) => [country, metadata.countries[country]]),
+  const countries = (metadata.country_calling_codes[code] ?? []).filter(
+    (country) => metadata.countries[country],
   );
-  return `export default ${JSON.stringify({ codes, countries })};\n`;
+  if (countries.length === 0) return undefined;
+  return `export default ${JSON.stringify(countries.map(numberingPlan))};\n`;
 }
 
 /**
- * The loader module: the metadata's version and `loadCallingCode(code)`, which imports the
- * code's module (`specifier(code)`) and resolves its data, or `undefined` for an unknown code.
+ * The loader of the dev server and the tests: `loadCallingCode(code)` imports the code's
+ * module (`specifier(code)`) and resolves its plans, or `undefined` for an unknown code.
  * @param {(code: string) => string} specifier
  */
 export function loaderModule(specifier) {
@@ -61,7 +111,6 @@ export function loaderModule(specifier) {
     .map((code) => `${JSON.stringify(code)}: () => import(${JSON.stringify(specifier(code))})`)
     .join(',\n  ');
   return [
-    `export const version = ${JSON.stringify(metadata.version)};`,
     `const loaders = {\n  ${loaders}\n};`,
     'export function loadCallingCode(code) {',
     '  const load = Object.hasOwn(loaders, code) ? loaders[code] : undefined;',
@@ -71,37 +120,89 @@ export function loaderModule(specifier) {
   ].join('\n');
 }
 
+/**
+ * The loader of a build: imports `<folder>/phone-<code>.js` beside the chunk it is bundled in.
+ * The path is built at run time (and the import marked `@vite-ignore`), so the bundler leaves
+ * it alone; the plugin emits the modules there. Only codes of {@link phoneCallingCodes} exist
+ * (`widget/validation/phone.ts` asks for no other); another one's import fails.
+ */
+function urlLoaderModule() {
+  return [
+    `const folder = ${JSON.stringify(`./phone-metadata-${libraryVersion}/phone-`)};`,
+    'export function loadCallingCode(code) {',
+    "  const url = new URL(folder + code + '.js', import.meta.url).href;",
+    '  return import(/* @vite-ignore */ url).then((module) => module.default);',
+    '}',
+    '',
+  ].join('\n');
+}
+
 const VIRTUAL = `\0${PHONE_METADATA_ID}`;
 
 /**
- * The Vite plugin (build and dev server) that makes the modules. In a build, the calling codes'
- * chunks go to a folder named for the library's version (`phone-metadata-1.13.16/phone-44.js`)
- * instead of getting a hash each: the names are as cacheable, and the loader's table of 206
- * imports compresses to a third.
+ * The Vite plugin (build and dev server) that makes the modules. In a build, every calling
+ * code's module is emitted as a chunk of its own in a folder named for the library's version
+ * (`chunks/phone-metadata-1.13.16/phone-44.js`), next to the chunks' folder, with no hash: the
+ * names are as cacheable, and the loader can find them by URL.
  */
 export function phoneMetadataVitePlugin() {
+  let serving = false;
+  /**
+   * A chunk-name option that puts the metadata modules in their folder.
+   * @param {unknown} fallback
+   * @param {unknown} chunkPattern
+   */
+  const namer = (fallback, chunkPattern) => {
+    /** @param {{name: string, facadeModuleId?: string | null}} chunk */
+    return (chunk) => {
+      const pattern = typeof fallback === 'function' ? fallback(chunk) : String(fallback);
+      if (!chunk.facadeModuleId?.startsWith(`${VIRTUAL}/`)) return pattern;
+      const chunks =
+        typeof chunkPattern === 'function' ? chunkPattern(chunk) : String(chunkPattern);
+      const folder = chunks.includes('/') ? chunks.slice(0, chunks.lastIndexOf('/') + 1) : '';
+      return `${folder}phone-metadata-${libraryVersion}/[name].js`;
+    };
+  };
   return {
     name: 'velvet-phone-metadata',
-    /** @param {{chunkFileNames?: unknown}} options */
+    /** @param {{command: string}} config */
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    /** @param {{chunkFileNames?: unknown, entryFileNames?: unknown}} options */
     outputOptions(options) {
-      const fallback = options.chunkFileNames ?? '[name]-[hash].js';
-      /** @param {{name: string, facadeModuleId?: string | null}} chunk */
-      const chunkFileNames = (chunk) => {
-        const pattern = typeof fallback === 'function' ? fallback(chunk) : String(fallback);
-        if (!chunk.facadeModuleId?.startsWith(`${VIRTUAL}/`)) return pattern;
-        const folder = pattern.includes('/') ? pattern.slice(0, pattern.lastIndexOf('/') + 1) : '';
-        return `${folder}phone-metadata-${libraryVersion}/[name].js`;
+      const chunkFileNames = options.chunkFileNames ?? '[name]-[hash].js';
+      const entryFileNames = options.entryFileNames ?? '[name].js';
+      return {
+        ...options,
+        chunkFileNames: namer(chunkFileNames, chunkFileNames),
+        // The emitted metadata modules are entries, named by this option.
+        entryFileNames: namer(entryFileNames, chunkFileNames),
       };
-      return { ...options, chunkFileNames };
     },
     /** @param {string} id */
     resolveId(id) {
       if (id === PHONE_METADATA_ID || id.startsWith(`${PHONE_METADATA_ID}/`)) return `\0${id}`;
       return undefined;
     },
-    /** @param {string} id */
+    /**
+     * @this {{emitFile(file: {type: 'chunk', id: string, name: string, preserveSignature: 'strict'}): string}}
+     * @param {string} id
+     */
     load(id) {
-      if (id === VIRTUAL) return loaderModule((code) => `${PHONE_METADATA_ID}/phone-${code}`);
+      if (id === VIRTUAL) {
+        if (serving) return loaderModule((code) => `${PHONE_METADATA_ID}/phone-${code}`);
+        for (const code of phoneCallingCodes()) {
+          this.emitFile({
+            type: 'chunk',
+            id: `${PHONE_METADATA_ID}/phone-${code}`,
+            name: `phone-${code}`,
+            // Its default export is all it is for (an app build drops entries' exports).
+            preserveSignature: 'strict',
+          });
+        }
+        return urlLoaderModule();
+      }
       if (id.startsWith(`${VIRTUAL}/phone-`))
         return callingCodeModule(id.slice(VIRTUAL.length + 7));
       return undefined;

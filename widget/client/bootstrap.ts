@@ -4,7 +4,7 @@
  * (which refreshes the cache); when the server cannot be asked, the fallback config applies.
  */
 
-import { type BootstrapResponse, isBootstrapResponse } from './api-types.js';
+import { isBootstrapResponse } from './api-types.js';
 import { BOOTSTRAP_STORAGE_PREFIX, DEFAULT_EMAIL_DOMAIN, Messages } from './constants.js';
 import type { HttpClient } from './http-client.js';
 import { defaultStorage, type KeyValueStorage, readJson, writeJson } from './key-value-storage.js';
@@ -88,58 +88,6 @@ export const FALLBACK_BOOTSTRAP: BootstrapData = Object.freeze({
   originNotAllowed: null,
 });
 
-/** `captcha_settings` with only the fields of the right type. */
-function readCaptchaSettings(
-  settings: BootstrapResponse['captcha_settings'],
-): BootstrapData['captchaSettings'] {
-  if (settings?.enabled !== true) return { enabled: false };
-  const read: { enabled: true; siteKey?: string; provider?: string; scriptUrl?: string } = {
-    enabled: true,
-  };
-  for (const key of ['siteKey', 'provider', 'scriptUrl'] as const) {
-    const value = settings[key];
-    if (typeof value === 'string' && value !== '') read[key] = value;
-  }
-  return read;
-}
-
-/** Maps the server's snake_case answer to {@link BootstrapData}. */
-export function toBootstrapData(body: BootstrapResponse): BootstrapData {
-  const password = body.password_config;
-  const mode = body.dfp_protected_auth_mode;
-  return {
-    projectName: body.project_name ?? null,
-    displayWatermark: body.disable_sdk_watermark === false,
-    captchaSettings: readCaptchaSettings(body.captcha_settings),
-    cnameDomain: body.cname_domain || null,
-    emailDomains: [...(body.email_domains ?? FALLBACK_BOOTSTRAP.emailDomains)],
-    pkceRequiredForEmailMagicLinks: body.pkce_required_for_email_magic_links === true,
-    pkceRequiredForPasswordResets: body.pkce_required_for_password_resets === true,
-    pkceRequiredForOAuth: body.pkce_required_for_oauth === true,
-    pkceRequiredForSso: body.pkce_required_for_sso === true,
-    slugPattern: body.slug_pattern ?? null,
-    createOrganizationEnabled: body.create_organization_enabled === true,
-    passwordConfig: password
-      ? {
-          ludsComplexity: password.luds_complexity ?? 0,
-          ludsMinimumCount: password.luds_minimum_count ?? 0,
-        }
-      : null,
-    dfpProtectedAuthEnabled: body.dfp_protected_auth_enabled === true,
-    dfpProtectedAuthMode: mode === 'DECISIONING' || mode === 'OBSERVATION' ? mode : null,
-    rbacPolicy: body.rbac_policy ?? null,
-    siweRequiredForCryptoWallets: body.siwe_required_for_crypto_wallets === true,
-    vertical: body.vertical === 'CONSUMER' || body.vertical === 'B2B' ? body.vertical : null,
-    smsAllowedCountries: isStringArray(body.sms_allowed_countries)
-      ? [...body.sms_allowed_countries]
-      : null,
-    originNotAllowed:
-      body.origin_allowed === false
-        ? body.origin_message || 'This page’s origin is not authorized for this project.'
-        : null,
-  };
-}
-
 /** Options of {@link BootstrapClient}. */
 export interface BootstrapClientOptions {
   readonly storage?: KeyValueStorage;
@@ -191,7 +139,10 @@ export class BootstrapClient {
   private async fetch(): Promise<BootstrapData> {
     try {
       const path = `/projects/bootstrap/${encodeURIComponent(this.publicToken)}`;
-      const body = await this.http.get(path, isBootstrapResponse);
+      const [body, { toBootstrapData }] = await Promise.all([
+        this.http.get(path, isBootstrapResponse),
+        import('./bootstrap-data.js'),
+      ]);
       const data = toBootstrapData(body);
       writeJson(this.storage, this.storageKey, data);
       // This is a consumer client: a B2B project's token is a mistake (spec section 6).

@@ -6,6 +6,7 @@
 export * from './api-types.js';
 export * from './backoff.js';
 export * from './bootstrap.js';
+export * from './bootstrap-data.js';
 export * from './clock.js';
 export * from './constants.js';
 export * from './cookies.js';

@@ -193,7 +193,7 @@ export class PasswordsClient {
     checkOptionalString('reset_password_template_id', options.reset_password_template_id);
     checkOptionalString('locale', options.locale);
     const body = defined({ ...options });
-    if (this.bootstrap.getSync().pkceRequiredForPasswordResets) {
+    if ((await this.bootstrap.getAsync()).pkceRequiredForPasswordResets) {
       body.code_challenge = (await this.pkce.start(PkceNamespace.PASSWORD_RESET)).codeChallenge;
     }
     return this.http.post('/passwords/email/reset/start', body, isResetStartResponse);

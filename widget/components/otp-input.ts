@@ -3,7 +3,6 @@
  */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 import { PASSCODE_LENGTH } from '../validation/passcode.js';
 
 /** The detail of `velvet-otp-complete`. */
@@ -126,6 +125,12 @@ export class VelvetOtpInput extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    // Each box shows its digit even after the user typed something else there (what Lit's
+    // `live()` directive does, without its 0.9 KB chunk in the passcode screen's download).
+    this.boxes().forEach((box, index) => {
+      const digit = this.digits[index] ?? '';
+      if (box.value !== digit) box.value = digit;
+    });
     if (changed.has('disabled') && changed.get('disabled') === true && !this.disabled) {
       this.focus();
     }
@@ -141,7 +146,7 @@ export class VelvetOtpInput extends LitElement {
       @paste=${this.onPaste}
     >
       ${this.digits.map(
-        (digit, index) =>
+        (_digit, index) =>
           html`<input
             class="velvet-otp-input__box"
             part="box"
@@ -157,7 +162,6 @@ export class VelvetOtpInput extends LitElement {
             aria-describedby=${this.describedBy || nothing}
             data-index=${index}
             ?disabled=${this.disabled}
-            .value=${live(digit)}
             @keydown=${this.onKeydown}
             @input=${this.onInput}
             @focus=${this.onFocus}

@@ -1,7 +1,8 @@
 /**
- * The client library, loaded the first time a widget needs it (after its first render, so it
- * never delays the form). Widgets with the same public token and API base share one client,
- * and so one session.
+ * The client library, loaded the first time a widget needs it: when a product first calls it (a
+ * phone number sent, a link's token read, a passkey asked for), never for the first render,
+ * whose calls the widget makes without it (`main-screen-calls.ts`). Widgets with the same public
+ * token and API base share one client, and so one session.
  */
 import type { VelvetClient } from '../client/velvet-client.js';
 

@@ -12,7 +12,6 @@ import {
   type TemplateResult,
 } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { BootstrapData } from '../client/bootstrap.js';
 import type { Clock } from '../client/clock.js';
 import type { VelvetClient } from '../client/velvet-client.js';
 import '../components/progress-bar.js';
@@ -26,7 +25,12 @@ import {
   VelvetEventType,
 } from '../events.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
-import type { FormMethod, ProductContext, ProductPlugin } from '../products/product.js';
+import type {
+  FormMethod,
+  ProductContext,
+  ProductPlugin,
+  WidgetBootstrap,
+} from '../products/product.js';
 import { PRODUCT_LOADERS } from '../products/registry.js';
 import { Screen } from '../state/screen.js';
 import {
@@ -228,7 +232,7 @@ export class VelvetLogin extends ReactiveElement {
   private flowCompleted = false;
   private loggedMainScreen = false;
   /** The project's public configuration, once fetched after the first render. */
-  private bootstrap: BootstrapData | undefined;
+  private bootstrap: WidgetBootstrap | undefined;
   /** The configured locale, and its catalogue once loaded (none for English). */
   private locale = 'en';
   private catalogue: LocaleCatalogue | undefined;
@@ -359,32 +363,42 @@ export class VelvetLogin extends ReactiveElement {
       this.loggedMainScreen = false;
     } else if (ready && !this.loggedMainScreen && !this.checked.configError) {
       this.loggedMainScreen = true;
-      // After the form is on screen: the client library is not part of the first download.
+      // After the form is on screen, and without the client library: it loads when needed.
       whenIdle(() => void this.logMainScreen());
     }
     if (onMain) this.flowCompleted = false;
   }
 
+  /**
+   * Once the main screen shows: logs its render (`render_login_screen`) and, the first time, reads
+   * the project's bootstrap (the countries it texts, whether the page's origin may use it).
+   * Through the page's client when it gave one; otherwise with two plain requests
+   * (`main-screen-calls.ts`), as the widget's own client library loads only when a product needs it.
+   */
   private async logMainScreen(): Promise<void> {
+    const details = {
+      products: this.checked.config.products,
+      otp_methods: this.checked.config.otpOptions?.methods ?? [],
+    };
     try {
-      const client = await this.getClient();
-      client.telemetry.logEvent('render_login_screen', {
-        products: this.checked.config.products,
-        otp_methods: this.checked.config.otpOptions?.methods ?? [],
-      });
+      const client = this.client;
+      const calls = client ? undefined : await import('./main-screen-calls.js');
+      if (client) client.telemetry.logEvent('render_login_screen', details);
+      else calls?.sendEvent(this.publicToken, this.apiBase, 'render_login_screen', details);
       if (!this.bootstrap) {
-        this.bootstrap = await client.bootstrap.getAsync();
+        this.bootstrap = await (client?.bootstrap.getAsync() ??
+          calls?.readBootstrap(this.publicToken, this.apiBase));
         this.requestUpdate();
         // A page the project does not list sees its calls fail as unreachable (the browser hides
         // the refusal); bootstrap answers every origin and says why, for the developer.
-        const problem = this.bootstrap.originNotAllowed;
+        const problem = this.bootstrap?.originNotAllowed;
         if (problem) {
           console.error(`<velvet-login>: ${problem}`);
           this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
         }
       }
     } catch (error) {
-      console.error('<velvet-login>: the client library could not load.', error);
+      loadFailed(error);
     }
   }
 

@@ -15,6 +15,16 @@ import type { WidgetAction, WidgetState } from '../state/widget-state.js';
 import type { LocaleCatalogue } from '../strings/catalogue.js';
 import type { Strings } from '../strings/en.js';
 
+/**
+ * What the widget reads of the project's bootstrap: the fields of the client library's
+ * {@link BootstrapData} its screens use. From the page's client when it gave one, else read
+ * without the client library (`widget/element/main-screen-calls.ts`).
+ */
+export type WidgetBootstrap = Pick<
+  BootstrapData,
+  'smsAllowedCountries' | 'emailDomains' | 'passwordConfig' | 'originNotAllowed'
+>;
+
 /** What a product sees of the element and may ask of it. */
 export interface ProductContext {
   /** The checked configuration. */
@@ -31,7 +41,7 @@ export interface ProductContext {
   /** The widget state (read only: change it with `dispatch`). */
   readonly state: WidgetState;
   /** The project's public configuration, once fetched (soon after the first render). */
-  readonly bootstrap: BootstrapData | undefined;
+  readonly bootstrap: WidgetBootstrap | undefined;
   /** Time and timers (a fake clock in tests). */
   readonly clock: Clock;
   /** Applies one of the spec's widget actions. */

@@ -35,6 +35,15 @@ describe('DIAL_CODES', () => {
     expect(DEFAULT_COUNTRY).to.equal('US');
   });
 
+  it('types its countries exactly (the type is read from the table)', () => {
+    const typed: CountryCode[] = ['US', 'CA', 'GB', 'AC', 'ZW'];
+    // @ts-expect-error: not a country of the table.
+    const untyped: CountryCode = 'ZZ';
+    expect(typed.every(isCountryCode)).to.equal(true);
+    expect(isCountryCode(untyped)).to.equal(false);
+    expect(Object.keys(DIAL_CODES)).to.have.length(245);
+  });
+
   it('tells countries from other strings', () => {
     expect(isCountryCode('US')).to.equal(true);
     expect(isCountryCode('us')).to.equal(false);

@@ -1,6 +1,6 @@
 /**
- * Phone-number checks for the phone form (spec section 5). The parser, libphonenumber-js's
- * core with the metadata of only the calling codes in play (`phone-parser.ts`), is loaded on
+ * Phone-number checks for the phone form (spec section 5). The parser, our own over
+ * libphonenumber's metadata of only the calling codes in play (`phone-parser.ts`), is loaded on
  * first use with a dynamic `import()`, so it is a chunk of its own and never part of the
  * widget's first download. Loading may be slow or fail: validation
  * then gives up after 2 seconds and treats the number as valid (the calling code plus the
@@ -18,7 +18,7 @@ export const PHONE_VALIDATION_TIMEOUT_MS = 2000;
 /** How long {@link formatNational} waits for the parser before giving up (spec section 9). */
 export const PHONE_FORMAT_TIMEOUT_MS = 10_000;
 
-/** What this module uses of a parsed number (libphonenumber-js's `PhoneNumber`). */
+/** What this module uses of a parsed number (the shape of libphonenumber-js's `PhoneNumber`). */
 export interface ParsedPhoneNumber {
   /** The number in E.164, e.g. `'+12133734253'`. */
   readonly number: string;
@@ -30,7 +30,7 @@ export interface ParsedPhoneNumber {
   formatNational(): string;
 }
 
-/** What this module uses of libphonenumber-js; tests inject fakes of it. */
+/** What this module uses of the parser (libphonenumber-js's shape); tests inject fakes of it. */
 export interface PhoneNumberModule {
   /** Parses `text`, national numbers in `defaultCountry`; `undefined` when it cannot. */
   parsePhoneNumberFromString(
@@ -40,8 +40,8 @@ export interface PhoneNumberModule {
 }
 
 /**
- * Loads the parser, knowing at least the countries of `callingCodes` (`['1']`, `['44']`;
- * unknown codes are ignored).
+ * Loads the parser, knowing at least the countries of `callingCodes` (`['1']`, `['44']`, each a
+ * calling code of {@link DIAL_CODES}).
  */
 export type PhoneNumberModuleLoader = (
   callingCodes: readonly string[],
@@ -68,18 +68,24 @@ export type PhoneValidation =
   | { readonly valid: true; readonly e164: string; readonly country?: string | undefined }
   | { readonly valid: false; readonly message: string };
 
-/** Loads libphonenumber-js's core and the metadata of `callingCodes`, as lazy chunks. */
+/** Loads the parser and the metadata of `callingCodes`, as lazy chunks. */
 export const loadPhoneNumberModule: PhoneNumberModuleLoader = async (callingCodes) =>
   (await import('./phone-parser.js')).createPhoneParser(callingCodes);
 
+/** Every calling code of a country. */
+let callingCodes: ReadonlySet<string> | undefined;
+
 /**
- * The calling codes an international number (its digits after `+`) may start with: its first
- * one, two and three digits (calling codes are prefix-free, so at most one of them is real).
+ * The calling code an international number (its digits after `+`) starts with: of its first
+ * one, two and three digits, those that are a country's calling code (calling codes are
+ * prefix-free, so at most one of them is).
  */
 function leadingCodes(digits: string): string[] {
+  callingCodes ??= new Set(Object.values(DIAL_CODES));
   return [1, 2, 3]
     .filter((length) => digits.length > length)
-    .map((length) => digits.slice(0, length));
+    .map((length) => digits.slice(0, length))
+    .filter((code) => callingCodes?.has(code));
 }
 
 const globalTimers: PhoneTimers = {

@@ -1,15 +1,15 @@
 /**
  * `<velvet-otp-phone-form>`: the Text and WhatsApp tabs of the main screen. It checks the number
- * in the browser (libphonenumber-js, loaded on first submit), sends the passcode and moves on to
- * the passcode screen.
+ * in the browser (the widget's phone-number parser, loaded as a number is typed), sends the
+ * passcode and moves on to the passcode screen.
  */
 import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import '../../components/phone-input.js';
 import type { VelvetPhoneInput } from '../../components/phone-input.js';
 import { VelvetEventType } from '../../events.js';
-import { countryName, DEFAULT_COUNTRY } from '../../validation/dial-codes.js';
-import { validatePhone } from '../../validation/phone.js';
+import { countryName, DEFAULT_COUNTRY, dialCodeOf } from '../../validation/dial-codes.js';
+import { loadPhoneNumberModule, validatePhone } from '../../validation/phone.js';
 import type { ProductContext } from '../product.js';
 import { loadOtpScreens, sendOptions } from './otp-flow.js';
 import { formError, showPasscodeScreen, submitButton } from './send-form.js';
@@ -71,6 +71,10 @@ export class VelvetOtpPhoneForm extends LitElement {
 
   private readonly onEdit = (): void => {
     if (this.error !== undefined) this.error = undefined;
+    // The parser and the country's metadata start loading as a number is typed, so the check on
+    // submit need not wait for them (a failure here is retried then).
+    const input = this.input;
+    if (input?.value) loadPhoneNumberModule([dialCodeOf(input.country)]).catch(() => {});
   };
 
   private readonly onSubmit = async (event: SubmitEvent): Promise<void> => {
