@@ -7,7 +7,7 @@
  * - `consume` succeeds once, and only while the passcode is live.
  */
 import { changedRows, type Db } from '../../db/database.js';
-import { prepare } from '../../db/prepared.js';
+import { type Executor, prepare } from '../../db/prepared.js';
 import type { Channel } from '../../delivery/delivery.js';
 import type { PasscodesTable } from './otp-tables.js';
 
@@ -136,8 +136,12 @@ export class PasscodesRepository {
   }
 
   /** The method's current passcode asked for by `client` (not superseded, not consumed), if any. */
-  async current(methodId: string, client: string): Promise<PasscodeRecord | undefined> {
-    const row = await this.#queries.current.first({ methodId, client });
+  async current(
+    methodId: string,
+    client: string,
+    on?: Executor,
+  ): Promise<PasscodeRecord | undefined> {
+    const row = await this.#queries.current.first({ methodId, client }, on);
     return row && toRecord(row);
   }
 
@@ -145,14 +149,23 @@ export class PasscodesRepository {
    * Counts one wrong try. Resolves to the new count, or `undefined` when the
    * passcode had used up its `maxTries` already.
    */
-  async recordWrongTry(passcodeId: string, maxTries: number): Promise<number | undefined> {
-    const row = await this.#queries.wrongTry.first({ passcodeId, maxTries });
+  async recordWrongTry(
+    passcodeId: string,
+    maxTries: number,
+    on?: Executor,
+  ): Promise<number | undefined> {
+    const row = await this.#queries.wrongTry.first({ passcodeId, maxTries }, on);
     return row ? Number(row.attempts) : undefined;
   }
 
   /** Marks the passcode used. Resolves to true for exactly one caller, while it is live. */
-  async consume(passcodeId: string, now: number, maxTries: number): Promise<boolean> {
-    return (await this.#queries.consume.run({ passcodeId, now, maxTries })) === 1;
+  async consume(
+    passcodeId: string,
+    now: number,
+    maxTries: number,
+    on?: Executor,
+  ): Promise<boolean> {
+    return (await this.#queries.consume.run({ passcodeId, now, maxTries }, on)) === 1;
   }
 
   /** Deletes passcodes that expired before `before`. */

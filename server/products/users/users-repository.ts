@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { changedRows, type Db, type Dialect, dialectOf } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
-import { prepare } from '../../db/prepared.js';
+import { type Executor, prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 
 /** A user's name, in Stytch's shape. */
@@ -188,7 +188,11 @@ export interface UserRow extends UserListColumns {
   created_at: number;
 }
 
-/** One list of a user as a JSON array of objects, oldest first, in each dialect's functions. */
+/**
+ * One list of a user as a JSON array of objects, in no particular order (`toUserRecord` sorts it
+ * oldest first: an `ORDER BY` inside the aggregate costs SQLite a temporary B-tree per list, half
+ * the cost of the whole session check), in each dialect's functions. `created_at` is always read.
+ */
 function listSql(
   dialect: Dialect,
   table: string,
@@ -196,11 +200,13 @@ function listSql(
   userRef: string,
   alias: keyof UserListColumns,
 ): string {
-  const pairs = columns.map((column) => `'${column}', ${column}`).join(', ');
+  const pairs = [...new Set([...columns, 'created_at'])]
+    .map((column) => `'${column}', ${column}`)
+    .join(', ');
   const list =
     dialect === 'postgres'
-      ? `coalesce(json_agg(json_build_object(${pairs}) ORDER BY created_at), '[]'::json)::text`
-      : `json_group_array(json_object(${pairs}) ORDER BY created_at)`;
+      ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)::text`
+      : `json_group_array(json_object(${pairs}))`;
   return `(SELECT ${list} FROM ${table} WHERE user_id = ${userRef}) AS ${alias}`;
 }
 
@@ -263,8 +269,11 @@ export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): st
 
 type JsonRow = Record<string, string | number>;
 
+/** A list column's rows, oldest first. */
 function jsonRows(value: string): JsonRow[] {
-  return readJsonArray(value) as JsonRow[];
+  const rows = readJsonArray(value) as JsonRow[];
+  if (rows.length > 1) rows.sort((a, b) => Number(a.created_at) - Number(b.created_at));
+  return rows;
 }
 
 /** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
@@ -376,16 +385,20 @@ export class UsersRepository {
     this.#user = userQuery(db);
   }
 
-  /** The user with this id in this project, or `undefined`. */
-  async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
-    const row = await this.#user.first({ userId, projectId });
+  /** The user with this id in this project, or `undefined` (read in the transaction `on`). */
+  async findById(
+    projectId: string,
+    userId: string,
+    on?: Executor,
+  ): Promise<UserRecord | undefined> {
+    const row = await this.#user.first({ userId, projectId }, on);
     return row && toUserRecord(row);
   }
 
   /** The phone number or email with this id (a passcode `method_id`). */
-  async findMethod(methodId: string): Promise<MethodRecord | undefined> {
+  async findMethod(methodId: string, on?: Executor): Promise<MethodRecord | undefined> {
     for (const kind of ['phone', 'email'] as const) {
-      const row = await this.#destinations.byId[kind].first({ methodId });
+      const row = await this.#destinations.byId[kind].first({ methodId }, on);
       if (row) return toMethod(kind, row);
     }
     return undefined;
@@ -471,8 +484,11 @@ export class UsersRepository {
   }
 
   /** Marks a phone number or email as verified. */
-  async markVerified(method: Pick<MethodRecord, 'kind' | 'methodId'>): Promise<void> {
-    await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId });
+  async markVerified(
+    method: Pick<MethodRecord, 'kind' | 'methodId'>,
+    on?: Executor,
+  ): Promise<void> {
+    await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId }, on);
   }
 
   /** Makes a pending user active (after they proved a destination); an active one is unchanged. */
