@@ -3,8 +3,9 @@
  * counted before it is checked, by compare-and-set (`claim`), so concurrent tries cannot slip
  * past the count; a count whose last failure is older than `forgetAfterMs` starts again at 1.
  */
-import { changedRows, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { type Executor, prepare } from '../db/prepared.js';
+import { purgeBefore } from '../db/purge.js';
 
 /** One client's standing against one subject. */
 export interface FailureGuard {
@@ -133,11 +134,6 @@ export class FailureGuardsRepository {
 
   /** Deletes guards whose last failure was before `before`. */
   async purge(before: number): Promise<number> {
-    return changedRows(
-      await this.db
-        .deleteFrom('failure_guards')
-        .where('last_failure_at', '<', before)
-        .executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'failure_guards', column: 'last_failure_at', before });
   }
 }

@@ -1,7 +1,7 @@
 /** Fixed-window hit counters, shared by every server process on the same database. */
 import type { Db } from '../db/database.js';
-import { changedRows } from '../db/database.js';
 import { type Executor, prepare } from '../db/prepared.js';
+import { purgeBefore } from '../db/purge.js';
 
 /** The state of a bucket after a hit. */
 export interface RateLimitHit {
@@ -68,8 +68,6 @@ export class RateLimitsRepository {
 
   /** Deletes buckets whose window ended before `before`. */
   async purge(before: number): Promise<number> {
-    return changedRows(
-      await this.db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'rate_limits', column: 'window_start', before });
   }
 }

@@ -6,8 +6,9 @@
  * - `recordWrongTry` counts at most `maxTries` wrong tries, atomically;
  * - `consume` succeeds once, and only while the passcode is live.
  */
-import { changedRows, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
+import { purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
 import type { PasscodesTable } from './otp-tables.js';
 
@@ -170,8 +171,6 @@ export class PasscodesRepository {
 
   /** Deletes passcodes that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    return changedRows(
-      await this.db.deleteFrom('passcodes').where('expires_at', '<', before).executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'passcodes', column: 'expires_at', before });
   }
 }
