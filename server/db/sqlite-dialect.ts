@@ -100,6 +100,9 @@ interface Statement {
   run(parameters: unknown[]): BetterSqlite3.RunResult;
 }
 
+/** A sync with nothing to do. */
+const SYNCED = Promise.resolve();
+
 /** Group commit: one `fsync` of the WAL file covers every write made before it started. */
 class WalSync {
   /** Writes made (statements run that are not reads). */
@@ -118,7 +121,12 @@ class WalSync {
     this.#writes++;
   }
 
-  async durable(): Promise<void> {
+  durable(): Promise<void> {
+    // Most answers wrote nothing since the last sync: no promise chain for those.
+    return this.#synced < this.#writes ? this.#durable() : SYNCED;
+  }
+
+  async #durable(): Promise<void> {
     while (this.#synced < this.#writes) {
       if (!this.#syncing) {
         const target = this.#writes;
