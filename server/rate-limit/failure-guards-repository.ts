@@ -21,6 +21,26 @@ export interface StoredFailureGuard extends FailureGuard {
   rawLastFailureAt: number;
 }
 
+/**
+ * A guard as its row holds it (`undefined`: no row) read at `now`: failures older than
+ * `forgetAfterMs` are forgotten. For a query that reads the row with others (see `get`).
+ */
+export function storedGuard(
+  row: { failures: number | string; last_failure_at: number | string } | undefined,
+  now: number,
+  forgetAfterMs: number,
+): StoredFailureGuard {
+  if (!row)
+    return { failures: 0, lastFailureAt: 0, stored: false, rawFailures: 0, rawLastFailureAt: 0 };
+  const raw = {
+    stored: true,
+    rawFailures: Number(row.failures),
+    rawLastFailureAt: Number(row.last_failure_at),
+  };
+  if (raw.rawLastFailureAt <= now - forgetAfterMs) return { failures: 0, lastFailureAt: 0, ...raw };
+  return { failures: raw.rawFailures, lastFailureAt: raw.rawLastFailureAt, ...raw };
+}
+
 /** Reads and writes `failure_guards`. */
 export class FailureGuardsRepository {
   readonly #get;
@@ -83,17 +103,7 @@ export class FailureGuardsRepository {
     forgetAfterMs: number,
     on?: Executor,
   ): Promise<StoredFailureGuard> {
-    const row = await this.#get.first({ scope, subject, client }, on);
-    if (!row)
-      return { failures: 0, lastFailureAt: 0, stored: false, rawFailures: 0, rawLastFailureAt: 0 };
-    const raw = {
-      stored: true,
-      rawFailures: Number(row.failures),
-      rawLastFailureAt: Number(row.last_failure_at),
-    };
-    if (raw.rawLastFailureAt <= now - forgetAfterMs)
-      return { failures: 0, lastFailureAt: 0, ...raw };
-    return { failures: raw.rawFailures, lastFailureAt: raw.rawLastFailureAt, ...raw };
+    return storedGuard(await this.#get.first({ scope, subject, client }, on), now, forgetAfterMs);
   }
 
   /**

@@ -19,7 +19,11 @@
  */
 import type { Executor } from '../db/prepared.js';
 import { ApiError } from '../http/api-error.js';
-import type { FailureGuardsRepository } from './failure-guards-repository.js';
+import { type FailureGuardsRepository, storedGuard } from './failure-guards-repository.js';
+
+/** A `failure_guards` row's counts, as a caller's own query read them. */
+type GuardRow = Parameters<typeof storedGuard>[0];
+
 import type { RateLimiter } from './rate-limiter.js';
 
 /** The numbers of a throttle. */
@@ -73,6 +77,7 @@ export class FailureThrottle {
    * was right; a wrong one needs nothing more.
    * @param scope The project and product, such as `otp:<project_id>`.
    * @param on A transaction to count the try in (with the check that follows), when given.
+   * @param read The guard's row as the caller read it in `on` (see `storedGuard`), when it did.
    * @throws ApiError `too_many_requests` while the client waits out its delay (or races its own
    *   try), or `destination_locked` when the subject's backstop shuts this client out; both carry
    *   `retry_after_seconds`.
@@ -83,9 +88,12 @@ export class FailureThrottle {
     client: string,
     policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
     on?: Executor,
+    read?: { row: GuardRow | undefined },
   ): Promise<void> {
     const now = this.clock();
-    const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs, on);
+    const guard = read
+      ? storedGuard(read.row, now, policy.forgetAfterMs)
+      : await this.guards.get(scope, subject, client, now, policy.forgetAfterMs, on);
     const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
     if (guard.failures > 0 && waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
     const budgetLimit = {

@@ -197,17 +197,26 @@ export class OtpService {
     const client = clientKey(this.secret, request.ip);
     const scope = `otp:${project.projectId}`;
     const checked = await this.store.db.transaction().execute(async (tx) => {
-      const method = await this.store.users.findMethod(request.methodId, tx);
-      if (!method || method.projectId !== project.projectId) {
+      // The method, this client's current code and its failure guard, in one query.
+      const read = await this.store.passcodes.forCheck(request.methodId, client, scope, tx);
+      const method = read?.method;
+      if (!read || !method || method.projectId !== project.projectId) {
         // The same work as a real check, so the answer's timing says nothing.
         passcodeMatches(this.secret, request.methodId, request.code, '00');
         return failure('otp_code_not_found');
       }
       // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
-      await this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, tx);
+      await this.store.throttle.beginTry(
+        scope,
+        method.destination,
+        client,
+        OTP_FAILURE_POLICY,
+        tx,
+        { row: read.guard },
+      );
       const now = this.clock();
       // Only the code this client asked for: a stranger can neither guess nor end the guest's.
-      const passcode = await this.store.passcodes.current(method.methodId, client, tx);
+      const { passcode } = read;
       const matches =
         passcode !== undefined &&
         passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
