@@ -40,7 +40,9 @@ const USER_PREFIX = 'u_';
 type SessionWithUserRow = SessionsTable & UserRow;
 
 function toRecordWithUser(row: SessionWithUserRow): SessionRecord {
-  return { ...toRecord(row), user: toUserRecord(row, USER_PREFIX) };
+  const record = toRecord(row);
+  record.user = toUserRecord(row, USER_PREFIX);
+  return record;
 }
 
 function toRecord(row: SessionsTable): SessionRecord {

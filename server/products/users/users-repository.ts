@@ -217,9 +217,7 @@ function listSql(
  */
 export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): string {
   const ref = `${alias}.user_id`;
-  const own = ['user_id', 'project_id', 'status', 'name', 'trusted_metadata', 'untrusted_metadata']
-    .concat('created_at')
-    .map((column) => `${alias}.${column} AS ${prefix}${column}`);
+  const own = OWN_COLUMNS.map((column) => `${alias}.${column} AS ${prefix}${column}`);
   return [
     ...own,
     listSql(
@@ -276,18 +274,43 @@ function jsonRows(value: string): JsonRow[] {
   return rows;
 }
 
+/** The `users` columns a row holds, by their names under one prefix (made once per prefix). */
+const OWN_COLUMNS = [
+  'user_id',
+  'project_id',
+  'status',
+  'name',
+  'trusted_metadata',
+  'untrusted_metadata',
+  'created_at',
+] as const;
+type OwnColumn = (typeof OWN_COLUMNS)[number];
+const prefixedColumns = new Map<string, Record<OwnColumn, string>>();
+function ownColumns(prefix: string): Record<OwnColumn, string> {
+  let names = prefixedColumns.get(prefix);
+  if (!names) {
+    names = Object.fromEntries(OWN_COLUMNS.map((c) => [c, `${prefix}${c}`])) as Record<
+      OwnColumn,
+      string
+    >;
+    prefixedColumns.set(prefix, names);
+  }
+  return names;
+}
+
 /** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
 export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
-  const own = (column: string) => (row as unknown as Record<string, unknown>)[`${prefix}${column}`];
-  const name = readJsonObject(own('name'));
+  const values = row as unknown as Record<string, unknown>;
+  const column = ownColumns(prefix);
+  const name = readJsonObject(values[column.name]);
   return {
-    userId: String(own('user_id')),
-    projectId: String(own('project_id')),
-    status: own('status') === 'pending' ? 'pending' : 'active',
+    userId: String(values[column.user_id]),
+    projectId: String(values[column.project_id]),
+    status: values[column.status] === 'pending' ? 'pending' : 'active',
     name: { ...EMPTY_NAME, ...(name as Partial<UserName>) },
-    trustedMetadata: readJsonObject(own('trusted_metadata')),
-    untrustedMetadata: readJsonObject(own('untrusted_metadata')),
-    createdAt: Number(own('created_at')),
+    trustedMetadata: readJsonObject(values[column.trusted_metadata]),
+    untrustedMetadata: readJsonObject(values[column.untrusted_metadata]),
+    createdAt: Number(values[column.created_at]),
     phoneNumbers: jsonRows(row.phone_numbers_json).map((p) => ({
       phoneId: String(p.phone_id),
       phoneNumber: String(p.phone_number),
