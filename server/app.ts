@@ -144,16 +144,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // A bare OPTIONS (no browser headers) is answered like any preflight, not with a text 400.
         strictPreflight: false,
       };
+      const openCors = { ...corsOptions, origin: true };
+      const closedCors = { ...corsOptions, origin: false };
       await sdk.register(cors, {
         // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
         // the project does not list so, see `originBody`). Every other route only the listed ones.
+        // The two answers are made once, not per request.
         delegator: (request, callback) => {
           const origin = request.headers.origin;
-          const open = request.url.startsWith(`${SDK_PREFIX}/projects/bootstrap/`);
-          callback(null, {
-            ...corsOptions,
-            origin: open || origin === undefined || allowed.has(origin),
-          });
+          const open =
+            origin === undefined ||
+            allowed.has(origin) ||
+            request.url.startsWith(`${SDK_PREFIX}/projects/bootstrap/`);
+          callback(null, open ? openCors : closedCors);
         },
       });
       // An empty JSON body (Stytch's `session.revoke()` sends one) reads as `{}`: routes with

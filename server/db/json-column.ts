@@ -5,7 +5,7 @@ export type JsonObject = Record<string, unknown>;
 
 /** Parses a `TEXT` column holding a JSON object; anything else reads as `{}`. */
 export function readJsonObject(value: unknown): JsonObject {
-  if (typeof value !== 'string') return {};
+  if (typeof value !== 'string' || value === '{}') return {};
   try {
     const parsed: unknown = JSON.parse(value);
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
@@ -18,7 +18,8 @@ export function readJsonObject(value: unknown): JsonObject {
 
 /** Parses a `TEXT` column holding a JSON array; anything else reads as `[]`. */
 export function readJsonArray(value: unknown): unknown[] {
-  if (typeof value !== 'string') return [];
+  // Most of a user's lists are empty: no parse for those.
+  if (typeof value !== 'string' || value === '[]') return [];
   try {
     const parsed: unknown = JSON.parse(value);
     return Array.isArray(parsed) ? parsed : [];

@@ -7,7 +7,8 @@
  * `synchronous = FULL` (it survives `kill -9` and a power cut alike), while
  * concurrent requests share one `fsync` instead of queueing one each behind
  * a blocked event loop. SQLite syncs the WAL before a checkpoint and the
- * database after one.
+ * database after one. Checkpoints run on another connection in a worker thread, never on the
+ * event loop (see `WalCheckpointer`).
  *
  * Two more changes to Kysely's own SQLite driver: transactions begin
  * `IMMEDIATE` (a second process on the same file, such as the guest-list
@@ -28,6 +29,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import type { Schema } from './schema.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Opens (creating if needed) the SQLite file at `path`; `:memory:` works too. The file is
@@ -38,6 +40,8 @@ export function openSqlite(path: string): {
   db: Kysely<Schema>;
   /** Resolves once every write made so far is on disk. */
   durable: () => Promise<void>;
+  /** Runs a passive checkpoint now (undefined for `:memory:`). */
+  checkpoint?: WalCheckpointer['checkpoint'];
 } {
   if (path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -49,7 +53,10 @@ export function openSqlite(path: string): {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const sync = new WalSync(path === ':memory:' ? undefined : `${path}-wal`);
+  const checkpointer = path === ':memory:' ? undefined : new WalCheckpointer(path);
+  // The worker checkpoints (see `WalCheckpointer`); the connection that commits never does.
+  if (checkpointer) raw.pragma('wal_autocheckpoint = 0');
+  const sync = new WalSync(path === ':memory:' ? undefined : `${path}-wal`, checkpointer);
   const statements = new Map<string, Statement>();
   const database = {
     prepare(sql: string): Statement {
@@ -73,10 +80,16 @@ export function openSqlite(path: string): {
     close(): void {
       raw.close();
       sync.close();
+      // The worker's connection, the last one, checkpoints what is left and removes the WAL.
+      checkpointer?.close().catch(() => undefined);
     },
   };
   const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database }) });
-  return { db, durable: () => sync.durable() };
+  return {
+    db,
+    durable: () => sync.durable(),
+    checkpoint: checkpointer && (() => checkpointer.checkpoint()),
+  };
 }
 
 /** The part of a better-sqlite3 statement that Kysely uses. */
@@ -87,6 +100,9 @@ interface Statement {
   run(parameters: unknown[]): BetterSqlite3.RunResult;
 }
 
+/** A sync with nothing to do. */
+const SYNCED = Promise.resolve();
+
 /** Group commit: one `fsync` of the WAL file covers every write made before it started. */
 class WalSync {
   /** Writes made (statements run that are not reads). */
@@ -96,18 +112,28 @@ class WalSync {
   #syncing: Promise<void> | undefined;
   #fd: number | undefined;
 
-  constructor(private readonly walPath: string | undefined) {}
+  constructor(
+    private readonly walPath: string | undefined,
+    private readonly checkpointer: WalCheckpointer | undefined,
+  ) {}
 
   wrote(): void {
     this.#writes++;
   }
 
-  async durable(): Promise<void> {
+  durable(): Promise<void> {
+    // Most answers wrote nothing since the last sync: no promise chain for those.
+    return this.#synced < this.#writes ? this.#durable() : SYNCED;
+  }
+
+  async #durable(): Promise<void> {
     while (this.#synced < this.#writes) {
       if (!this.#syncing) {
         const target = this.#writes;
         this.#syncing = this.#fsync()
           .then(() => {
+            // What the WAL holds is on disk: time to copy some of it into the database file.
+            this.checkpointer?.wrote(target - this.#synced);
             this.#synced = Math.max(this.#synced, target);
           })
           .finally(() => {

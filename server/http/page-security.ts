@@ -22,14 +22,18 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** The headers for a response of `contentType`. */
-export function securityHeaders(contentType: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-  };
-  if (contentType.startsWith('text/html')) {
-    headers['content-security-policy'] = PAGE_CONTENT_SECURITY_POLICY;
-  }
-  return headers;
+export function securityHeaders(contentType: string): Readonly<Record<string, string>> {
+  return contentType.startsWith('text/html') ? PAGE_HEADERS : API_HEADERS;
 }
+
+/** The headers of every answer (made once: `securityHeaders` runs for each). */
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+});
+/** The headers of a page: those, and its content security policy. */
+const PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...API_HEADERS,
+  'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
+});

@@ -8,7 +8,7 @@
  * `RING_CACHE_MS`, so behind a load balancer every instance publishes every
  * live key and signs with the newest one, whichever instance made it.
  */
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, type JsonWebKey, type KeyObject, randomUUID, sign } from 'node:crypto';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { SealedJson } from './sealed-json.js';
 import type { SigningKeysRepository } from './signing-keys-repository.js';
@@ -23,6 +23,24 @@ export interface RingKey {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /** The private key as node's crypto signs with it (see `signJwt`). */
+  signer: KeyObject;
+  /** The encoded protected header of the JWTs it signs: `alg`, `kid` and `typ: JWT`. */
+  jwtHeader: string;
+}
+
+/**
+ * A compact JWT of `payload` signed by `key`, synchronously with node's crypto: the same bytes
+ * jose's `SignJWT` makes with the header `{alg, kid, typ}`, at a third of its cost (no WebCrypto
+ * job and promise per signature).
+ */
+export function signJwt(key: RingKey, payload: object): string {
+  const input = `${key.jwtHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  const signature = sign('sha256', Buffer.from(input), {
+    key: key.signer,
+    dsaEncoding: 'ieee-p1363',
+  });
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 /** How long a process signs from its cached ring before it reads the database again. */
@@ -120,6 +138,10 @@ export class KeyRing {
           privateKey: (await importJWK(privateJwk, JWT_ALGORITHM)) as CryptoKey,
           publicKey: (await importJWK(record.publicJwk as JWK, JWT_ALGORITHM)) as CryptoKey,
           publicJwk: record.publicJwk as JWK,
+          signer: createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' }),
+          jwtHeader: Buffer.from(
+            JSON.stringify({ alg: JWT_ALGORITHM, kid: record.kid, typ: 'JWT' }),
+          ).toString('base64url'),
         };
         imported.set(record.kid, key);
         keys.push(key);

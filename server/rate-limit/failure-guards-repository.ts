@@ -3,8 +3,9 @@
  * counted before it is checked, by compare-and-set (`claim`), so concurrent tries cannot slip
  * past the count; a count whose last failure is older than `forgetAfterMs` starts again at 1.
  */
-import { changedRows, type Db } from '../db/database.js';
-import { prepare } from '../db/prepared.js';
+import type { Db } from '../db/database.js';
+import { type Executor, prepare } from '../db/prepared.js';
+import { purgeBefore } from '../db/purge.js';
 
 /** One client's standing against one subject. */
 export interface FailureGuard {
@@ -20,11 +21,66 @@ export interface StoredFailureGuard extends FailureGuard {
   rawLastFailureAt: number;
 }
 
+/**
+ * A guard as its row holds it (`undefined`: no row) read at `now`: failures older than
+ * `forgetAfterMs` are forgotten. For a query that reads the row with others (see `get`).
+ */
+export function storedGuard(
+  row: { failures: number | string; last_failure_at: number | string } | undefined,
+  now: number,
+  forgetAfterMs: number,
+): StoredFailureGuard {
+  if (!row)
+    return { failures: 0, lastFailureAt: 0, stored: false, rawFailures: 0, rawLastFailureAt: 0 };
+  const raw = {
+    stored: true,
+    rawFailures: Number(row.failures),
+    rawLastFailureAt: Number(row.last_failure_at),
+  };
+  if (raw.rawLastFailureAt <= now - forgetAfterMs) return { failures: 0, lastFailureAt: 0, ...raw };
+  return { failures: raw.rawFailures, lastFailureAt: raw.rawLastFailureAt, ...raw };
+}
+
 /** Reads and writes `failure_guards`. */
 export class FailureGuardsRepository {
   readonly #get;
+  readonly #insert;
+  readonly #update;
+  readonly #reset;
 
   constructor(private readonly db: Db) {
+    type Key = { scope: string; subject: string; client: string };
+    this.#insert = prepare(db, (a: Key & { now: number }) =>
+      db
+        .insertInto('failure_guards')
+        .values({
+          scope: a.scope,
+          subject: a.subject,
+          client: a.client,
+          failures: 1,
+          last_failure_at: a.now,
+        })
+        .onConflict((oc) => oc.columns(['scope', 'subject', 'client']).doNothing()),
+    );
+    this.#update = prepare(
+      db,
+      (a: Key & { failures: number; now: number; seenFailures: number; seenAt: number }) =>
+        db
+          .updateTable('failure_guards')
+          .set({ failures: a.failures, last_failure_at: a.now })
+          .where('scope', '=', a.scope)
+          .where('subject', '=', a.subject)
+          .where('client', '=', a.client)
+          .where('failures', '=', a.seenFailures)
+          .where('last_failure_at', '=', a.seenAt),
+    );
+    this.#reset = prepare(db, (a: Key) =>
+      db
+        .deleteFrom('failure_guards')
+        .where('scope', '=', a.scope)
+        .where('subject', '=', a.subject)
+        .where('client', '=', a.client),
+    );
     this.#get = prepare(db, (a: { scope: string; subject: string; client: string }) =>
       db
         .selectFrom('failure_guards')
@@ -45,18 +101,9 @@ export class FailureGuardsRepository {
     client: string,
     now: number,
     forgetAfterMs: number,
+    on?: Executor,
   ): Promise<StoredFailureGuard> {
-    const row = await this.#get.first({ scope, subject, client });
-    if (!row)
-      return { failures: 0, lastFailureAt: 0, stored: false, rawFailures: 0, rawLastFailureAt: 0 };
-    const raw = {
-      stored: true,
-      rawFailures: Number(row.failures),
-      rawLastFailureAt: Number(row.last_failure_at),
-    };
-    if (raw.rawLastFailureAt <= now - forgetAfterMs)
-      return { failures: 0, lastFailureAt: 0, ...raw };
-    return { failures: raw.rawFailures, lastFailureAt: raw.rawLastFailureAt, ...raw };
+    return storedGuard(await this.#get.first({ scope, subject, client }, on), now, forgetAfterMs);
   }
 
   /**
@@ -70,44 +117,33 @@ export class FailureGuardsRepository {
     client: string,
     seen: StoredFailureGuard,
     now: number,
+    on?: Executor,
   ): Promise<boolean> {
     if (!seen.stored) {
-      const inserted = await this.db
-        .insertInto('failure_guards')
-        .values({ scope, subject, client, failures: 1, last_failure_at: now })
-        .onConflict((oc) => oc.columns(['scope', 'subject', 'client']).doNothing())
-        .executeTakeFirst();
-      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+      return (await this.#insert.run({ scope, subject, client, now }, on)) === 1;
     }
-    const updated = await this.db
-      .updateTable('failure_guards')
-      .set({ failures: seen.failures + 1, last_failure_at: now })
-      .where('scope', '=', scope)
-      .where('subject', '=', subject)
-      .where('client', '=', client)
-      .where('failures', '=', seen.rawFailures)
-      .where('last_failure_at', '=', seen.rawLastFailureAt)
-      .executeTakeFirst();
-    return changedRows(updated) === 1;
+    const changed = await this.#update.run(
+      {
+        scope,
+        subject,
+        client,
+        failures: seen.failures + 1,
+        now,
+        seenFailures: seen.rawFailures,
+        seenAt: seen.rawLastFailureAt,
+      },
+      on,
+    );
+    return changed === 1;
   }
 
   /** Forgets the client's failures against the subject (after a success). */
-  async reset(scope: string, subject: string, client: string): Promise<void> {
-    await this.db
-      .deleteFrom('failure_guards')
-      .where('scope', '=', scope)
-      .where('subject', '=', subject)
-      .where('client', '=', client)
-      .execute();
+  async reset(scope: string, subject: string, client: string, on?: Executor): Promise<void> {
+    await this.#reset.run({ scope, subject, client }, on);
   }
 
   /** Deletes guards whose last failure was before `before`. */
   async purge(before: number): Promise<number> {
-    return changedRows(
-      await this.db
-        .deleteFrom('failure_guards')
-        .where('last_failure_at', '<', before)
-        .executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'failure_guards', column: 'last_failure_at', before });
   }
 }

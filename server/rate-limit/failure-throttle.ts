@@ -17,8 +17,13 @@
  * wrong guesses against one subject per window (see the README for the figures). Every try is
  * counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
  */
+import type { Executor } from '../db/prepared.js';
 import { ApiError } from '../http/api-error.js';
-import type { FailureGuardsRepository } from './failure-guards-repository.js';
+import { type FailureGuardsRepository, storedGuard } from './failure-guards-repository.js';
+
+/** A `failure_guards` row's counts, as a caller's own query read them. */
+type GuardRow = Parameters<typeof storedGuard>[0];
+
 import type { RateLimiter } from './rate-limiter.js';
 
 /** The numbers of a throttle. */
@@ -71,6 +76,8 @@ export class FailureThrottle {
    * concurrent tries of one client are counted one by one). Call `recordSuccess` when the secret
    * was right; a wrong one needs nothing more.
    * @param scope The project and product, such as `otp:<project_id>`.
+   * @param on A transaction to count the try in (with the check that follows), when given.
+   * @param read The guard's row as the caller read it in `on` (see `storedGuard`), when it did.
    * @throws ApiError `too_many_requests` while the client waits out its delay (or races its own
    *   try), or `destination_locked` when the subject's backstop shuts this client out; both carry
    *   `retry_after_seconds`.
@@ -80,9 +87,13 @@ export class FailureThrottle {
     subject: string,
     client: string,
     policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
+    on?: Executor,
+    read?: { row: GuardRow | undefined },
   ): Promise<void> {
     const now = this.clock();
-    const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs);
+    const guard = read
+      ? storedGuard(read.row, now, policy.forgetAfterMs)
+      : await this.guards.get(scope, subject, client, now, policy.forgetAfterMs, on);
     const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
     if (guard.failures > 0 && waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
     const budgetLimit = {
@@ -90,7 +101,7 @@ export class FailureThrottle {
       windowMinutes: policy.subjectWindowMs / 60_000,
     };
     if (guard.failures >= policy.backstopClientFailures) {
-      const budget = await this.limiter.peek(subjectBucket(scope, subject), budgetLimit);
+      const budget = await this.limiter.peek(subjectBucket(scope, subject), budgetLimit, on);
       if (budget.hits >= policy.subjectBudget) {
         const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
         throw new ApiError('destination_locked', undefined, {
@@ -99,13 +110,18 @@ export class FailureThrottle {
       }
     }
     // Another try of this client got in first: it is counted; this one waits its turn.
-    if (!(await this.guards.claim(scope, subject, client, guard, now))) throw waitError(1);
-    await this.limiter.count(subjectBucket(scope, subject), budgetLimit);
+    if (!(await this.guards.claim(scope, subject, client, guard, now, on))) throw waitError(1);
+    await this.limiter.count(subjectBucket(scope, subject), budgetLimit, on);
   }
 
   /** Clears `client`'s failures against `subject` after a success (the backstop's count stays). */
-  async recordSuccess(scope: string, subject: string, client: string): Promise<void> {
-    await this.guards.reset(scope, subject, client);
+  async recordSuccess(
+    scope: string,
+    subject: string,
+    client: string,
+    on?: Executor,
+  ): Promise<void> {
+    await this.guards.reset(scope, subject, client, on);
   }
 }
 

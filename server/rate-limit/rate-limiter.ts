@@ -1,4 +1,5 @@
 /** Rate limits over the shared counters: a limit reached answers 429 with `Retry-After`. */
+import type { Executor } from '../db/prepared.js';
 import { ApiError, type ErrorType } from '../http/api-error.js';
 import type { RateLimit } from '../projects/project-settings.js';
 import type { RateLimitHit, RateLimitsRepository } from './rate-limits-repository.js';
@@ -24,13 +25,16 @@ export class RateLimiter {
     }
   }
 
-  /** Counts one hit in `bucket` and resolves to the bucket after it; never refuses. */
-  async count(bucket: string, limit: RateLimit): Promise<RateLimitHit> {
-    return this.repository.hit(bucket, this.clock(), limit.windowMinutes * 60_000);
+  /**
+   * Counts one hit in `bucket` and resolves to the bucket after it; never refuses. `on` is a
+   * transaction to count it in.
+   */
+  async count(bucket: string, limit: RateLimit, on?: Executor): Promise<RateLimitHit> {
+    return this.repository.hit(bucket, this.clock(), limit.windowMinutes * 60_000, on);
   }
 
   /** The hits `bucket` holds in its current window, without counting one. */
-  async peek(bucket: string, limit: RateLimit): Promise<RateLimitHit> {
-    return this.repository.peek(bucket, this.clock(), limit.windowMinutes * 60_000);
+  async peek(bucket: string, limit: RateLimit, on?: Executor): Promise<RateLimitHit> {
+    return this.repository.peek(bucket, this.clock(), limit.windowMinutes * 60_000, on);
   }
 }

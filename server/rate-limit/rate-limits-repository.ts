@@ -1,7 +1,7 @@
 /** Fixed-window hit counters, shared by every server process on the same database. */
 import type { Db } from '../db/database.js';
-import { changedRows } from '../db/database.js';
-import { prepare } from '../db/prepared.js';
+import { type Executor, prepare } from '../db/prepared.js';
+import { purgeBefore } from '../db/purge.js';
 
 /** The state of a bucket after a hit. */
 export interface RateLimitHit {
@@ -14,8 +14,12 @@ export interface RateLimitHit {
 /** Reads and writes rate-limit buckets. */
 export class RateLimitsRepository {
   readonly #hit;
+  readonly #peek;
 
   constructor(private readonly db: Db) {
+    this.#peek = prepare(db, (a: { bucket: string }) =>
+      db.selectFrom('rate_limits').select(['hits', 'window_start']).where('bucket', '=', a.bucket),
+    );
     this.#hit = prepare(db, (a: { bucket: string; now: number; windowEndedBefore: number }) =>
       db
         .insertInto('rate_limits')
@@ -43,9 +47,12 @@ export class RateLimitsRepository {
     );
   }
 
-  /** Counts one hit in `bucket`, atomically, starting a new window when the last one ended. */
-  async hit(bucket: string, now: number, windowMs: number): Promise<RateLimitHit> {
-    const row = await this.#hit.first({ bucket, now, windowEndedBefore: now - windowMs });
+  /**
+   * Counts one hit in `bucket`, atomically, starting a new window when the last one ended
+   * (inside the transaction `on` when given).
+   */
+  async hit(bucket: string, now: number, windowMs: number, on?: Executor): Promise<RateLimitHit> {
+    const row = await this.#hit.first({ bucket, now, windowEndedBefore: now - windowMs }, on);
     return {
       hits: Number(row?.hits ?? 1),
       resetAt: Number(row?.window_start ?? now) + windowMs,
@@ -53,20 +60,14 @@ export class RateLimitsRepository {
   }
 
   /** The bucket's hits in its current window, without counting one (0 when its window ended). */
-  async peek(bucket: string, now: number, windowMs: number): Promise<RateLimitHit> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['hits', 'window_start'])
-      .where('bucket', '=', bucket)
-      .executeTakeFirst();
+  async peek(bucket: string, now: number, windowMs: number, on?: Executor): Promise<RateLimitHit> {
+    const row = await this.#peek.first({ bucket }, on);
     if (!row || Number(row.window_start) <= now - windowMs) return { hits: 0, resetAt: now };
     return { hits: Number(row.hits), resetAt: Number(row.window_start) + windowMs };
   }
 
   /** Deletes buckets whose window ended before `before`. */
   async purge(before: number): Promise<number> {
-    return changedRows(
-      await this.db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'rate_limits', column: 'window_start', before });
   }
 }

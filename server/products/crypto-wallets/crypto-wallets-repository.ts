@@ -8,6 +8,7 @@
  */
 import { changedRows, type Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
+import { purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type { CryptoChallengesTable, WalletType } from './crypto-wallets-tables.js';
 
@@ -286,11 +287,6 @@ export class CryptoWalletsRepository {
 
   /** Deletes challenges that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    return changedRows(
-      await this.db
-        .deleteFrom('crypto_challenges')
-        .where('expires_at', '<', before)
-        .executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'crypto_challenges', column: 'expires_at', before });
   }
 }

@@ -3,6 +3,7 @@
  * SHA-256 only; `consumeCode` is the atomic single use of a code.
  */
 import type { Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 import type { IdpCodesTable, IdpGrantsTable, IdpTokensTable } from './idp-tables.js';
 
 /** A user's consent to an application. */
@@ -296,7 +297,7 @@ export class IdpRepository {
 
   /** Deletes codes and tokens that expired before `before`. */
   async purgeExpired(before: number): Promise<void> {
-    await this.db.deleteFrom('idp_codes').where('expires_at', '<', before).execute();
-    await this.db.deleteFrom('idp_tokens').where('expires_at', '<', before).execute();
+    await purgeBefore(this.db, { table: 'idp_codes', column: 'expires_at', before });
+    await purgeBefore(this.db, { table: 'idp_tokens', column: 'expires_at', before });
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { changedRows, type Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 
 /** How long a minted token may be used. */
 export const IMPERSONATION_TOKEN_LIFETIME_MS = 5 * 60_000;
@@ -80,6 +81,6 @@ export class ImpersonationTokens {
 
   /** Deletes tokens that expired before `before`. */
   async purgeExpired(before: number): Promise<void> {
-    await this.db.deleteFrom('impersonation_tokens').where('expires_at', '<', before).execute();
+    await purgeBefore(this.db, { table: 'impersonation_tokens', column: 'expires_at', before });
   }
 }

@@ -3,8 +3,9 @@
  * - a token is found only by its hash;
  * - `consume` succeeds for exactly one caller, and only while the link is live.
  */
-import { changedRows, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
+import { purgeBefore } from '../../db/purge.js';
 import type { MagicLinksTable } from './magic-links-tables.js';
 
 /** A stored link (its hash, never the token). */
@@ -109,8 +110,6 @@ export class MagicLinksRepository {
 
   /** Deletes links that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    return changedRows(
-      await this.db.deleteFrom('magic_links').where('expires_at', '<', before).executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'magic_links', column: 'expires_at', before });
   }
 }

@@ -4,6 +4,7 @@
  *   token cannot be submitted twice against the same prompt;
  */
 import { changedRows, type Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 
 /** A started prompt. */
 export interface OneTapStart {
@@ -66,6 +67,6 @@ export class OneTapRepository {
 
   /** Deletes prompts that expired before `before`. */
   async purgeExpired(before: number): Promise<void> {
-    await this.db.deleteFrom('one_tap_starts').where('expires_at', '<', before).execute();
+    await purgeBefore(this.db, { table: 'one_tap_starts', column: 'expires_at', before });
   }
 }

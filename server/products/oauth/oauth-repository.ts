@@ -8,6 +8,7 @@
 import { changedRows, type Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { prepare } from '../../db/prepared.js';
+import { purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type {
   OAuthRegistrationsTable,
@@ -184,14 +185,13 @@ export class OAuthRepository {
 
   /** Deletes pending sign-ins and tokens that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    const states = await this.db
-      .deleteFrom('oauth_states')
-      .where('expires_at', '<', before)
-      .executeTakeFirst();
-    const tokens = await this.db
-      .deleteFrom('oauth_tokens')
-      .where('expires_at', '<', before)
-      .executeTakeFirst();
-    return changedRows(states) + changedRows(tokens);
+    const states = await purgeBefore(this.db, {
+      table: 'oauth_states',
+      column: 'expires_at',
+      before,
+    });
+    return (
+      states + (await purgeBefore(this.db, { table: 'oauth_tokens', column: 'expires_at', before }))
+    );
   }
 }

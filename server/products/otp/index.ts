@@ -18,6 +18,7 @@ export const otpProduct: ServerProduct = {
     const { store } = context;
     const otp = new OtpService(
       {
+        db: store.db,
         users: store.users,
         passcodes: new PasscodesRepository(store.db),
         throttle: new FailureThrottle(

@@ -123,7 +123,7 @@ export function otpRoutes(
     { schema: { body: authenticateSchema } },
     async (request) => {
       const project = projectOf(request);
-      const { method, issued } = await deps.otp.authenticate({
+      const { method, issued, user } = await deps.otp.authenticate({
         project,
         methodId: request.body.method_id,
         code: request.body.token,
@@ -132,10 +132,14 @@ export function otpRoutes(
         ip: request.ip,
         userAgent: userAgentOf(request),
       });
-      return signedInAnswer(request, deps.store.users, method.userId, issued, {
-        method_id: method.methodId,
-        reset_sessions: false,
-      });
+      return signedInAnswer(
+        request,
+        deps.store.users,
+        method.userId,
+        issued,
+        { method_id: method.methodId, reset_sessions: false },
+        user,
+      );
     },
   );
 }

@@ -4,6 +4,7 @@
  * here; the routes only translate HTTP.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
@@ -23,6 +24,7 @@ import {
 import {
   DuplicateDestinationError,
   type MethodRecord,
+  type UserRecord,
   type UsersRepository,
 } from '../users/users-repository.js';
 import { MAX_TRIES_PER_PASSCODE, OTP_FAILURE_POLICY } from './otp-limits.js';
@@ -70,6 +72,8 @@ export interface AuthenticateRequest {
 /** Sends and checks passcodes. */
 /** The repositories the passcode service reads and writes. */
 export interface OtpStorage {
+  /** The database, for the check's transaction. */
+  readonly db: Db;
   readonly users: UsersRepository;
   readonly passcodes: PasscodesRepository;
   /** Wrong checks per (destination, client), with the per-destination backstop. */
@@ -173,11 +177,15 @@ export class OtpService {
   /**
    * Checks a passcode. On success the destination is verified, its failure
    * count cleared and a session issued (or the caller's session of the same
-   * user gains the factor).
+   * user gains the factor). After the per-address limit, the check is one transaction: the try
+   * is counted, the code checked and spent, and the session stored together (a wrong code's
+   * count commits before the error is thrown), and the JWT is signed after it commits.
    */
   async authenticate(request: AuthenticateRequest): Promise<{
     method: MethodRecord;
     issued: IssuedSession;
+    /** The user, read after the session was stored (undefined for a secondary factor). */
+    user?: UserRecord;
   }> {
     const { project } = request;
     const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
@@ -186,52 +194,75 @@ export class OtpService {
       project.settings.otp.authenticateLimit.perIp,
       'too_many_requests',
     );
-    const method = await this.store.users.findMethod(request.methodId);
-    if (!method || method.projectId !== project.projectId) {
-      // The same work as a real check, so the answer's timing says nothing.
-      passcodeMatches(this.secret, request.methodId, request.code, '00');
-      throw new ApiError('otp_code_not_found');
-    }
     const client = clientKey(this.secret, request.ip);
     const scope = `otp:${project.projectId}`;
-    // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
-    await this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY);
-    const now = this.clock();
-    // Only the code this client asked for: a stranger can neither guess nor end the guest's.
-    const passcode = await this.store.passcodes.current(method.methodId, client);
-    const matches =
-      passcode !== undefined &&
-      passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
-
-    if (!passcode) return this.#fail('otp_code_not_found');
-    if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) {
-      return this.#fail('otp_attempts_exceeded');
-    }
-    if (passcode.expiresAt <= now) return this.#fail('otp_code_expired');
-    if (!matches) {
-      const tries = await this.store.passcodes.recordWrongTry(
-        passcode.passcodeId,
-        MAX_TRIES_PER_PASSCODE,
+    const checked = await this.store.db.transaction().execute(async (tx) => {
+      // The method, this client's current code and its failure guard, in one query.
+      const read = await this.store.passcodes.forCheck(request.methodId, client, scope, tx);
+      const method = read?.method;
+      if (!read || !method || method.projectId !== project.projectId) {
+        // The same work as a real check, so the answer's timing says nothing.
+        passcodeMatches(this.secret, request.methodId, request.code, '00');
+        return failure('otp_code_not_found');
+      }
+      // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+      await this.store.throttle.beginTry(
+        scope,
+        method.destination,
+        client,
+        OTP_FAILURE_POLICY,
+        tx,
+        { row: read.guard },
       );
-      return this.#fail(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
-    }
-    if (!(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE))) {
-      return this.#fail('otp_code_not_found');
-    }
+      const now = this.clock();
+      // Only the code this client asked for: a stranger can neither guess nor end the guest's.
+      const { passcode } = read;
+      const matches =
+        passcode !== undefined &&
+        passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
 
-    await this.store.throttle.recordSuccess(scope, method.destination, client);
-    // A number that signed in before is verified already: no write.
-    if (!method.verified) await this.store.users.markVerified(method);
-    const factor = otpFactor(method, passcode.channel, now);
-    if (request.session && request.session.userId === method.userId) {
-      const withFactor = await this.sessions.addFactor(request.session, factor);
+      if (!passcode) return failure('otp_code_not_found');
+      if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) return failure('otp_attempts_exceeded');
+      if (passcode.expiresAt <= now) return failure('otp_code_expired');
+      if (!matches) {
+        const tries = await this.store.passcodes.recordWrongTry(
+          passcode.passcodeId,
+          MAX_TRIES_PER_PASSCODE,
+          tx,
+        );
+        return failure(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
+      }
+      if (
+        !(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE, tx))
+      )
+        return failure('otp_code_not_found');
+
+      await this.store.throttle.recordSuccess(scope, method.destination, client, tx);
+      // A number that signed in before is verified already: no write.
+      if (!method.verified) await this.store.users.markVerified(method, tx);
+      const factor = otpFactor(method, passcode.channel, now);
+      const { session } = request;
+      if (session && session.userId === method.userId) return { method, factor, session };
+      const started = await this.sessions.insert(
+        project,
+        method.userId,
+        factor,
+        duration,
+        { ip_address: request.ip, user_agent: request.userAgent },
+        tx,
+      );
+      const user = await this.store.users.findById(project.projectId, method.userId, tx);
+      return { method, started, user };
+    });
+    if ('failed' in checked) throw new ApiError(checked.failed);
+    const { method } = checked;
+    if (checked.session) {
+      const withFactor = await this.sessions.addFactor(checked.session, checked.factor);
       return { method, issued: await this.sessions.touch(project, withFactor, duration) };
     }
-    const issued = await this.sessions.create(project, method.userId, factor, duration, {
-      ip_address: request.ip,
-      user_agent: request.userAgent,
-    });
-    return { method, issued };
+    const { record, token } = checked.started;
+    const jwt = await this.sessions.issueJwt(project, record);
+    return { method, issued: { record, token, jwt }, user: checked.user };
   }
 
   async #method(
@@ -294,13 +325,11 @@ export class OtpService {
       { retry_after_seconds: Math.max(1, Math.ceil((resetAt - this.clock()) / 1000)) },
     );
   }
+}
 
-  /** A failed check (already counted by `beginTry`): throws `type`. */
-  async #fail(
-    type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded',
-  ): Promise<never> {
-    throw new ApiError(type);
-  }
+/** A failed check, committed (its try counted by `beginTry`) before `type` is thrown. */
+function failure(type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded') {
+  return { failed: type } as const;
 }
 
 /** The session factor a passcode check adds, in Stytch's shape. */

@@ -6,9 +6,12 @@
  * - `recordWrongTry` counts at most `maxTries` wrong tries, atomically;
  * - `consume` succeeds once, and only while the passcode is live.
  */
-import { changedRows, type Db } from '../../db/database.js';
-import { prepare } from '../../db/prepared.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type Executor, prepare } from '../../db/prepared.js';
+import { purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
+import type { MethodRecord } from '../users/users-repository.js';
 import type { PasscodesTable } from './otp-tables.js';
 
 /** A stored passcode (its hash, never the code). */
@@ -105,12 +108,122 @@ function passcodeQueries(db: Db) {
   };
 }
 
+/** The columns of a passcode, prefixed `p_` in a check's row. */
+const PASSCODE_COLUMNS = [
+  'passcode_id',
+  'project_id',
+  'method_id',
+  'user_id',
+  'channel',
+  'destination',
+  'code_hash',
+  'attempts',
+  'expires_at',
+  'consumed_at',
+  'superseded',
+  'created_at',
+  'client',
+] as const;
+
+/** A check's row: the method, its client's current passcode (`p_…`) and guard (`g_…`). */
+type CheckRow = {
+  method_id: string;
+  method_project_id: string;
+  method_user_id: string;
+  method_destination: string;
+  method_verified: number;
+  g_failures: number | null;
+  g_last_failure_at: number | null;
+} & { [K in (typeof PASSCODE_COLUMNS)[number] as `p_${K}`]: PasscodesTable[K] | null };
+
+/** What a passcode check reads before it counts the try (see `PasscodesRepository.forCheck`). */
+export interface CheckRead {
+  method: MethodRecord;
+  passcode: PasscodeRecord | undefined;
+  /** The client's failure guard row for the method's destination, if any. */
+  guard: { failures: number; last_failure_at: number } | undefined;
+}
+
+/** The one query of `forCheck`, for one kind of destination. */
+function checkQuery(db: Db, kind: MethodRecord['kind']) {
+  const [table, id, destination] =
+    kind === 'phone'
+      ? ['user_phone_numbers', 'phone_id', 'phone_number']
+      : ['user_emails', 'email_id', 'email'];
+  const passcode = sql.raw(
+    PASSCODE_COLUMNS.map((column) => `p.${column} AS p_${column}`).join(', '),
+  );
+  return prepare(
+    db,
+    (a: { methodId: string; client: string; scope: string }) => sql<CheckRow>`SELECT
+      m.${sql.raw(id)} AS method_id, m.project_id AS method_project_id,
+      m.user_id AS method_user_id, m.${sql.raw(destination)} AS method_destination,
+      m.verified AS method_verified, ${passcode},
+      g.failures AS g_failures, g.last_failure_at AS g_last_failure_at
+    FROM ${sql.raw(table)} m
+    LEFT JOIN passcodes p ON p.passcode_id = (
+      SELECT q.passcode_id FROM passcodes q
+      WHERE q.method_id = m.${sql.raw(id)} AND q.client = ${a.client}
+        AND q.superseded = 0 AND q.consumed_at IS NULL
+      ORDER BY q.created_at DESC LIMIT 1)
+    LEFT JOIN failure_guards g
+      ON g.scope = ${a.scope} AND g.subject = m.${sql.raw(destination)} AND g.client = ${a.client}
+    WHERE m.${sql.raw(id)} = ${a.methodId}`,
+  );
+}
+
+function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
+  const method: MethodRecord = {
+    kind,
+    methodId: row.method_id,
+    projectId: row.method_project_id,
+    userId: row.method_user_id,
+    destination: row.method_destination,
+    verified: Number(row.method_verified) === 1,
+  };
+  let passcode: PasscodeRecord | undefined;
+  if (row.p_passcode_id != null) {
+    const own = Object.fromEntries(
+      PASSCODE_COLUMNS.map((column) => [column, row[`p_${column}`]]),
+    ) as unknown as PasscodesTable;
+    passcode = toRecord(own);
+  }
+  const guard =
+    row.g_failures == null
+      ? undefined
+      : { failures: Number(row.g_failures), last_failure_at: Number(row.g_last_failure_at) };
+  return { method, passcode, guard };
+}
+
 /** Reads and writes passcodes. */
 export class PasscodesRepository {
   readonly #queries;
+  readonly #check;
 
   constructor(private readonly db: Db) {
     this.#queries = passcodeQueries(db);
+    this.#check = { phone: checkQuery(db, 'phone'), email: checkQuery(db, 'email') };
+  }
+
+  /**
+   * Everything a check of `methodId` by `client` reads, in one query: the phone number or email
+   * it names, the current passcode `client` asked for, and `client`'s failure guard against the
+   * destination in `scope` (`undefined` when there is no such method).
+   */
+  async forCheck(
+    methodId: string,
+    client: string,
+    scope: string,
+    on?: Executor,
+  ): Promise<CheckRead | undefined> {
+    // Method ids name their kind (`phone-number-…`, `email-…`); the other table is asked only
+    // when the first has no such id.
+    const first = methodId.startsWith('email-') ? 'email' : 'phone';
+    for (const kind of [first, first === 'email' ? 'phone' : 'email'] as const) {
+      const row = await this.#check[kind].first({ methodId, client, scope }, on);
+      if (row) return toCheckRead(kind, row);
+    }
+    return undefined;
   }
 
   /** Stores a new passcode for its method and supersedes the earlier ones of its client. */
@@ -136,8 +249,12 @@ export class PasscodesRepository {
   }
 
   /** The method's current passcode asked for by `client` (not superseded, not consumed), if any. */
-  async current(methodId: string, client: string): Promise<PasscodeRecord | undefined> {
-    const row = await this.#queries.current.first({ methodId, client });
+  async current(
+    methodId: string,
+    client: string,
+    on?: Executor,
+  ): Promise<PasscodeRecord | undefined> {
+    const row = await this.#queries.current.first({ methodId, client }, on);
     return row && toRecord(row);
   }
 
@@ -145,20 +262,27 @@ export class PasscodesRepository {
    * Counts one wrong try. Resolves to the new count, or `undefined` when the
    * passcode had used up its `maxTries` already.
    */
-  async recordWrongTry(passcodeId: string, maxTries: number): Promise<number | undefined> {
-    const row = await this.#queries.wrongTry.first({ passcodeId, maxTries });
+  async recordWrongTry(
+    passcodeId: string,
+    maxTries: number,
+    on?: Executor,
+  ): Promise<number | undefined> {
+    const row = await this.#queries.wrongTry.first({ passcodeId, maxTries }, on);
     return row ? Number(row.attempts) : undefined;
   }
 
   /** Marks the passcode used. Resolves to true for exactly one caller, while it is live. */
-  async consume(passcodeId: string, now: number, maxTries: number): Promise<boolean> {
-    return (await this.#queries.consume.run({ passcodeId, now, maxTries })) === 1;
+  async consume(
+    passcodeId: string,
+    now: number,
+    maxTries: number,
+    on?: Executor,
+  ): Promise<boolean> {
+    return (await this.#queries.consume.run({ passcodeId, now, maxTries }, on)) === 1;
   }
 
   /** Deletes passcodes that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    return changedRows(
-      await this.db.deleteFrom('passcodes').where('expires_at', '<', before).executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'passcodes', column: 'expires_at', before });
   }
 }

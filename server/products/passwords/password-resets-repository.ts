@@ -4,6 +4,7 @@
  * every other outstanding token of the user.
  */
 import { changedRows, type Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 import type { PasswordResetsTable } from './passwords-tables.js';
 
 /** A stored reset (its token's hash, never the token). */
@@ -85,11 +86,6 @@ export class PasswordResetsRepository {
 
   /** Deletes resets that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    return changedRows(
-      await this.db
-        .deleteFrom('password_resets')
-        .where('expires_at', '<', before)
-        .executeTakeFirst(),
-    );
+    return purgeBefore(this.db, { table: 'password_resets', column: 'expires_at', before });
   }
 }

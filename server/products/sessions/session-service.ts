@@ -3,11 +3,12 @@
  * JWT that lives 5 minutes, signed by the project's current key and
  * verifiable from its JWKS. `authenticate` accepts either.
  */
-import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
+import type { Executor } from '../../db/prepared.js';
 import { ApiError } from '../../http/api-error.js';
-import { JWT_ALGORITHM, type KeyRing, type RingKey } from '../../keys/key-ring.js';
+import { JWT_ALGORITHM, type KeyRing, type RingKey, signJwt } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
@@ -115,6 +116,29 @@ export class SessionService {
     durationMinutes: number,
     attributes: SessionRecord['attributes'],
   ): Promise<IssuedSession & { token: string }> {
+    const { record, token } = await this.insert(
+      project,
+      userId,
+      factor,
+      durationMinutes,
+      attributes,
+    );
+    return { record, token, jwt: await this.issueJwt(project, record) };
+  }
+
+  /**
+   * Stores a new session for `userId`, in the transaction `on` when given, without its JWT: the
+   * caller signs one with `issueJwt` once the transaction committed.
+   * @throws ApiError `session_duration_too_long` over the project's maximum (see `resolveDuration`).
+   */
+  async insert(
+    project: Project,
+    userId: string,
+    factor: JsonObject,
+    durationMinutes: number,
+    attributes: SessionRecord['attributes'],
+    on?: Executor,
+  ): Promise<{ record: SessionRecord; token: string }> {
     this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const token = newSessionToken();
@@ -130,8 +154,8 @@ export class SessionService {
       authenticationFactors: [factor],
       attributes,
     };
-    await this.sessions.create(record);
-    return { record, token, jwt: await this.issueJwt(project, record) };
+    await this.sessions.create(record, on);
+    return { record, token };
   }
 
   /**
@@ -201,16 +225,10 @@ export class SessionService {
   async issueJwt(project: Project, record: SessionRecord): Promise<string> {
     const key = await this.keys.signingKey(project.projectId);
     const clock = this.clock();
-    const now = Math.floor(clock / 1000);
-    const body = sessionBody(record);
-    const claim = {
-      id: body.session_id,
-      started_at: body.started_at,
-      last_accessed_at: body.last_accessed_at,
-      expires_at: body.expires_at,
-      authentication_factors: body.authentication_factors.map(withoutPersonalData),
-    };
-    const fingerprint = `${project.projectId} ${record.userId} ${JSON.stringify(claim)}`;
+    // What the claim is made of, without making it: a reused JWT costs no claim.
+    const fingerprint =
+      `${project.projectId} ${record.userId} ${record.startedAt} ${record.lastAccessedAt} ` +
+      `${record.expiresAt} ${JSON.stringify(record.authenticationFactors)}`;
     const cached = this.#jwts.get(record.sessionId);
     if (
       cached &&
@@ -221,7 +239,15 @@ export class SessionService {
     ) {
       return cached.jwt;
     }
-    const jwt = await this.#sign(key, record.userId, project.projectId, claim, now);
+    const body = sessionBody(record);
+    const claim = {
+      id: body.session_id,
+      started_at: body.started_at,
+      last_accessed_at: body.last_accessed_at,
+      expires_at: body.expires_at,
+      authentication_factors: body.authentication_factors.map(withoutPersonalData),
+    };
+    const jwt = this.#sign(key, record.userId, project.projectId, claim, Math.floor(clock / 1000));
     this.#jwts.delete(record.sessionId);
     this.#jwts.set(record.sessionId, { jwt, kid: key.kid, fingerprint, signedAt: clock });
     if (this.#jwts.size > JWT_CACHE_SIZE) {
@@ -231,22 +257,16 @@ export class SessionService {
     return jwt;
   }
 
-  #sign(
-    key: RingKey,
-    userId: string,
-    audience: string,
-    claim: JsonObject,
-    now: number,
-  ): Promise<string> {
-    return new SignJWT({ [SESSION_CLAIM]: claim })
-      .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
-      .setSubject(userId)
-      .setIssuer(this.issuer)
-      .setAudience(audience)
-      .setIssuedAt(now)
-      .setNotBefore(now)
-      .setExpirationTime(now + SESSION_JWT_LIFETIME_SECONDS)
-      .sign(key.privateKey);
+  #sign(key: RingKey, userId: string, audience: string, claim: JsonObject, now: number): string {
+    return signJwt(key, {
+      [SESSION_CLAIM]: claim,
+      sub: userId,
+      iss: this.issuer,
+      aud: audience,
+      iat: now,
+      nbf: now,
+      exp: now + SESSION_JWT_LIFETIME_SECONDS,
+    });
   }
 
   /**

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { changedRows, type Db, dialectOf } from '../../db/database.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
-import { prepare } from '../../db/prepared.js';
+import { type Executor, prepare } from '../../db/prepared.js';
 import {
   toUserRecord,
   type UserRecord,
@@ -40,7 +40,9 @@ const USER_PREFIX = 'u_';
 type SessionWithUserRow = SessionsTable & UserRow;
 
 function toRecordWithUser(row: SessionWithUserRow): SessionRecord {
-  return { ...toRecord(row), user: toUserRecord(row, USER_PREFIX) };
+  const record = toRecord(row);
+  record.user = toUserRecord(row, USER_PREFIX);
+  return record;
 }
 
 function toRecord(row: SessionsTable): SessionRecord {
@@ -67,8 +69,23 @@ export class SessionsRepository {
   readonly #byTokenHash;
   readonly #byId;
   readonly #touch;
+  readonly #insert;
 
   constructor(private readonly db: Db) {
+    this.#insert = prepare(db, (a: Omit<SessionsTable, 'revoked_at'>) =>
+      db.insertInto('sessions').values({
+        session_id: a.session_id,
+        project_id: a.project_id,
+        user_id: a.user_id,
+        token_hash: a.token_hash,
+        started_at: a.started_at,
+        last_accessed_at: a.last_accessed_at,
+        expires_at: a.expires_at,
+        revoked_at: null,
+        authentication_factors: a.authentication_factors,
+        attributes: a.attributes,
+      }),
+    );
     const withUser = sql.raw(
       `SELECT s.*, ${userColumnsSql(dialectOf(db), 'u', USER_PREFIX)} ` +
         'FROM sessions s JOIN users u ON u.user_id = s.user_id',
@@ -96,10 +113,10 @@ export class SessionsRepository {
     );
   }
 
-  async create(session: Omit<SessionRecord, 'revokedAt'>): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({
+  /** Stores a new session (in the transaction `on` when given). */
+  async create(session: Omit<SessionRecord, 'revokedAt'>, on?: Executor): Promise<void> {
+    await this.#insert.run(
+      {
         session_id: session.sessionId,
         project_id: session.projectId,
         user_id: session.userId,
@@ -107,11 +124,11 @@ export class SessionsRepository {
         started_at: session.startedAt,
         last_accessed_at: session.lastAccessedAt,
         expires_at: session.expiresAt,
-        revoked_at: null,
         authentication_factors: JSON.stringify(session.authenticationFactors),
         attributes: JSON.stringify(session.attributes),
-      })
-      .execute();
+      },
+      on,
+    );
   }
 
   /** The session whose token hashes to `tokenHash`, with its user. */

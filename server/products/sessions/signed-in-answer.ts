@@ -8,12 +8,13 @@ import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import { userBody } from '../users/user-body.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import type { UserRecord, UsersRepository } from '../users/users-repository.js';
 import { type IssuedSession, sessionBody } from './session-service.js';
 
 /**
  * The enveloped answer for `userId`, signed in with `issued`. A session that was only extended
  * keeps the caller's own token. `fields` come after `user_id` (`method_id`, `email_id`…).
+ * `known` is the user when the caller read it already (after its last change), else it is read.
  */
 export async function signedInAnswer(
   request: FastifyRequest,
@@ -21,8 +22,9 @@ export async function signedInAnswer(
   userId: string,
   issued: IssuedSession,
   fields: Record<string, unknown>,
+  known?: UserRecord,
 ) {
-  const user = await users.findById(projectOf(request).projectId, userId);
+  const user = known ?? (await users.findById(projectOf(request).projectId, userId));
   return envelope(request, {
     user_id: userId,
     ...fields,

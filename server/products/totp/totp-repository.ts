@@ -1,5 +1,7 @@
 /** Reads and writes the TOTP product's tables, with the guarantees each method names. */
+import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 
 /** A stored TOTP. */
 export interface TotpRecord {
@@ -128,11 +130,12 @@ export class TotpRepository {
 
   /** Deletes unverified TOTPs that expired before `before`. */
   async purgeExpired(before: number): Promise<void> {
-    await this.db
-      .deleteFrom('totps')
-      .where('verified', '=', 0)
-      .where('expires_at', '<', before)
-      .execute();
+    await purgeBefore(this.db, {
+      table: 'totps',
+      column: 'expires_at',
+      before,
+      where: sql`verified = 0`,
+    });
   }
 
   async #insertCodes(

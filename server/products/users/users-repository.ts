@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { changedRows, type Db, type Dialect, dialectOf } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
-import { prepare } from '../../db/prepared.js';
+import { type Executor, prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 
 /** A user's name, in Stytch's shape. */
@@ -188,7 +188,11 @@ export interface UserRow extends UserListColumns {
   created_at: number;
 }
 
-/** One list of a user as a JSON array of objects, oldest first, in each dialect's functions. */
+/**
+ * One list of a user as a JSON array of objects, in no particular order (`toUserRecord` sorts it
+ * oldest first: an `ORDER BY` inside the aggregate costs SQLite a temporary B-tree per list, half
+ * the cost of the whole session check), in each dialect's functions. `created_at` is always read.
+ */
 function listSql(
   dialect: Dialect,
   table: string,
@@ -196,11 +200,13 @@ function listSql(
   userRef: string,
   alias: keyof UserListColumns,
 ): string {
-  const pairs = columns.map((column) => `'${column}', ${column}`).join(', ');
+  const pairs = [...new Set([...columns, 'created_at'])]
+    .map((column) => `'${column}', ${column}`)
+    .join(', ');
   const list =
     dialect === 'postgres'
-      ? `coalesce(json_agg(json_build_object(${pairs}) ORDER BY created_at), '[]'::json)::text`
-      : `json_group_array(json_object(${pairs}) ORDER BY created_at)`;
+      ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)::text`
+      : `json_group_array(json_object(${pairs}))`;
   return `(SELECT ${list} FROM ${table} WHERE user_id = ${userRef}) AS ${alias}`;
 }
 
@@ -211,9 +217,7 @@ function listSql(
  */
 export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): string {
   const ref = `${alias}.user_id`;
-  const own = ['user_id', 'project_id', 'status', 'name', 'trusted_metadata', 'untrusted_metadata']
-    .concat('created_at')
-    .map((column) => `${alias}.${column} AS ${prefix}${column}`);
+  const own = OWN_COLUMNS.map((column) => `${alias}.${column} AS ${prefix}${column}`);
   return [
     ...own,
     listSql(
@@ -263,22 +267,50 @@ export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): st
 
 type JsonRow = Record<string, string | number>;
 
+/** A list column's rows, oldest first. */
 function jsonRows(value: string): JsonRow[] {
-  return readJsonArray(value) as JsonRow[];
+  const rows = readJsonArray(value) as JsonRow[];
+  if (rows.length > 1) rows.sort((a, b) => Number(a.created_at) - Number(b.created_at));
+  return rows;
+}
+
+/** The `users` columns a row holds, by their names under one prefix (made once per prefix). */
+const OWN_COLUMNS = [
+  'user_id',
+  'project_id',
+  'status',
+  'name',
+  'trusted_metadata',
+  'untrusted_metadata',
+  'created_at',
+] as const;
+type OwnColumn = (typeof OWN_COLUMNS)[number];
+const prefixedColumns = new Map<string, Record<OwnColumn, string>>();
+function ownColumns(prefix: string): Record<OwnColumn, string> {
+  let names = prefixedColumns.get(prefix);
+  if (!names) {
+    names = Object.fromEntries(OWN_COLUMNS.map((c) => [c, `${prefix}${c}`])) as Record<
+      OwnColumn,
+      string
+    >;
+    prefixedColumns.set(prefix, names);
+  }
+  return names;
 }
 
 /** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
 export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
-  const own = (column: string) => (row as unknown as Record<string, unknown>)[`${prefix}${column}`];
-  const name = readJsonObject(own('name'));
+  const values = row as unknown as Record<string, unknown>;
+  const column = ownColumns(prefix);
+  const name = readJsonObject(values[column.name]);
   return {
-    userId: String(own('user_id')),
-    projectId: String(own('project_id')),
-    status: own('status') === 'pending' ? 'pending' : 'active',
+    userId: String(values[column.user_id]),
+    projectId: String(values[column.project_id]),
+    status: values[column.status] === 'pending' ? 'pending' : 'active',
     name: { ...EMPTY_NAME, ...(name as Partial<UserName>) },
-    trustedMetadata: readJsonObject(own('trusted_metadata')),
-    untrustedMetadata: readJsonObject(own('untrusted_metadata')),
-    createdAt: Number(own('created_at')),
+    trustedMetadata: readJsonObject(values[column.trusted_metadata]),
+    untrustedMetadata: readJsonObject(values[column.untrusted_metadata]),
+    createdAt: Number(values[column.created_at]),
     phoneNumbers: jsonRows(row.phone_numbers_json).map((p) => ({
       phoneId: String(p.phone_id),
       phoneNumber: String(p.phone_number),
@@ -376,16 +408,20 @@ export class UsersRepository {
     this.#user = userQuery(db);
   }
 
-  /** The user with this id in this project, or `undefined`. */
-  async findById(projectId: string, userId: string): Promise<UserRecord | undefined> {
-    const row = await this.#user.first({ userId, projectId });
+  /** The user with this id in this project, or `undefined` (read in the transaction `on`). */
+  async findById(
+    projectId: string,
+    userId: string,
+    on?: Executor,
+  ): Promise<UserRecord | undefined> {
+    const row = await this.#user.first({ userId, projectId }, on);
     return row && toUserRecord(row);
   }
 
   /** The phone number or email with this id (a passcode `method_id`). */
-  async findMethod(methodId: string): Promise<MethodRecord | undefined> {
+  async findMethod(methodId: string, on?: Executor): Promise<MethodRecord | undefined> {
     for (const kind of ['phone', 'email'] as const) {
-      const row = await this.#destinations.byId[kind].first({ methodId });
+      const row = await this.#destinations.byId[kind].first({ methodId }, on);
       if (row) return toMethod(kind, row);
     }
     return undefined;
@@ -471,8 +507,11 @@ export class UsersRepository {
   }
 
   /** Marks a phone number or email as verified. */
-  async markVerified(method: Pick<MethodRecord, 'kind' | 'methodId'>): Promise<void> {
-    await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId });
+  async markVerified(
+    method: Pick<MethodRecord, 'kind' | 'methodId'>,
+    on?: Executor,
+  ): Promise<void> {
+    await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId }, on);
   }
 
   /** Makes a pending user active (after they proved a destination); an active one is unchanged. */

@@ -4,6 +4,7 @@
  * (the consuming update is conditional, so of two simultaneous uses only one succeeds).
  */
 import { changedRows, type Db } from '../../db/database.js';
+import { purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './webauthn-tables.js';
 
@@ -269,10 +270,6 @@ export class WebAuthnRepository {
 
   /** Deletes challenges that expired before `before`. */
   async purgeChallenges(before: number): Promise<number> {
-    const result = await this.db
-      .deleteFrom('webauthn_challenges')
-      .where('expires_at', '<', before)
-      .executeTakeFirst();
-    return changedRows(result);
+    return purgeBefore(this.db, { table: 'webauthn_challenges', column: 'expires_at', before });
   }
 }
