@@ -3,8 +3,19 @@
  * libphonenumber-js (full metadata, so +1 numbers resolve to US or CA), email
  * addresses to lower case, checked against the spec's pattern.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import { type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { ApiError } from '../../http/api-error.js';
+
+/**
+ * libphonenumber-js's full metadata (`libphonenumber-js/max`), read on the first phone number:
+ * as a module it is a 150 kB object the process would hold from start-up, used or not.
+ */
+let metadata: MetadataJson | undefined;
+const phoneMetadata = (): MetadataJson => {
+  metadata ??= createRequire(import.meta.url)('libphonenumber-js/max/metadata') as MetadataJson;
+  return metadata;
+};
 
 /** A phone number in E.164 with its country and, where the metadata knows it, its type. */
 export interface NormalizedPhone {
@@ -19,7 +30,7 @@ export interface NormalizedPhone {
  * @throws ApiError `invalid_phone_number`
  */
 export function normalizePhone(raw: string): NormalizedPhone {
-  const parsed = parsePhoneNumberFromString(raw.trim());
+  const parsed = parsePhoneNumberFromString(raw.trim(), phoneMetadata());
   if (!parsed?.isValid()) throw new ApiError('invalid_phone_number');
   return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
 }
