@@ -6,9 +6,9 @@
  * runs `node dist/server/main.js`; development (`npm run dev`, the tests) runs the TypeScript
  * through tsx. `serverBuildIsStale()` says whether a source changed since the last build.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = join(import.meta.dirname, '..');
 /** Where the compiled server goes. */
@@ -61,6 +61,52 @@ function packageOf(specifier: string): string {
   return first;
 }
 
+/** The package's name in a bare import: `fastify`, `@fastify/static`, `ajv/dist/x` → `ajv`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+/** Whether Node loads the package as CommonJS when an ES module imports it. */
+function isCommonJs(name: string): boolean {
+  const path = join(root, 'node_modules', name, 'package.json');
+  if (!existsSync(path)) return false;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as { type?: string; exports?: unknown };
+  return manifest.type !== 'module' && !JSON.stringify(manifest.exports ?? {}).includes('"import"');
+}
+
+/**
+ * Where the compiled server gets `require`: every output file starts with it, so CommonJS
+ * packages load through `require` (see `requireCommonJs`).
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as velvetCreateRequire } from 'node:module';\n" +
+  'const require = velvetCreateRequire(import.meta.url);';
+
+/**
+ * CommonJS packages the server imports at start (fastify, its plugins, ajv, better-sqlite3) are
+ * loaded with `require`, as their own `require`s load the rest. Imported as ES modules, Node
+ * first scans each one's source for its export names (cjs-module-lexer), work hot enough at
+ * start-up that V8 optimizes the scanner on a background thread, whose memory stays with the
+ * process (about 7 MiB of the idle server). Libraries loaded later by `import()` stay imports.
+ */
+const requireCommonJs: Plugin = {
+  name: 'require-commonjs',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || BUNDLED_PACKAGES.has(packageOf(args.path))) return;
+      if (args.kind === 'import-statement' && isCommonJs(packageName(args.path))) {
+        return { path: args.path, namespace: 'require-commonjs' };
+      }
+      return { path: args.path, external: true };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'require-commonjs' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** Compiles the server into `dist/server/`. */
 export async function buildServer(): Promise<void> {
   await build({
@@ -71,19 +117,9 @@ export async function buildServer(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(builder) {
-          // A bare import (not relative, absolute or `node:`) stays external unless bundled.
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('node:') || BUNDLED_PACKAGES.has(packageOf(args.path))
-              ? undefined
-              : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    // A bare import (not relative, absolute or `node:`) stays external unless bundled.
+    plugins: [requireCommonJs],
+    banner: { js: REQUIRE_BANNER },
     sourcemap: 'linked',
     logLevel: 'warning',
     // Chunks get stable names; stale ones from an older build are harmless (nothing imports them).
