@@ -8,7 +8,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build, type Plugin } from 'esbuild';
+import { CONFIG_AJV_OPTIONS, configFileSchema } from '../server/config/config-file-validator.js';
 
 const root = join(import.meta.dirname, '..');
 /** Where the compiled server goes. */
@@ -107,6 +110,28 @@ const requireCommonJs: Plugin = {
   },
 };
 
+/**
+ * `server/config/config-file-validator.ts` compiled ahead: Ajv's standalone code of the same
+ * schema with the same options, so the server reads its config without generating code at
+ * start-up. The code requires Ajv's runtime helpers, through the banner's `require`.
+ */
+const precompiledConfigValidator: Plugin = {
+  name: 'precompiled-config-validator',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]server[\\/]config[\\/]config-file-validator\.ts$/ }, () => ({
+      loader: 'js',
+      contents: precompiledConfigValidatorModule(),
+    }));
+  },
+};
+
+/** The ES module that replaces `config-file-validator.ts` in the build (it needs a `require`). */
+export function precompiledConfigValidatorModule(): string {
+  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true } });
+  const code = standaloneCode(ajv, ajv.compile(configFileSchema)).replace(/^"use strict";/, '');
+  return `${code}\nexport function configFileValidator() { return validate; }`;
+}
+
 /** Compiles the server into `dist/server/`. */
 export async function buildServer(): Promise<void> {
   await build({
@@ -118,7 +143,7 @@ export async function buildServer(): Promise<void> {
     platform: 'node',
     target: 'node20',
     // A bare import (not relative, absolute or `node:`) stays external unless bundled.
-    plugins: [requireCommonJs],
+    plugins: [precompiledConfigValidator, requireCommonJs],
     banner: { js: REQUIRE_BANNER },
     sourcemap: 'linked',
     logLevel: 'warning',
