@@ -48,6 +48,31 @@ describe('lazySchemaController', () => {
     await Promise.all([eager.close(), lazy.close()]);
   });
 
+  test("response schemas serialize as with Fastify's own serializer compiler", async () => {
+    const responses = await Promise.all(
+      [false, true].map(async (lazy) => {
+        const app = Fastify({
+          logger: false,
+          ...(lazy ? { schemaController: lazySchemaController() } : {}),
+        });
+        app.get(
+          '/answer',
+          {
+            schema: {
+              response: { 200: { type: 'object', properties: { shown: { type: 'string' } } } },
+            },
+          },
+          async () => ({ shown: 'yes', hidden: 'no' }),
+        );
+        const response = await app.inject({ method: 'GET', url: '/answer' });
+        await app.close();
+        return response.body;
+      }),
+    );
+    assert.equal(responses[1], responses[0]);
+    assert.equal(responses[1], '{"shown":"yes"}');
+  });
+
   test('compiles a route schema on its first request, not at start-up', async () => {
     const broken = { type: 'object', properties: { a: { type: 'no-such-type' } } };
     await assert.rejects(appWith(false, broken));

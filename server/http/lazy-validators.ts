@@ -4,13 +4,18 @@
  * product, most of which a deployment never calls (the idle server was about 4 MiB larger).
  * Here each route gets a stand-in that compiles the real validator (Fastify's own compiler,
  * the same options) the first time it runs, then validates and reports exactly as it would.
+ * Ajv is not even loaded until then.
  */
-import { AjvCompiler } from '@fastify/ajv-compiler';
+import { createRequire } from 'node:module';
+import type { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type BuildValidator = NonNullable<
   NonNullable<SchemaController['compilersFactory']>['buildValidator']
+>;
+type BuildSerializer = NonNullable<
+  NonNullable<SchemaController['compilersFactory']>['buildSerializer']
 >;
 type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
 
@@ -38,12 +43,45 @@ function lazyValidator(compile: (route: RouteSchema) => Validate, route: RouteSc
   return lazy;
 }
 
-/** Fastify's `schemaController` option: its default Ajv compiler, each route's run lazily. */
+/**
+ * Fastify's `schemaController` option: its default Ajv compiler, each route's run lazily. Ajv
+ * itself is required on the first compilation, so a server that validates nothing yet has not
+ * loaded it.
+ */
 export function lazySchemaController(): SchemaController {
-  const buildDefault = AjvCompiler();
-  const buildValidator = (...args: Parameters<typeof buildDefault>) => {
-    const compile = buildDefault(...args) as (route: RouteSchema) => Validate;
-    return (route: RouteSchema) => lazyValidator(compile, route);
+  let pool: ReturnType<typeof AjvCompiler> | undefined;
+  const buildValidator = (...args: Parameters<ReturnType<typeof AjvCompiler>>) => {
+    let compile: ((route: RouteSchema) => Validate) | undefined;
+    const compileOnce = (route: RouteSchema) => {
+      pool ??= (
+        createRequire(import.meta.url)('@fastify/ajv-compiler') as {
+          AjvCompiler: typeof AjvCompiler;
+        }
+      ).AjvCompiler();
+      compile ??= pool(...args) as (route: RouteSchema) => Validate;
+      return compile(route);
+    };
+    return (route: RouteSchema) => lazyValidator(compileOnce, route);
   };
-  return { compilersFactory: { buildValidator: buildValidator as unknown as BuildValidator } };
+  // Response schemas (none today) compile as Fastify would, with its serializer compiler
+  // required on first use: loaded at start, it loads Ajv too.
+  let serializers: ((...args: unknown[]) => (route: unknown) => unknown) | undefined;
+  const buildSerializer = (...args: unknown[]) => {
+    let compile: ((route: unknown) => unknown) | undefined;
+    return (route: unknown) => {
+      serializers ??= (
+        createRequire(import.meta.url)('@fastify/fast-json-stringify-compiler') as {
+          SerializerSelector: () => (...args: unknown[]) => (route: unknown) => unknown;
+        }
+      ).SerializerSelector();
+      compile ??= serializers(...args);
+      return compile(route);
+    };
+  };
+  return {
+    compilersFactory: {
+      buildValidator: buildValidator as unknown as BuildValidator,
+      buildSerializer: buildSerializer as unknown as BuildSerializer,
+    },
+  };
 }
