@@ -18,6 +18,7 @@ import {
   frameworkErrorHandler,
   installErrorHandling,
 } from './http/error-handler.js';
+import { lazySchemaController } from './http/lazy-validators.js';
 import { securityHeaders } from './http/page-security.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(ownOrigin),
     clientErrorHandler: clientErrorHandler(ownOrigin),
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    schemaController: lazySchemaController(),
   });
   installErrorHandling(app, ownOrigin);
   app.addHook('onSend', async (_request, reply) => {

@@ -6,14 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Ajv } from 'ajv';
 import {
   normalizeOrigin,
   type ProjectConfig,
   type ProjectSettings,
-  projectConfigSchema,
   resolveProjectSettings,
 } from '../projects/project-settings.js';
+import { configFileValidator } from './config-file-validator.js';
 
 /** The public token of the development project, fixed so the README and the site can name it. */
 export const DEVELOPMENT_PUBLIC_TOKEN = 'public-token-test-5f0c9a7e-velvet-development';
@@ -64,15 +63,6 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const configFileSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    $schema: { type: 'string' },
-    projects: { type: 'array', items: projectConfigSchema, minItems: 1 },
-  },
-} as const;
 
 /** Reads the configuration from `env` (normally `process.env`) and the config file it names. */
 export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
@@ -225,8 +215,7 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
   } catch (error) {
     throw new ConfigError(path, `is not valid JSON (${(error as Error).message})`);
   }
-  const ajv = new Ajv({ allErrors: false, strict: false });
-  const validate = ajv.compile(configFileSchema);
+  const validate = configFileValidator();
   if (!validate(parsed)) {
     const [problem] = validate.errors ?? [];
     const where = problem?.instancePath

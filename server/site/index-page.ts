@@ -1,6 +1,8 @@
 /**
  * The site's one public page: `index.html` from the build with the site project's public token
- * and the server's public URL filled in, rendered once at start-up with its compressed copies.
+ * and the server's public URL filled in, rendered once at start-up; its compressed copies are
+ * made on the first request that takes them (a Brotli encoder at start cost the idle server about
+ * 1 MiB), then kept.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,10 +15,10 @@ export const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
 
 /** The rendered page in each encoding, and its validator. */
 export interface IndexPage {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly etag: string;
 }
 
 /** Escapes `value` for an HTML attribute. */
@@ -37,12 +39,20 @@ export function renderIndexPage(
     .replaceAll(TOKEN_PLACEHOLDER, attribute(values.publicToken))
     .replaceAll(PUBLIC_URL_PLACEHOLDER, attribute(values.publicUrl.replace(/\/+$/, '')));
   const identity = Buffer.from(html);
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    get br() {
+      br ??= brotliCompressSync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      });
+      return br;
+    },
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: constants.Z_BEST_COMPRESSION });
+      return gzip;
+    },
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
   };
 }

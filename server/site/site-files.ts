@@ -1,6 +1,6 @@
 /**
- * The built site (`dist/site`, from `vite.config.ts`) as a table of URL paths, read once at
- * start-up. Who may fetch a file follows from where the build put it, so anything new in the
+ * The built site (`dist/site`, from `vite.config.ts`) as a table of URL paths, read once (on
+ * the first request for a file). Who may fetch a file follows from where the build put it, so anything new in the
  * private folders is private without a second list to keep in step:
  *
  * - `private/…` (the invitation's chunks), at `/private/…`: invited guests only;

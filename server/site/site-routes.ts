@@ -5,13 +5,14 @@
  * `HttpOnly`) is a live session of an invited guest. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../products/sessions/session-service.js';
 import type { UsersRepository } from '../products/users/users-repository.js';
 import type { Project } from '../projects/projects-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
-import { readSiteFiles, type SiteFile } from './site-files.js';
+import { readSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
 
 /** The header that keeps the site out of search engines and link previews' indexes. */
 export const ROBOTS_HEADER = 'noindex, nofollow';
@@ -59,10 +60,11 @@ export async function siteRoutes(
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-robots-tag', ROBOTS_HEADER);
   });
-  if (!existsSync(options.dir)) return false;
-  const files = readSiteFiles(options.dir);
-  if (!files.indexPath) return false;
-  const page: IndexPage = renderIndexPage(files.indexPath, {
+  const indexPath = join(options.dir, 'index.html');
+  if (!existsSync(indexPath)) return false;
+  // The table of the site's files is read on the first request for one, not at start-up.
+  let files: SiteFiles | undefined;
+  const page: IndexPage = renderIndexPage(indexPath, {
     publicToken: options.project.publicToken,
     publicUrl: options.publicUrl,
   });
@@ -114,6 +116,7 @@ export async function siteRoutes(
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    files ??= readSiteFiles(options.dir);
     const file = files.byUrl.get(`/${request.params['*']}`);
     if (!file) return reply.callNotFound();
     return sendFile(request, reply, file);

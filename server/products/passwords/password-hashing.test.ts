@@ -27,6 +27,8 @@ describe('password hashing (argon2id)', () => {
     assert.equal(await hasher.verify('not a hash', 'anything'), false);
     assert.equal(hasher.needsRehash(stored), false);
     assert.equal(new PasswordHasher({ ...QUICK, timeCost: 2 }).needsRehash(stored), true);
+    assert.equal(hasher.needsRehash(stored.replace('$argon2id$', '$argon2i$')), true);
+    assert.equal(hasher.needsRehash('not a hash'), true);
   });
 
   test('the decoy costs what a wrong password costs: one verification, same parameters', async () => {

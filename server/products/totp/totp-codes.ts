@@ -5,7 +5,6 @@
 import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import QRCode from 'qrcode';
 
 /** Seconds per TOTP step (RFC 6238's default, and every authenticator app's). */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -59,7 +58,9 @@ export function otpauthUri(issuer: string, accountName: string, key: Uint8Array)
  * The QR code of `uri` as Stytch's `qr_code`: a PNG data URL (`data:image/png;base64,…`).
  * Encoded by `qrcode`, since Node has no QR encoder of its own.
  */
-export function qrCodeDataUrl(uri: string): Promise<string> {
+export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // Loaded on the first enrolment, not when the server starts.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(uri, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 });
 }
 

@@ -3,8 +3,19 @@
  * libphonenumber-js (full metadata, so +1 numbers resolve to US or CA), email
  * addresses to lower case, checked against the spec's pattern.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { createRequire } from 'node:module';
+import { type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { ApiError } from '../../http/api-error.js';
+
+/**
+ * libphonenumber-js's full metadata (`libphonenumber-js/max`), read on the first phone number:
+ * as a module it is a 150 kB object the process would hold from start-up, used or not.
+ */
+let metadata: MetadataJson | undefined;
+const phoneMetadata = (): MetadataJson => {
+  metadata ??= createRequire(import.meta.url)('libphonenumber-js/max/metadata') as MetadataJson;
+  return metadata;
+};
 
 /** A phone number in E.164 with its country and, where the metadata knows it, its type. */
 export interface NormalizedPhone {
@@ -19,7 +30,7 @@ export interface NormalizedPhone {
  * @throws ApiError `invalid_phone_number`
  */
 export function normalizePhone(raw: string): NormalizedPhone {
-  const parsed = parsePhoneNumberFromString(raw.trim());
+  const parsed = parsePhoneNumberFromString(raw.trim(), phoneMetadata());
   if (!parsed?.isValid()) throw new ApiError('invalid_phone_number');
   return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
 }
@@ -53,10 +64,12 @@ export function assertTextable(phone: NormalizedPhone): void {
   }
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+/** Made on first use: ICU's region names cost the process about 6 MiB once loaded. */
+let regionNames: Intl.DisplayNames | undefined;
 
 /** `GB` → `the United Kingdom`, `GG` → `Guernsey`: a country's English name, as in a sentence. */
 export function countryName(code: string): string {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
   const name = regionNames.of(code) ?? code;
   return /^(United|Netherlands|Philippines|Bahamas|Gambia|Czech Republic|Dominican Republic|Central African Republic|Maldives|Marshall Islands|Solomon Islands|Cayman Islands|Falkland Islands|Faroe Islands|Cook Islands|Comoros)\b/.test(
     name,
