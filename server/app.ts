@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
@@ -19,6 +18,7 @@ import {
   installErrorHandling,
 } from './http/error-handler.js';
 import { securityHeaders } from './http/page-security.js';
+import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
@@ -134,30 +134,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (sdk) => {
       const allowed = projects.origins();
       allowed.add(ownOrigin);
-      const corsOptions: FastifyCorsOptions = {
-        credentials: true,
+      sdkCors(sdk, {
+        // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
+        // the project does not list so, see `originBody`). Every other route only the listed ones.
+        allowed,
+        openPrefix: `${SDK_PREFIX}/projects/bootstrap/`,
         methods: ['GET', 'POST', 'PUT', 'DELETE'],
         // Stytch's SDK sends its telemetry (`X-SDK-Client`) and the embedding page's origin
         // (`X-SDK-Parent-Host`) on every call; the widget's own client sends `X-SDK-Client` too.
         allowedHeaders: ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'],
         maxAge: 600,
-        // A bare OPTIONS (no browser headers) is answered like any preflight, not with a text 400.
-        strictPreflight: false,
-      };
-      const openCors = { ...corsOptions, origin: true };
-      const closedCors = { ...corsOptions, origin: false };
-      await sdk.register(cors, {
-        // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
-        // the project does not list so, see `originBody`). Every other route only the listed ones.
-        // The two answers are made once, not per request.
-        delegator: (request, callback) => {
-          const origin = request.headers.origin;
-          const open =
-            origin === undefined ||
-            allowed.has(origin) ||
-            request.url.startsWith(`${SDK_PREFIX}/projects/bootstrap/`);
-          callback(null, open ? openCors : closedCors);
-        },
       });
       // An empty JSON body (Stytch's `session.revoke()` sends one) reads as `{}`: routes with
       // no required field accept it, the others name the field that is missing.
