@@ -17,6 +17,7 @@ import {
   frameworkErrorHandler,
   installErrorHandling,
 } from './http/error-handler.js';
+import { lazyRequestLoggerFactory } from './http/lazy-request-logger.js';
 import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
@@ -94,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify also takes a hop count here at run time; its types only name the other forms.
     trustProxy: config.trustProxy as boolean | string,
     genReqId: () => `request-id-${randomUUID()}`,
+    // A request's child logger (with its id) is made when the request first writes a line.
+    childLoggerFactory: lazyRequestLoggerFactory,
     requestIdHeader: false,
     // Public tokens run to 200 characters; Fastify's default cut-off is 100.
     routerOptions: { maxParamLength: 256 },
