@@ -157,8 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
-      sdk.addHook('onRequest', async (request) => {
-        if (request.method !== 'OPTIONS') await authenticate(request);
+      sdk.addHook('onRequest', (request, _reply, done) => {
+        if (request.method === 'OPTIONS') done();
+        else authenticate(request).then(() => done(), done);
       });
       botProtectionHook(sdk, { ownOrigin });
       bootstrapRoutes(sdk, { projects, ownOrigin });
