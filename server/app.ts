@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
@@ -18,8 +17,10 @@ import {
   frameworkErrorHandler,
   installErrorHandling,
 } from './http/error-handler.js';
+import { lazyRequestLoggerFactory } from './http/lazy-request-logger.js';
 import { lazySchemaController } from './http/lazy-validators.js';
 import { securityHeaders } from './http/page-security.js';
+import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
@@ -95,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify also takes a hop count here at run time; its types only name the other forms.
     trustProxy: config.trustProxy as boolean | string,
     genReqId: () => `request-id-${randomUUID()}`,
+    // A request's child logger (with its id) is made when the request first writes a line.
+    childLoggerFactory: lazyRequestLoggerFactory,
     requestIdHeader: false,
     // Public tokens run to 200 characters; Fastify's default cut-off is 100.
     routerOptions: { maxParamLength: 256 },
@@ -136,30 +139,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (sdk) => {
       const allowed = projects.origins();
       allowed.add(ownOrigin);
-      const corsOptions: FastifyCorsOptions = {
-        credentials: true,
+      sdkCors(sdk, {
+        // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
+        // the project does not list so, see `originBody`). Every other route only the listed ones.
+        allowed,
+        openPrefix: `${SDK_PREFIX}/projects/bootstrap/`,
         methods: ['GET', 'POST', 'PUT', 'DELETE'],
         // Stytch's SDK sends its telemetry (`X-SDK-Client`) and the embedding page's origin
         // (`X-SDK-Parent-Host`) on every call; the widget's own client sends `X-SDK-Client` too.
         allowedHeaders: ['Authorization', 'Content-Type', 'X-SDK-Client', 'X-SDK-Parent-Host'],
         maxAge: 600,
-        // A bare OPTIONS (no browser headers) is answered like any preflight, not with a text 400.
-        strictPreflight: false,
-      };
-      const openCors = { ...corsOptions, origin: true };
-      const closedCors = { ...corsOptions, origin: false };
-      await sdk.register(cors, {
-        // Bootstrap is public and reads no credentials: it answers every origin (and tells a page
-        // the project does not list so, see `originBody`). Every other route only the listed ones.
-        // The two answers are made once, not per request.
-        delegator: (request, callback) => {
-          const origin = request.headers.origin;
-          const open =
-            origin === undefined ||
-            allowed.has(origin) ||
-            request.url.startsWith(`${SDK_PREFIX}/projects/bootstrap/`);
-          callback(null, open ? openCors : closedCors);
-        },
       });
       // An empty JSON body (Stytch's `session.revoke()` sends one) reads as `{}`: routes with
       // no required field accept it, the others name the field that is missing.
@@ -170,8 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
-      sdk.addHook('onRequest', async (request) => {
-        if (request.method !== 'OPTIONS') await authenticate(request);
+      sdk.addHook('onRequest', (request, _reply, done) => {
+        if (request.method === 'OPTIONS') done();
+        else authenticate(request).then(() => done(), done);
       });
       botProtectionHook(sdk, { ownOrigin });
       bootstrapRoutes(sdk, { projects, ownOrigin });

@@ -55,8 +55,7 @@ export function botProtectionHook(
   deps: { ownOrigin: string; verifierFor?: VerifierFactory },
 ): void {
   const verifierFor = deps.verifierFor ?? defaultVerifierFactory;
-  scope.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.botProtection !== true) return;
+  const check = async (request: FastifyRequest): Promise<void> => {
     const project = request.velvet?.project;
     const captcha = project?.settings.botProtection?.captcha;
     if (!project || !captcha) return;
@@ -83,5 +82,13 @@ export function botProtectionHook(
     );
     if (captcha.mode !== 'DECISIONING' || verdict.valid) return;
     throw new ApiError(token ? 'captcha_failed' : 'captcha_required');
+  };
+  // A callback hook: the routes that do not opt in (most calls) pass without a promise.
+  scope.addHook('preHandler', (request, _reply, done) => {
+    if (request.routeOptions.config.botProtection !== true) {
+      done();
+      return;
+    }
+    check(request).then(() => done(), done);
   });
 }

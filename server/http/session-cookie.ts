@@ -71,22 +71,28 @@ interface SessionData {
 
 /** Registers the hook on the `/sdk/v1` scope; `clock` gives the time the cookie's age counts from. */
 export function sessionCookieHook(scope: FastifyInstance, clock: () => number): void {
-  scope.addHook(
-    'preSerialization',
-    async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode !== 200 || !sameOrigin(request)) return payload;
-      if (request.velvetClearSessionCookie) {
-        reply.header('set-cookie', cookie(request, '', 0));
-        return payload;
-      }
-      const data = (payload as { data?: SessionData } | null)?.data;
-      const token = data?.session_token;
-      const expiresAt = Date.parse(String(data?.session?.expires_at ?? ''));
-      if (typeof token === 'string' && /^[A-Za-z0-9_-]{20,256}$/.test(token) && expiresAt) {
-        const maxAge = Math.floor((expiresAt - clock()) / 1000);
-        if (maxAge > 0) reply.header('set-cookie', cookie(request, token, maxAge));
-      }
-      return payload;
-    },
-  );
+  const withCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
+    if (reply.statusCode !== 200 || !sameOrigin(request)) return;
+    if (request.velvetClearSessionCookie) {
+      reply.header('set-cookie', cookie(request, '', 0));
+      return;
+    }
+    const data = (payload as { data?: SessionData } | null)?.data;
+    const token = data?.session_token;
+    const expiresAt = Date.parse(String(data?.session?.expires_at ?? ''));
+    if (typeof token === 'string' && /^[A-Za-z0-9_-]{20,256}$/.test(token) && expiresAt) {
+      const maxAge = Math.floor((expiresAt - clock()) / 1000);
+      if (maxAge > 0) reply.header('set-cookie', cookie(request, token, maxAge));
+    }
+  };
+  // A callback hook: nothing here waits, so no promise per answer.
+  scope.addHook('preSerialization', (request, reply, payload, done) => {
+    try {
+      withCookie(request, reply, payload);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, payload);
+  });
 }
