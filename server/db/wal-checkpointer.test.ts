@@ -44,3 +44,20 @@ test('the checkpoint worker copies the WAL into the database file, and nothing i
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a closed database starts no checkpoint, and removing its folder at once breaks nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'velvet-wal-'));
+  const path = join(dir, 'velvet.db');
+  const opened = openSqlite(path);
+  await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(opened.db);
+  for (let n = 0; n < 600; n++) {
+    await sql`INSERT INTO notes (body) VALUES (${`note ${n}`})`.execute(opened.db);
+  }
+  // Enough writes for the checkpointer to ask its worker for a checkpoint as they reach disk.
+  await opened.durable();
+  await opened.db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+  const checkpoint = opened.checkpoint;
+  assert.ok(checkpoint);
+  await assert.rejects(checkpoint(), /the database is closed/);
+});

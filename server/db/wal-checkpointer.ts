@@ -31,14 +31,15 @@ export interface CheckpointResult {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.path, { fileMustExist: true });
+let db;
 parentPort.on('message', (message) => {
   if (message === 'close') {
-    db.close();
+    db?.close();
     parentPort.close();
     return;
   }
   try {
+    db ??= new Database(workerData.path, { fileMustExist: true });
     parentPort.postMessage(db.pragma('wal_checkpoint(PASSIVE)')[0]);
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
@@ -52,13 +53,15 @@ export class WalCheckpointer {
   #running: Promise<CheckpointResult> | undefined;
   #writesSince = 0;
   #lastAt = Date.now();
+  /** Set by `close()`: no checkpoint, and no worker, after it. */
+  #closed = false;
 
   constructor(private readonly path: string) {}
 
   /** Counts `writes` more writes; asks for a checkpoint when enough were made (never waits). */
   wrote(writes: number): void {
     this.#writesSince += writes;
-    if (this.#running || this.#writesSince === 0) return;
+    if (this.#closed || this.#running || this.#writesSince === 0) return;
     if (
       this.#writesSince >= CHECKPOINT_AFTER_WRITES ||
       Date.now() - this.#lastAt >= CHECKPOINT_AFTER_MS
@@ -70,6 +73,7 @@ export class WalCheckpointer {
   /** Runs one passive checkpoint now (after the one running, if any); resolves to its result. */
   async checkpoint(): Promise<CheckpointResult> {
     while (this.#running) await this.#running.catch(() => undefined);
+    if (this.#closed) throw new Error('the database is closed');
     this.#writesSince = 0;
     this.#lastAt = Date.now();
     const worker = this.#start();
@@ -91,6 +95,7 @@ export class WalCheckpointer {
 
   /** Closes the worker's connection and ends it. */
   async close(): Promise<void> {
+    this.#closed = true;
     const worker = this.#worker;
     if (!worker) return;
     await this.#running?.catch(() => undefined);
@@ -109,6 +114,13 @@ export class WalCheckpointer {
       });
       // A server that exits does not wait for it.
       this.#worker.unref();
+      // A worker that fails (its thread could not start) ends; the checkpoint it was running is
+      // refused through its 'exit', and the next one starts a new worker.
+      const worker = this.#worker;
+      worker.on('error', () => undefined);
+      worker.once('exit', () => {
+        if (this.#worker === worker) this.#worker = undefined;
+      });
     }
     return this.#worker;
   }
