@@ -3,8 +3,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { configFileValidator } from '../server/config/config-file-validator.js';
-import { precompiledConfigValidatorModule } from './build-server.js';
+import { precompiledConfigValidatorModule, serverBuildOptions } from './build-server.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside the repository, so the module's `require` finds Ajv's runtime in node_modules.
@@ -41,5 +42,52 @@ describe('the compiled server', () => {
       assert.equal(actual(config), expected(config), JSON.stringify(config));
       assert.deepEqual(actual.errors, expected.errors, JSON.stringify(config));
     }
+  });
+
+  test("products' implementations are not in what the server loads at start", async () => {
+    const outdir = join(dir, 'build');
+    const { metafile } = await build({
+      ...serverBuildOptions(),
+      outdir,
+      write: false,
+      metafile: true,
+    });
+    // The entry and the chunks it imports statically: what `node dist/server/main.js` loads.
+    const atStart = new Set<string>();
+    const visit = (output: string) => {
+      if (atStart.has(output)) return;
+      atStart.add(output);
+      for (const imported of metafile.outputs[output]?.imports ?? []) {
+        if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+      }
+    };
+    const entry = Object.keys(metafile.outputs).find((output) => output.endsWith('/main.js'));
+    assert.ok(entry);
+    visit(entry);
+    const loadedAtStart = new Set(
+      [...atStart].flatMap((output) => Object.keys(metafile.outputs[output]?.inputs ?? {})),
+    );
+    const built = new Set(Object.values(metafile.outputs).flatMap((o) => Object.keys(o.inputs)));
+    const lazy = [
+      'passwords/passwords-implementation.ts',
+      'passwords/password-service.ts',
+      'passwords/password-hashing.ts',
+      'passwords/breached-passwords.ts',
+      'magic-links/magic-links-implementation.ts',
+      'magic-links/magic-links-service.ts',
+      'webauthn/webauthn-implementation.ts',
+      'webauthn/webauthn-service.ts',
+      'crypto-wallets/crypto-wallets-implementation.ts',
+      'crypto-wallets/crypto-wallets-service.ts',
+      'totp/totp-implementation.ts',
+      'totp/totp-service.ts',
+    ].map((path) => `server/products/${path}`);
+    for (const path of lazy) {
+      assert.ok(built.has(path), `${path} is in the build`);
+      assert.ok(!loadedAtStart.has(path), `${path} loads at start`);
+    }
+    // Their routes (paths and schemas) are declared at start.
+    assert.ok(loadedAtStart.has('server/products/passwords/password-routes.ts'));
+    assert.ok(loadedAtStart.has('server/products/totp/totp-routes.ts'));
   });
 });

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { build, type Plugin } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { CONFIG_AJV_OPTIONS, configFileSchema } from '../server/config/config-file-validator.js';
 
 const root = join(import.meta.dirname, '..');
@@ -132,9 +132,9 @@ export function precompiledConfigValidatorModule(): string {
   return `${code}\nexport function configFileValidator() { return validate; }`;
 }
 
-/** Compiles the server into `dist/server/`. */
-export async function buildServer(): Promise<void> {
-  await build({
+/** esbuild's options for the compiled server (the tests build with them too). */
+export function serverBuildOptions(): BuildOptions {
+  return {
     entryPoints: { main: join(root, 'server', 'main.ts') },
     outdir: SERVER_OUT_DIR,
     bundle: true,
@@ -155,6 +155,11 @@ export async function buildServer(): Promise<void> {
     minifySyntax: true,
     // Chunks get stable names; stale ones from an older build are harmless (nothing imports them).
     chunkNames: 'chunks/[name]-[hash]',
-  });
+  };
+}
+
+/** Compiles the server into `dist/server/`. */
+export async function buildServer(): Promise<void> {
+  await build(serverBuildOptions());
   console.log('dist/server/main.js: the compiled server');
 }

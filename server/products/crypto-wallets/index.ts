@@ -1,24 +1,23 @@
 /** The crypto-wallet product: `/crypto_wallets/*`, sign-in with Ethereum and Solana wallets. */
+import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { KEEP_EXPIRED_MS } from './crypto-limits.js';
-import { CryptoWalletsRepository } from './crypto-wallets-repository.js';
 import { cryptoWalletRoutes } from './crypto-wallets-routes.js';
-import { CryptoWalletsService } from './crypto-wallets-service.js';
 import { cryptoWalletMigrations } from './crypto-wallets-tables.js';
 
-/** The crypto-wallet product. */
+/** The crypto-wallet product: its routes at start, its service on their first request. */
 export const cryptoWalletsProduct: ServerProduct = {
   name: 'crypto',
   migrations: cryptoWalletMigrations,
   register(sdk, context) {
-    const wallets = new CryptoWalletsService(
-      new CryptoWalletsRepository(context.store.db),
-      context.sessions,
-      context.limiter,
-      context.clock,
+    lazyRoutes(sdk, cryptoWalletRoutes, () =>
+      import('./crypto-wallets-implementation.js').then((module) =>
+        module.cryptoWalletsImplementation(context),
+      ),
     );
-    cryptoWalletRoutes(sdk, { wallets, store: context.store, ownOrigin: context.ownOrigin });
   },
-  housekeeping: ({ store }, now) =>
-    new CryptoWalletsRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
+  housekeeping: async ({ store }, now) => {
+    const { CryptoWalletsRepository } = await import('./crypto-wallets-repository.js');
+    return new CryptoWalletsRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS);
+  },
 };

@@ -8,11 +8,8 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
-import {
-  MAGIC_LINK_EXPIRATION_MINUTES,
-  type MagicLinkSendMode,
-  type MagicLinksService,
-} from './magic-links-service.js';
+import { MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
+import type { MagicLinkSendMode, MagicLinksService } from './magic-links-service.js';
 
 interface SendBody {
   email: string;

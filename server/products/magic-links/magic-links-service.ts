@@ -28,14 +28,10 @@ import {
   type MethodRecord,
   type UsersRepository,
 } from '../users/users-repository.js';
+import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import { magicLinkMessage } from './magic-link-message.js';
 import { hashMagicLinkToken, newMagicLinkToken, pkceVerifierMatches } from './magic-link-token.js';
 import type { MagicLinkRecord, MagicLinksRepository } from './magic-links-repository.js';
-
-/** The expiry of a link when the request names none (spec section 9). */
-export const DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES = 30;
-/** The bounds of `login_expiration_minutes` and `signup_expiration_minutes` (Stytch's). */
-export const MAGIC_LINK_EXPIRATION_MINUTES = { min: 5, max: 10_080 } as const;
 
 /** How a send finds its user. */
 export type MagicLinkSendMode = 'login_or_create' | 'primary' | 'secondary';

@@ -12,8 +12,9 @@ import * as s from '../../http/schemas.js';
 import { signedInAnswer } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { userBody } from '../users/user-body.js';
+import { TOTP_EXPIRATION_MINUTES } from './totp-limits.js';
 import type { TotpRepository } from './totp-repository.js';
-import { TOTP_EXPIRATION_MINUTES, type TotpService } from './totp-service.js';
+import type { TotpService } from './totp-service.js';
 
 const createSchema = {
   type: 'object',

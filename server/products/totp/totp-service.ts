@@ -24,10 +24,8 @@ import {
   RECOVERY_CODE_COUNT,
   type RecoveryCodeHasher,
 } from './totp-codes.js';
+import { TOTP_EXPIRATION_MINUTES } from './totp-limits.js';
 import type { TotpRecord, TotpRepository } from './totp-repository.js';
-
-/** `expiration_minutes` of an enrolment: Stytch's bounds and default (a day). */
-export const TOTP_EXPIRATION_MINUTES = { min: 5, max: 1440, default: 1440 } as const;
 
 /** What `create` hands back once; only the hashes of the recovery codes are kept. */
 export interface CreatedTotp {

@@ -1,0 +1,15 @@
+/** What the crypto-wallet routes call, built on their first request (`lazyRoutes`). */
+import type { ProductContext } from '../product.js';
+import { CryptoWalletsRepository } from './crypto-wallets-repository.js';
+import { CryptoWalletsService } from './crypto-wallets-service.js';
+
+/** The crypto-wallet service over the context's store and limiter. */
+export function cryptoWalletsImplementation(context: ProductContext) {
+  const wallets = new CryptoWalletsService(
+    new CryptoWalletsRepository(context.store.db),
+    context.sessions,
+    context.limiter,
+    context.clock,
+  );
+  return { wallets, store: context.store, ownOrigin: context.ownOrigin };
+}

@@ -1,0 +1,28 @@
+/** What the TOTP routes call, built on their first request (`lazyRoutes`). */
+import { SealedJson } from '../../keys/sealed-json.js';
+import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
+import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import type { ProductContext } from '../product.js';
+import { RecoveryCodeHasher } from './totp-codes.js';
+import { TotpRepository } from './totp-repository.js';
+import { TotpService } from './totp-service.js';
+
+/** The TOTP service and repository over the context's store, limiter and secret. */
+export function totpImplementation(context: ProductContext) {
+  const repository = new TotpRepository(context.store.db);
+  const totps = new TotpService({
+    repository,
+    users: context.store.users,
+    sessions: context.sessions,
+    throttle: new FailureThrottle(
+      new FailureGuardsRepository(context.store.db),
+      context.limiter,
+      context.clock,
+    ),
+    sealer: new SealedJson(context.secret, 'totp-secrets'),
+    hasher: new RecoveryCodeHasher(context.secret),
+    secret: context.secret,
+    clock: context.clock,
+  });
+  return { totps, repository, store: context.store };
+}
