@@ -3,7 +3,8 @@
  * route measured in the same run, on SQLite and on PostgreSQL, with the server in its own
  * process as `npm start` runs it (compiled, plain `node`). Rows: `sessions/authenticate` at
  * 1,000 and at 100,000 live sessions (its p99 and its slowest request, where a stall shows),
- * `otps/authenticate` (each check a real, fresh code), and the server's resident memory when idle.
+ * `otps/authenticate` (each check a real, fresh code), the server's CPU time per request (all its
+ * threads, read from /proc), and the server's resident memory when idle.
  *
  *   npm run bench                               # this checkout, SQLite and PostgreSQL
  *   npm run bench -- --before ../velvet-main    # and another checkout beside it ("before"),
@@ -11,6 +12,7 @@
  *   npm run bench -- --rounds 3 --sqlite        # medians of 3 rounds, SQLite only
  *   npm run bench -- --skip-sizes               # without the download sizes
  *   npm run bench -- --sizes-only               # only the download sizes
+ *   npm run bench -- --cpu-prof /tmp/prof       # and a V8 CPU profile of each Velvet server
  *
  * The download sizes (the widget's first render, the SMS flow, the gate page) come from each
  * checkout's own size-budget tests in Chromium (`page-sizes.ts`), beside their budgets.
@@ -71,9 +73,14 @@ const { values: options } = parseArgs({
     pg: { type: 'boolean', default: false },
     'skip-sizes': { type: 'boolean', default: false },
     'sizes-only': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const rounds = Math.max(1, Number(options.rounds) || 1);
+/** `npm start`'s flags, and V8's profiler when `--cpu-prof` names a folder for the profiles. */
+const velvetNodeFlags: readonly string[] = options['cpu-prof']
+  ? [...START_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${resolve(options['cpu-prof'])}`]
+  : START_NODE_FLAGS;
 const postgresUrl =
   process.env.VELVET_TEST_DATABASE_URL ||
   process.env.DATABASE_URL ||
@@ -88,23 +95,33 @@ function basicAuth(user: string, secret: string): string {
 /** What one server measured in one round. */
 interface Measures {
   idleMiB: number;
-  sessions?: { small: LoadResult; large: LoadResult };
-  otp?: LoadResult;
-  bare?: LoadResult;
+  sessions?: { small: Measured; large: Measured };
+  otp?: Measured;
+  bare?: Measured;
 }
+
+/** A load run and the server's CPU time (user and system, all threads) per request, in us. */
+type Measured = LoadResult & { cpuMicros: number };
 
 /** A failed request anywhere makes the run fail. */
 const failures: string[] = [];
-function check(name: string, result: LoadResult): LoadResult {
+function check(name: string, result: Measured): Measured {
   if (result.non2xx + result.errors > 0) {
     failures.push(`${name}: ${JSON.stringify(result.statusCodes)}, ${result.errors} errors`);
   }
   return result;
 }
 
-async function measure(url: string, path: string, secret: string, body: string) {
+/** `run`'s result with the server's CPU time (user and system) per completed request. */
+async function withCpu(server: ServerProcess, run: () => Promise<LoadResult>): Promise<Measured> {
+  const before = server.cpuMicros();
+  const result = await run();
+  return { ...result, cpuMicros: (server.cpuMicros() - before) / Math.max(1, result.requests) };
+}
+
+async function measure(server: ServerProcess, path: string, secret: string, body: string) {
   const spec = {
-    url,
+    url: server.url,
     method: 'POST' as const,
     path,
     headers: { ...JSON_HEADERS, authorization: basicAuth(BENCH_PUBLIC_TOKEN, secret) },
@@ -112,7 +129,7 @@ async function measure(url: string, path: string, secret: string, body: string) 
     connections: CONNECTIONS,
   };
   await runLoad({ ...spec, duration: 1 });
-  return runLoad({ ...spec, duration: DURATION_SECONDS });
+  return withCpu(server, () => runLoad({ ...spec, duration: DURATION_SECONDS }));
 }
 
 async function api(
@@ -153,7 +170,7 @@ async function sendCodes(server: ServerProcess, phones: readonly string[]): Prom
   return bodies;
 }
 
-async function measurePasscodeChecks(server: ServerProcess, phones: string[]): Promise<LoadResult> {
+async function measurePasscodeChecks(server: ServerProcess, phones: string[]) {
   const spec = {
     url: server.url,
     method: 'POST' as const,
@@ -172,7 +189,8 @@ async function measurePasscodeChecks(server: ServerProcess, phones: string[]): P
     Math.max(OTP_CHECKS.min, Math.ceil(warmup.rps * DURATION_SECONDS)),
   );
   const rest = phones.slice(OTP_WARMUP_CHECKS + spare, OTP_WARMUP_CHECKS + 2 * spare + checks);
-  return runLoad({ ...spec, bodies: await sendCodes(server, rest), amount: checks });
+  const bodies = await sendCodes(server, rest);
+  return withCpu(server, () => runLoad({ ...spec, bodies, amount: checks }));
 }
 
 /** Starts `kind`, measures every row on it, and stops it. */
@@ -182,7 +200,7 @@ async function measureServer(kind: ServerKind, usePostgres: boolean): Promise<Me
     await new Promise((done) => setTimeout(done, IDLE_SECONDS * 1000));
     const idleMiB = server.rssMiB();
     if (kind.kind === 'bare') {
-      return { idleMiB, bare: check('bare', await measure(server.url, '/bare', '', '{}')) };
+      return { idleMiB, bare: check('bare', await measure(server, '/bare', '', '{}')) };
     }
     const phone = '+14155550100';
     const sent = await api(server, '/otps/sms/login_or_create', { phone_number: phone });
@@ -198,9 +216,9 @@ async function measureServer(kind: ServerKind, usePostgres: boolean): Promise<Me
     if (!database) throw new Error('no database');
     await seedSessions(database, sessionId, 1, SMALL_TABLE - 1);
     const path = '/sdk/v1/sessions/authenticate';
-    const small = check('sessions 1k', await measure(server.url, path, token, '{}'));
+    const small = check('sessions 1k', await measure(server, path, token, '{}'));
     await seedSessions(database, sessionId, SMALL_TABLE, LARGE_TABLE - 1);
-    const large = check('sessions 100k', await measure(server.url, path, token, '{}'));
+    const large = check('sessions 100k', await measure(server, path, token, '{}'));
     const otp = check(
       'otps/authenticate',
       await measurePasscodeChecks(server, benchPhones(OTP_WARMUP_CHECKS + OTP_CHECKS.max + 200)),
@@ -270,6 +288,16 @@ function printTable(
         const rps = of(measures, (m) => m.otp?.rps);
         return `${ratio(rps)} (p99 ${of(measures, (m) => m.otp?.p99)} ms)`;
       }),
+    ],
+    [
+      'server CPU per request: sessions 1k / otps',
+      'informative',
+      `${of(bare, (m) => m.bare?.cpuMicros).toFixed(0)} us`,
+      ...variants.map(
+        ({ measures }) =>
+          `${of(measures, (m) => m.sessions?.small.cpuMicros).toFixed(0)} us / ` +
+          `${of(measures, (m) => m.otp?.cpuMicros).toFixed(0)} us`,
+      ),
     ],
     [
       'server memory idle (RSS)',
@@ -343,12 +371,12 @@ async function main(): Promise<number> {
   const after: ServerKind = {
     kind: 'velvet-compiled',
     root: ROOT_DIR,
-    nodeFlags: START_NODE_FLAGS,
+    nodeFlags: velvetNodeFlags,
   };
   const beforeRoot = options.before ? resolve(options.before) : undefined;
   const serversMeasured = !options['sizes-only'];
   const before =
-    beforeRoot && serversMeasured ? await checkoutServer(beforeRoot, START_NODE_FLAGS) : undefined;
+    beforeRoot && serversMeasured ? await checkoutServer(beforeRoot, velvetNodeFlags) : undefined;
   const variants: Array<{ name: string; kind: ServerKind }> = [
     ...(before
       ? [

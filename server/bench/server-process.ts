@@ -11,6 +11,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 
+/** The kernel's clock ticks per second (`getconf CLK_TCK`), 100 on Linux everywhere. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** The bench project's public token. */
 export const BENCH_PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-velvetbench1';
 
@@ -72,8 +75,12 @@ export async function checkoutServer(
 /** A running server process. */
 export interface ServerProcess {
   url: string;
+  /** The server's process id (for a profiler or `strace -p`). */
+  pid: number;
   /** Resident memory now, in MiB. */
   rssMiB(): number;
+  /** CPU time (user and system) the process has used so far, in microseconds. */
+  cpuMicros(): number;
   /** The scratch database (none for the bare server). */
   database?: TestDatabase;
   stop(): Promise<void>;
@@ -147,11 +154,19 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid ?? 0,
     database,
     rssMiB() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kib / 1024;
+    },
+    cpuMicros() {
+      // Fields 14 and 15 of /proc/PID/stat, after the command name in parentheses, in ticks.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
