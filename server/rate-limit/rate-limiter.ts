@@ -12,12 +12,13 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Counts one hit in `bucket`.
+   * Counts one hit in `bucket` (in the transaction `on` when given).
    * @throws ApiError of `errorType` with `retry_after_seconds` when the hit is over `limit`.
    */
-  async hit(bucket: string, limit: RateLimit, errorType: ErrorType): Promise<void> {
+  async hit(bucket: string, limit: RateLimit, errorType: ErrorType, on?: Executor): Promise<void> {
     const now = this.clock();
-    const { hits, resetAt } = await this.repository.hit(bucket, now, limit.windowMinutes * 60_000);
+    const windowMs = limit.windowMinutes * 60_000;
+    const { hits, resetAt } = await this.repository.hit(bucket, now, windowMs, on);
     if (hits > limit.max) {
       throw new ApiError(errorType, undefined, {
         retry_after_seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),

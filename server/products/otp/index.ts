@@ -19,6 +19,7 @@ export const otpProduct: ServerProduct = {
     const otp = new OtpService(
       {
         db: store.db,
+        dialect: store.dialect,
         users: store.users,
         passcodes: new PasscodesRepository(store.db),
         throttle: new FailureThrottle(

@@ -4,9 +4,10 @@
  * here; the routes only translate HTTP.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db, Dialect } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
+import type { Executor } from '../../db/prepared.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
@@ -26,6 +27,7 @@ import {
   type MethodRecord,
   type UserRecord,
   type UsersRepository,
+  withMethodVerified,
 } from '../users/users-repository.js';
 import { MAX_TRIES_PER_PASSCODE, OTP_FAILURE_POLICY } from './otp-limits.js';
 import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-crypto.js';
@@ -74,6 +76,8 @@ export interface AuthenticateRequest {
 export interface OtpStorage {
   /** The database, for the check's transaction. */
   readonly db: Db;
+  /** Which database it is (the check counts its address in its own commit on SQLite). */
+  readonly dialect: Dialect;
   readonly users: UsersRepository;
   readonly passcodes: PasscodesRepository;
   /** Wrong checks per (destination, client), with the per-destination backstop. */
@@ -184,20 +188,33 @@ export class OtpService {
   async authenticate(request: AuthenticateRequest): Promise<{
     method: MethodRecord;
     issued: IssuedSession;
-    /** The user, read after the session was stored (undefined for a secondary factor). */
+    /** The user as the check left it (undefined for a secondary factor). */
     user?: UserRecord;
   }> {
     const { project } = request;
     const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
-    await this.limiter.hit(
-      `otp-auth:ip:${project.projectId}:${request.ip}`,
-      project.settings.otp.authenticateLimit.perIp,
-      'too_many_requests',
-    );
+    const countAddress = (on?: Executor) =>
+      this.limiter.hit(
+        `otp-auth:ip:${project.projectId}:${request.ip}`,
+        project.settings.otp.authenticateLimit.perIp,
+        'too_many_requests',
+        on,
+      );
+    // On SQLite every write transaction holds the one write lock anyway, so the address is
+    // counted in the check's own commit. On PostgreSQL it commits first, on its own: the check's
+    // transaction would otherwise hold the address's row, and checks from one address (a guest
+    // list behind one NAT) would queue on it.
+    const addressInCheck = this.store.dialect === 'sqlite';
+    if (!addressInCheck) await countAddress();
     const client = clientKey(this.secret, request.ip);
     const scope = `otp:${project.projectId}`;
     const checked = await this.store.db.transaction().execute(async (tx) => {
-      // The method, this client's current code and its failure guard, in one query.
+      // A refusal (the address's limit, the client's wait) commits what it counted.
+      const refusal = await refusedBy(async () => {
+        if (addressInCheck) await countAddress(tx);
+      });
+      if (refusal) return refusal;
+      // The method, its user, this client's current code and its failure guard, in one query.
       const read = await this.store.passcodes.forCheck(request.methodId, client, scope, tx);
       const method = read?.method;
       if (!read || !method || method.projectId !== project.projectId) {
@@ -206,14 +223,12 @@ export class OtpService {
         return failure('otp_code_not_found');
       }
       // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
-      await this.store.throttle.beginTry(
-        scope,
-        method.destination,
-        client,
-        OTP_FAILURE_POLICY,
-        tx,
-        { row: read.guard },
+      const wait = await refusedBy(() =>
+        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, tx, {
+          row: read.guard,
+        }),
       );
+      if (wait) return wait;
       const now = this.clock();
       // Only the code this client asked for: a stranger can neither guess nor end the guest's.
       const { passcode } = read;
@@ -251,9 +266,11 @@ export class OtpService {
         { ip_address: request.ip, user_agent: request.userAgent },
         tx,
       );
-      const user = await this.store.users.findById(project.projectId, method.userId, tx);
+      // The user as read before, with what this check changed: no second read.
+      const user = method.verified ? read.user : withMethodVerified(read.user, method);
       return { method, started, user };
     });
+    if ('refused' in checked) throw checked.refused;
     if ('failed' in checked) throw new ApiError(checked.failed);
     const { method } = checked;
     if (checked.session) {
@@ -324,6 +341,20 @@ export class OtpService {
       'Text messages are paused for a while. Please try again later.',
       { retry_after_seconds: Math.max(1, Math.ceil((resetAt - this.clock()) / 1000)) },
     );
+  }
+}
+
+/**
+ * The refusal `step` throws (an `ApiError`), returned instead so that the transaction commits
+ * what was counted before it is thrown; undefined when `step` went through.
+ */
+async function refusedBy(step: () => Promise<void>): Promise<{ refused: ApiError } | undefined> {
+  try {
+    await step();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return { refused: error };
+    throw error;
   }
 }
 

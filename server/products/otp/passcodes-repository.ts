@@ -7,11 +7,17 @@
  * - `consume` succeeds once, and only while the passcode is live.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, dialectOf } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
-import type { MethodRecord } from '../users/users-repository.js';
+import {
+  type MethodRecord,
+  toUserRecord,
+  type UserRecord,
+  type UserRow,
+  userColumnsSql,
+} from '../users/users-repository.js';
 import type { PasscodesTable } from './otp-tables.js';
 
 /** A stored passcode (its hash, never the code). */
@@ -125,8 +131,14 @@ const PASSCODE_COLUMNS = [
   'client',
 ] as const;
 
-/** A check's row: the method, its client's current passcode (`p_…`) and guard (`g_…`). */
-type CheckRow = {
+/** The prefix of the user's own columns in a check's row. */
+const USER_PREFIX = 'u_';
+
+/**
+ * A check's row: the method, its user (`u_…` and the lists), its client's current passcode
+ * (`p_…`) and guard (`g_…`).
+ */
+type CheckRow = UserRow & {
   method_id: string;
   method_project_id: string;
   method_user_id: string;
@@ -139,6 +151,8 @@ type CheckRow = {
 /** What a passcode check reads before it counts the try (see `PasscodesRepository.forCheck`). */
 export interface CheckRead {
   method: MethodRecord;
+  /** The method's user, as it was before the check. */
+  user: UserRecord;
   passcode: PasscodeRecord | undefined;
   /** The client's failure guard row for the method's destination, if any. */
   guard: { failures: number; last_failure_at: number } | undefined;
@@ -153,14 +167,16 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
   const passcode = sql.raw(
     PASSCODE_COLUMNS.map((column) => `p.${column} AS p_${column}`).join(', '),
   );
+  const user = sql.raw(userColumnsSql(dialectOf(db), 'u', USER_PREFIX));
   return prepare(
     db,
     (a: { methodId: string; client: string; scope: string }) => sql<CheckRow>`SELECT
       m.${sql.raw(id)} AS method_id, m.project_id AS method_project_id,
       m.user_id AS method_user_id, m.${sql.raw(destination)} AS method_destination,
       m.verified AS method_verified, ${passcode},
-      g.failures AS g_failures, g.last_failure_at AS g_last_failure_at
+      g.failures AS g_failures, g.last_failure_at AS g_last_failure_at, ${user}
     FROM ${sql.raw(table)} m
+    JOIN users u ON u.user_id = m.user_id
     LEFT JOIN passcodes p ON p.passcode_id = (
       SELECT q.passcode_id FROM passcodes q
       WHERE q.method_id = m.${sql.raw(id)} AND q.client = ${a.client}
@@ -192,7 +208,7 @@ function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
     row.g_failures == null
       ? undefined
       : { failures: Number(row.g_failures), last_failure_at: Number(row.g_last_failure_at) };
-  return { method, passcode, guard };
+  return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard };
 }
 
 /** Reads and writes passcodes. */
@@ -207,7 +223,7 @@ export class PasscodesRepository {
 
   /**
    * Everything a check of `methodId` by `client` reads, in one query: the phone number or email
-   * it names, the current passcode `client` asked for, and `client`'s failure guard against the
+   * it names, its user, the current passcode `client` asked for, and `client`'s failure guard against the
    * destination in `scope` (`undefined` when there is no such method).
    */
   async forCheck(

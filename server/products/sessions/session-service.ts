@@ -247,7 +247,13 @@ export class SessionService {
       expires_at: body.expires_at,
       authentication_factors: body.authentication_factors.map(withoutPersonalData),
     };
-    const jwt = this.#sign(key, record.userId, project.projectId, claim, Math.floor(clock / 1000));
+    const jwt = await this.#sign(
+      key,
+      record.userId,
+      project.projectId,
+      claim,
+      Math.floor(clock / 1000),
+    );
     this.#jwts.delete(record.sessionId);
     this.#jwts.set(record.sessionId, { jwt, kid: key.kid, fingerprint, signedAt: clock });
     if (this.#jwts.size > JWT_CACHE_SIZE) {
@@ -257,7 +263,13 @@ export class SessionService {
     return jwt;
   }
 
-  #sign(key: RingKey, userId: string, audience: string, claim: JsonObject, now: number): string {
+  #sign(
+    key: RingKey,
+    userId: string,
+    audience: string,
+    claim: JsonObject,
+    now: number,
+  ): Promise<string> {
     return signJwt(key, {
       [SESSION_CLAIM]: claim,
       sub: userId,

@@ -298,6 +298,30 @@ function ownColumns(prefix: string): Record<OwnColumn, string> {
   return names;
 }
 
+/**
+ * `user` after `markVerified(method)`: the same record with that phone number or email verified,
+ * for a caller that read the user before it marked the method in the same transaction.
+ */
+export function withMethodVerified(
+  user: UserRecord,
+  method: Pick<MethodRecord, 'kind' | 'methodId'>,
+): UserRecord {
+  if (method.kind === 'phone') {
+    return {
+      ...user,
+      phoneNumbers: user.phoneNumbers.map((phone) =>
+        phone.phoneId === method.methodId ? { ...phone, verified: true } : phone,
+      ),
+    };
+  }
+  return {
+    ...user,
+    emails: user.emails.map((email) =>
+      email.emailId === method.methodId ? { ...email, verified: true } : email,
+    ),
+  };
+}
+
 /** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
 export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
   const values = row as unknown as Record<string, unknown>;
