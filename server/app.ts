@@ -12,6 +12,7 @@ import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
 import type { ServerConfig } from './config/config.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
+import { answerJson } from './http/answer-json.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -154,9 +155,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // no required field accept it, the others name the field that is missing.
       const json = sdk.getDefaultJsonParser('error', 'error');
       sdk.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-        if (String(body).trim() === '') done(null, {});
-        else json(request, String(body), done);
+        const text = String(body);
+        // `{}`, the body of most session checks, is an empty object without a parse.
+        if (text === '{}' || text.trim() === '') done(null, {});
+        else json(request, text, done);
       });
+      // What JSON.stringify writes, with the bodies a session check shares written once each.
+      sdk.setReplySerializer(answerJson);
       sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', (request, _reply, done) => {

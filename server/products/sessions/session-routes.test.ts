@@ -36,6 +36,41 @@ describe('sessions', () => {
     assert.equal(answer.body.user.user_id, signedIn.user_id);
   });
 
+  test('a check right after the user or the session changed answers the change', async () => {
+    const signedIn = await signInBySms(server, '+14155550215');
+    const check = () =>
+      server.api('/sessions/authenticate', { body: {}, secret: signedIn.session_token });
+    const first = await check();
+    const again = await check();
+    assert.deepEqual(again.body.user, first.body.user, 'nothing changed, the same user');
+    assert.deepEqual(again.body.session, first.body.session);
+
+    const updated = await server.api('/users/me', {
+      method: 'PUT',
+      body: { untrusted_metadata: { seat: 'table 4' } },
+      secret: signedIn.session_token,
+    });
+    assert.equal(updated.status, 200);
+    const afterUpdate = await check();
+    assert.deepEqual(afterUpdate.body.user.untrusted_metadata, { seat: 'table 4' });
+
+    // A second factor on the same session: the session's row changed, and so does the answer.
+    const sent = await server.api('/otps/sms/login_or_create', {
+      body: { phone_number: '+14155550215' },
+      secret: signedIn.session_token,
+    });
+    const code = server.lastCode('+14155550215');
+    await server.api('/otps/authenticate', {
+      body: { method_id: sent.body.method_id, token: code },
+      secret: signedIn.session_token,
+    });
+    const afterFactor = await check();
+    assert.equal(afterFactor.body.session.authentication_factors.length, 2);
+
+    await server.api('/sessions/revoke', { body: {}, secret: signedIn.session_token });
+    assertApiError(await check(), 401, 'session_not_found');
+  });
+
   test('checks within a minute reuse the access time and the JWT; a revocation still counts at once', async () => {
     const signedIn = await signInBySms(server, '+14155550209');
     server.clock.advance(20_000);

@@ -7,6 +7,7 @@ import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose'
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
+import { sharedBody } from '../../http/answer-json.js';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing, type RingKey, signJwt } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
@@ -59,8 +60,26 @@ export interface IssuedSession {
   jwt: string;
 }
 
-/** The API shape of a session. */
+/** The bodies made of frozen records (found sessions, see `SessionsRepository`), by record. */
+const bodies = new WeakMap<SessionRecord, SessionBody>();
+/** What each frozen record's JWT claim is made of (see `issueJwt`), by record. */
+const fingerprints = new WeakMap<SessionRecord, string>();
+
+/**
+ * The API shape of a session. A found session's record is frozen and read again unchanged by
+ * the checks that follow: its body is made once and shared by their answers (`sharedBody`).
+ */
 export function sessionBody(record: SessionRecord): SessionBody {
+  if (!Object.isFrozen(record)) return makeSessionBody(record);
+  let body = bodies.get(record);
+  if (!body) {
+    body = sharedBody(makeSessionBody(record));
+    bodies.set(record, body);
+  }
+  return body;
+}
+
+function makeSessionBody(record: SessionRecord): SessionBody {
   return {
     session_id: record.sessionId,
     user_id: record.userId,
@@ -226,9 +245,7 @@ export class SessionService {
     const key = await this.keys.signingKey(project.projectId);
     const clock = this.clock();
     // What the claim is made of, without making it: a reused JWT costs no claim.
-    const fingerprint =
-      `${project.projectId} ${record.userId} ${record.startedAt} ${record.lastAccessedAt} ` +
-      `${record.expiresAt} ${JSON.stringify(record.authenticationFactors)}`;
+    const fingerprint = fingerprintOf(project, record);
     const cached = this.#jwts.get(record.sessionId);
     if (
       cached &&
@@ -316,6 +333,18 @@ export class SessionService {
     if (typeof claim?.id !== 'string') throw new ApiError('unauthorized_credentials');
     return this.sessions.findById(claim.id);
   }
+}
+
+/** What a session's JWT claim is made of, as one string (made once for a frozen record). */
+function fingerprintOf(project: Project, record: SessionRecord): string {
+  const known = fingerprints.get(record);
+  // A record belongs to one project: a fingerprint made for another one is never reused.
+  if (known?.startsWith(`${project.projectId} `)) return known;
+  const fingerprint =
+    `${project.projectId} ${record.userId} ${record.startedAt} ${record.lastAccessedAt} ` +
+    `${record.expiresAt} ${JSON.stringify(record.authenticationFactors)}`;
+  if (Object.isFrozen(record)) fingerprints.set(record, fingerprint);
+  return fingerprint;
 }
 
 /** Fields of a factor that name a person's phone number, address or wallet. */

@@ -41,8 +41,43 @@ type SessionWithUserRow = SessionsTable & UserRow;
 
 function toRecordWithUser(row: SessionWithUserRow): SessionRecord {
   const record = toRecord(row);
-  record.user = toUserRecord(row, USER_PREFIX);
-  return record;
+  record.user = Object.freeze(toUserRecord(row, USER_PREFIX));
+  return Object.freeze(record);
+}
+
+/** How many sessions' last rows `RowMemo` keeps (the oldest go first). */
+const ROW_MEMO_SIZE = 1_000;
+
+/**
+ * The record each session's row last read as, so that a session checked again with nothing
+ * changed (the common case: a page asking every few seconds) costs the query but not the JSON
+ * parsing, and the same frozen record lets `sessionBody`, `userBody` and the JWT reuse what they
+ * made of it. The row is still read on every check: revocation and expiry are seen at once.
+ */
+class RowMemo {
+  readonly #rows = new Map<string, { row: SessionWithUserRow; record: SessionRecord }>();
+
+  /** The record of `row`: the one made before when the session's row has not changed. */
+  recordOf(row: SessionWithUserRow): SessionRecord {
+    const known = this.#rows.get(row.session_id);
+    if (known && sameRow(known.row, row)) return known.record;
+    const record = toRecordWithUser(row);
+    this.#rows.delete(row.session_id);
+    this.#rows.set(row.session_id, { row, record });
+    if (this.#rows.size > ROW_MEMO_SIZE) {
+      const oldest = this.#rows.keys().next().value;
+      if (oldest !== undefined) this.#rows.delete(oldest);
+    }
+    return record;
+  }
+}
+
+/** Whether two rows of one query hold the same values. */
+function sameRow(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  for (const column in right) if (left[column] !== right[column]) return false;
+  return true;
 }
 
 function toRecord(row: SessionsTable): SessionRecord {
@@ -64,8 +99,12 @@ function toRecord(row: SessionsTable): SessionRecord {
   };
 }
 
-/** Reads and writes sessions. The lookups and writes of every request are prepared once. */
+/**
+ * Reads and writes sessions. The lookups and writes of every request are prepared once. A found
+ * session's record is frozen and may be the same object for several reads (see `RowMemo`).
+ */
 export class SessionsRepository {
+  readonly #memo = new RowMemo();
   readonly #byTokenHash;
   readonly #byId;
   readonly #touch;
@@ -134,13 +173,13 @@ export class SessionsRepository {
   /** The session whose token hashes to `tokenHash`, with its user. */
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
     const row = await this.#byTokenHash.first({ tokenHash });
-    return row && toRecordWithUser(row);
+    return row && this.#memo.recordOf(row);
   }
 
   /** The session with this id, with its user. */
   async findById(sessionId: string): Promise<SessionRecord | undefined> {
     const row = await this.#byId.first({ sessionId });
-    return row && toRecordWithUser(row);
+    return row && this.#memo.recordOf(row);
   }
 
   /** Records an access and, when given, a new expiry; only while the session is live. */
