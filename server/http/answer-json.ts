@@ -20,6 +20,27 @@ export function sharedBody<T extends object>(body: T): Readonly<T> {
   return body;
 }
 
+/**
+ * The shared body (see `sharedBody`) of each frozen record, made by `make` on the record's first
+ * answer. A record that is not frozen may still change: it gets a body of its own each time.
+ */
+export class SharedBodies<R extends object, B extends object> {
+  readonly #bodies = new WeakMap<R, B>();
+
+  constructor(private readonly make: (record: R) => B) {}
+
+  /** The body of `record`. */
+  of(record: R): B {
+    if (!Object.isFrozen(record)) return this.make(record);
+    let body = this.#bodies.get(record);
+    if (!body) {
+      body = sharedBody(this.make(record));
+      this.#bodies.set(record, body);
+    }
+    return body;
+  }
+}
+
 /** `JSON.stringify(payload)`, byte for byte, with shared bodies' JSON made once each. */
 export function answerJson(payload: unknown): string {
   return isPlainObject(payload) ? objectJson(payload, ENVELOPE_DEPTH) : JSON.stringify(payload);

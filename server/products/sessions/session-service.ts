@@ -7,7 +7,7 @@ import { decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose'
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
-import { sharedBody } from '../../http/answer-json.js';
+import { SharedBodies } from '../../http/answer-json.js';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing, type RingKey, signJwt } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
@@ -60,37 +60,27 @@ export interface IssuedSession {
   jwt: string;
 }
 
-/** The bodies made of frozen records (found sessions, see `SessionsRepository`), by record. */
-const bodies = new WeakMap<SessionRecord, SessionBody>();
 /** What each frozen record's JWT claim is made of (see `issueJwt`), by record. */
 const fingerprints = new WeakMap<SessionRecord, string>();
 
 /**
  * The API shape of a session. A found session's record is frozen and read again unchanged by
- * the checks that follow: its body is made once and shared by their answers (`sharedBody`).
+ * the checks that follow: its body is made once and shared by their answers (`SharedBodies`).
  */
 export function sessionBody(record: SessionRecord): SessionBody {
-  if (!Object.isFrozen(record)) return makeSessionBody(record);
-  let body = bodies.get(record);
-  if (!body) {
-    body = sharedBody(makeSessionBody(record));
-    bodies.set(record, body);
-  }
-  return body;
+  return sessionBodies.of(record);
 }
 
-function makeSessionBody(record: SessionRecord): SessionBody {
-  return {
-    session_id: record.sessionId,
-    user_id: record.userId,
-    started_at: new Date(record.startedAt).toISOString(),
-    last_accessed_at: new Date(record.lastAccessedAt).toISOString(),
-    expires_at: new Date(record.expiresAt).toISOString(),
-    attributes: record.attributes,
-    authentication_factors: record.authenticationFactors,
-    custom_claims: {},
-  };
-}
+const sessionBodies = new SharedBodies<SessionRecord, SessionBody>((record) => ({
+  session_id: record.sessionId,
+  user_id: record.userId,
+  started_at: new Date(record.startedAt).toISOString(),
+  last_accessed_at: new Date(record.lastAccessedAt).toISOString(),
+  expires_at: new Date(record.expiresAt).toISOString(),
+  attributes: record.attributes,
+  authentication_factors: record.authenticationFactors,
+  custom_claims: {},
+}));
 
 /** Creates, checks, extends and revokes sessions. */
 export class SessionService {

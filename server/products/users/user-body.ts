@@ -1,6 +1,6 @@
 /** The user as the API returns it, in Stytch's field names. */
 import type { JsonObject } from '../../db/json-column.js';
-import { sharedBody } from '../../http/answer-json.js';
+import { SharedBodies } from '../../http/answer-json.js';
 import type { UserName, UserRecord } from './users-repository.js';
 
 /** A passkey or WebAuthn device in the user object, in Stytch's shape. */
@@ -52,22 +52,15 @@ export function oauthProviderType(name: string): string {
   return special[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** The bodies made of frozen users (read with their session), by user. */
-const bodies = new WeakMap<UserRecord, UserBody>();
-
 /**
  * Converts a stored user to its API shape. A user read with a found session is frozen and may
- * come back unchanged on the next check: its body is made once and shared (`sharedBody`).
+ * come back unchanged on the next check: its body is made once and shared (`SharedBodies`).
  */
 export function userBody(user: UserRecord): UserBody {
-  if (!Object.isFrozen(user)) return makeUserBody(user);
-  let body = bodies.get(user);
-  if (!body) {
-    body = sharedBody(makeUserBody(user));
-    bodies.set(user, body);
-  }
-  return body;
+  return userBodies.of(user);
 }
+
+const userBodies = new SharedBodies<UserRecord, UserBody>(makeUserBody);
 
 function makeUserBody(user: UserRecord): UserBody {
   return {
