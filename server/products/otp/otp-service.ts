@@ -181,9 +181,10 @@ export class OtpService {
   /**
    * Checks a passcode. On success the destination is verified, its failure
    * count cleared and a session issued (or the caller's session of the same
-   * user gains the factor). After the per-address limit, the check is one transaction: the try
-   * is counted, the code checked and spent, and the session stored together (a wrong code's
-   * count commits before the error is thrown), and the JWT is signed after it commits.
+   * user gains the factor). The check is one transaction: the try is counted, the code checked
+   * and spent, and the session stored together (a wrong code's count, or a refusal's, commits
+   * before the error is thrown), and the JWT is signed after it commits. The per-address limit
+   * is counted in that transaction on SQLite and just before it on PostgreSQL.
    */
   async authenticate(request: AuthenticateRequest): Promise<{
     method: MethodRecord;

@@ -223,8 +223,8 @@ export class PasscodesRepository {
 
   /**
    * Everything a check of `methodId` by `client` reads, in one query: the phone number or email
-   * it names, its user, the current passcode `client` asked for, and `client`'s failure guard against the
-   * destination in `scope` (`undefined` when there is no such method).
+   * it names, its user, the current passcode `client` asked for, and `client`'s failure guard
+   * against the destination in `scope` (`undefined` when there is no such method).
    */
   async forCheck(
     methodId: string,
