@@ -17,9 +17,10 @@
  * wrong guesses against one subject per window (see the README for the figures). Every try is
  * counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
  */
+import type { Db } from '../db/database.js';
 import type { Executor } from '../db/prepared.js';
 import { ApiError } from '../http/api-error.js';
-import { type FailureGuardsRepository, storedGuard } from './failure-guards-repository.js';
+import { FailureGuardsRepository, storedGuard } from './failure-guards-repository.js';
 
 /** A `failure_guards` row's counts, as a caller's own query read them. */
 type GuardRow = Parameters<typeof storedGuard>[0];
@@ -136,4 +137,20 @@ function waitError(seconds: number): ApiError {
 
 function subjectBucket(scope: string, subject: string): string {
   return `failures:${scope}:${subject}`;
+}
+
+/**
+ * The throttle a product's checks count failures with: the shared guards table, and the server's
+ * limiter and clock (a product passes its `ProductContext`).
+ */
+export function failureThrottleOf(parts: {
+  store: { db: Db };
+  limiter: RateLimiter;
+  clock: () => number;
+}): FailureThrottle {
+  return new FailureThrottle(
+    new FailureGuardsRepository(parts.store.db),
+    parts.limiter,
+    parts.clock,
+  );
 }

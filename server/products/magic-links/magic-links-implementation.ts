@@ -1,7 +1,6 @@
 /** What the magic-link routes call, built on their first request (`lazyRoutes`). */
 import { clientKey } from '../../rate-limit/client-key.js';
-import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
-import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ProductContext } from '../product.js';
 import { MagicLinksRepository } from './magic-links-repository.js';
 import { MagicLinksService } from './magic-links-service.js';
@@ -13,11 +12,7 @@ export function magicLinksImplementation(context: ProductContext) {
     {
       users: store.users,
       links: new MagicLinksRepository(store.db),
-      throttle: new FailureThrottle(
-        new FailureGuardsRepository(store.db),
-        context.limiter,
-        context.clock,
-      ),
+      throttle: failureThrottleOf(context),
       clientKey: (ip) => clientKey(context.secret, ip),
     },
     context.sessions,

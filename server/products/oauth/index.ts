@@ -1,8 +1,7 @@
 /** The OAuth product: sign-in through 19 providers (`/public/oauth/*`, `/oauth/authenticate`). */
 import { SealedJson } from '../../keys/sealed-json.js';
 import { clientKey } from '../../rate-limit/client-key.js';
-import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
-import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ProductContext, ServerProduct } from '../product.js';
 import { OAuthRepository } from './oauth-repository.js';
 import { oauthRoutes } from './oauth-routes.js';
@@ -23,11 +22,7 @@ export function oauthService(context: ProductContext): OAuthService {
     oauth: new OAuthRepository(context.store.db),
     sessions: context.sessions,
     limiter: context.limiter,
-    throttle: new FailureThrottle(
-      new FailureGuardsRepository(context.store.db),
-      context.limiter,
-      context.clock,
-    ),
+    throttle: failureThrottleOf(context),
     clientKey: (ip) => clientKey(context.secret, ip),
     sealed: new SealedJson(context.secret, 'oauth'),
     ownOrigin: context.ownOrigin,

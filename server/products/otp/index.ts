@@ -1,6 +1,5 @@
 /** The passcode product: `/otps/*`, one-time passcodes by SMS, WhatsApp and email. */
-import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
-import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
@@ -22,11 +21,7 @@ export const otpProduct: ServerProduct = {
         dialect: store.dialect,
         users: store.users,
         passcodes: new PasscodesRepository(store.db),
-        throttle: new FailureThrottle(
-          new FailureGuardsRepository(store.db),
-          context.limiter,
-          context.clock,
-        ),
+        throttle: failureThrottleOf(context),
       },
       context.sessions,
       context.limiter,

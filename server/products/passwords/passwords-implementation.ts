@@ -3,8 +3,7 @@
  * repositories, the argon2id hasher and the breach checkers.
  */
 import { clientKey } from '../../rate-limit/client-key.js';
-import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
-import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ProductContext } from '../product.js';
 import {
   type BreachChecker,
@@ -27,11 +26,7 @@ export function passwordsImplementation(context: ProductContext) {
       users: store.users,
       passwords: new PasswordsRepository(store.db),
       resets: new PasswordResetsRepository(store.db),
-      throttle: new FailureThrottle(
-        new FailureGuardsRepository(store.db),
-        context.limiter,
-        context.clock,
-      ),
+      throttle: failureThrottleOf(context),
       clientKey: (ip) => clientKey(context.secret, ip),
     },
     context.sessions,

@@ -1,7 +1,6 @@
 /** What the TOTP routes call, built on their first request (`lazyRoutes`). */
 import { SealedJson } from '../../keys/sealed-json.js';
-import { FailureGuardsRepository } from '../../rate-limit/failure-guards-repository.js';
-import { FailureThrottle } from '../../rate-limit/failure-throttle.js';
+import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ProductContext } from '../product.js';
 import { RecoveryCodeHasher } from './totp-codes.js';
 import { TotpRepository } from './totp-repository.js';
@@ -14,11 +13,7 @@ export function totpImplementation(context: ProductContext) {
     repository,
     users: context.store.users,
     sessions: context.sessions,
-    throttle: new FailureThrottle(
-      new FailureGuardsRepository(context.store.db),
-      context.limiter,
-      context.clock,
-    ),
+    throttle: failureThrottleOf(context),
     sealer: new SealedJson(context.secret, 'totp-secrets'),
     hasher: new RecoveryCodeHasher(context.secret),
     secret: context.secret,
