@@ -7,7 +7,7 @@
 import { OutboxRepository } from '../delivery/outbox-repository.js';
 import { SigningKeysRepository } from '../keys/signing-keys-repository.js';
 import { SessionsRepository } from '../products/sessions/sessions-repository.js';
-import { UsersRepository } from '../products/users/users-repository.js';
+import { UserListsMemo, UsersRepository } from '../products/users/users-repository.js';
 import { ProjectsRepository } from '../projects/projects-repository.js';
 import { RateLimitsRepository } from '../rate-limit/rate-limits-repository.js';
 import { TelemetryRepository } from '../sdk/telemetry-repository.js';
@@ -34,7 +34,7 @@ export class Store {
   ) {
     this.projects = new ProjectsRepository(db);
     this.users = new UsersRepository(db);
-    this.sessions = new SessionsRepository(db);
+    this.sessions = new SessionsRepository(db, new UserListsMemo(db));
     this.signingKeys = new SigningKeysRepository(db);
     this.rateLimits = new RateLimitsRepository(db);
     this.telemetry = new TelemetryRepository(db);

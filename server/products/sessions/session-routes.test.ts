@@ -71,6 +71,60 @@ describe('sessions', () => {
     assertApiError(await check(), 401, 'session_not_found');
   });
 
+  test("a change to the user's lists made outside this server shows in the next check", async () => {
+    const signedIn = await signInBySms(server, '+14155550216');
+    const check = async () => {
+      const answer = await server.api('/sessions/authenticate', {
+        body: {},
+        secret: signedIn.session_token,
+      });
+      assert.equal(answer.status, 200);
+      return answer.body.user;
+    };
+    assert.deepEqual((await check()).emails, []);
+    assert.deepEqual((await check()).emails, [], 'checked twice: read once, then reused');
+
+    // Written straight to the database, as another server or the guest-list command would.
+    const { db } = server.store;
+    const { project_id } = await db
+      .selectFrom('users')
+      .select('project_id')
+      .where('user_id', '=', signedIn.user_id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_emails')
+      .values({
+        email_id: 'email-test-00000000-0000-4000-8000-000000000216',
+        project_id,
+        user_id: signedIn.user_id,
+        email: 'guest216@example.com',
+        verified: 0,
+        created_at: Date.now(),
+      })
+      .execute();
+    assert.deepEqual(
+      (await check()).emails.map((e: { email: string; verified: boolean }) => [
+        e.email,
+        e.verified,
+      ]),
+      [['guest216@example.com', false]],
+    );
+    await db
+      .updateTable('user_emails')
+      .set({ verified: 1 })
+      .where('user_id', '=', signedIn.user_id)
+      .execute();
+    assert.equal((await check()).emails[0].verified, true);
+    await db.deleteFrom('user_emails').where('user_id', '=', signedIn.user_id).execute();
+    assert.deepEqual((await check()).emails, []);
+    await db
+      .updateTable('user_phone_numbers')
+      .set({ phone_number: '+14155550217' })
+      .where('user_id', '=', signedIn.user_id)
+      .execute();
+    assert.equal((await check()).phone_numbers[0].phone_number, '+14155550217');
+  });
+
   test('checks within a minute reuse the access time and the JWT; a revocation still counts at once', async () => {
     const signedIn = await signInBySms(server, '+14155550209');
     server.clock.advance(20_000);

@@ -1,16 +1,18 @@
 /**
  * Sessions, found by the hash of their opaque token or by their id, each together with its
- * user in one query (the session check of every request is one round trip).
+ * user in one query (the session check of every request is one round trip). The query reads
+ * the user's own columns and its lists' version; the lists themselves are read again, in a
+ * second query, only after they changed (see `UserListsMemo`).
  */
 import { sql } from 'kysely';
-import { changedRows, type Db, dialectOf } from '../../db/database.js';
+import { changedRows, type Db } from '../../db/database.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import {
-  toUserRecord,
+  type UserListsMemo,
+  type UserOwnRow,
   type UserRecord,
-  type UserRow,
-  userColumnsSql,
+  userOwnColumnsSql,
 } from '../users/users-repository.js';
 import type { SessionsTable } from './sessions-tables.js';
 
@@ -36,14 +38,8 @@ export interface SessionRecord {
 /** The prefix of the user's own columns in a session row. */
 const USER_PREFIX = 'u_';
 
-/** A session row with its user's columns (see `userColumnsSql`). */
-type SessionWithUserRow = SessionsTable & UserRow;
-
-function toRecordWithUser(row: SessionWithUserRow): SessionRecord {
-  const record = toRecord(row);
-  record.user = Object.freeze(toUserRecord(row, USER_PREFIX));
-  return Object.freeze(record);
-}
+/** A session row with its user's own columns under `USER_PREFIX` (see `userOwnColumnsSql`). */
+type SessionWithUserRow = SessionsTable & { [K in keyof UserOwnRow as `u_${K}`]: UserOwnRow[K] };
 
 /** How many sessions' last rows `RowMemo` keeps (the oldest go first). */
 const ROW_MEMO_SIZE = 1_000;
@@ -52,16 +48,27 @@ const ROW_MEMO_SIZE = 1_000;
  * The record each session's row last read as, so that a session checked again with nothing
  * changed (the common case: a page asking every few seconds) costs the query but not the JSON
  * parsing, and the same frozen record lets `sessionBody`, `userBody` and the JWT reuse what they
- * made of it. The row is still read on every check: revocation and expiry are seen at once.
+ * made of it. The row is still read on every check: revocation and expiry are seen at once. The
+ * row holds the user's own columns and its lists' version, not the lists: those come from
+ * `UserListsMemo`, read again only when their version changed.
  */
 class RowMemo {
   readonly #rows = new Map<string, { row: SessionWithUserRow; record: SessionRecord }>();
 
-  /** The record of `row`: the one made before when the session's row has not changed. */
-  recordOf(row: SessionWithUserRow): SessionRecord {
+  constructor(private readonly lists: UserListsMemo) {}
+
+  /**
+   * The record of `row`: the one made before when the session's row has not changed, and
+   * `undefined` when its user is gone since the row was read.
+   */
+  async recordOf(row: SessionWithUserRow): Promise<SessionRecord | undefined> {
     const known = this.#rows.get(row.session_id);
     if (known && sameRow(known.row, row)) return known.record;
-    const record = toRecordWithUser(row);
+    const user = await this.lists.userOf(row, USER_PREFIX);
+    if (!user) return undefined;
+    const record = toRecord(row);
+    record.user = Object.freeze(user);
+    Object.freeze(record);
     this.#rows.delete(row.session_id);
     this.#rows.set(row.session_id, { row, record });
     if (this.#rows.size > ROW_MEMO_SIZE) {
@@ -104,13 +111,17 @@ function toRecord(row: SessionsTable): SessionRecord {
  * session's record is frozen and may be the same object for several reads (see `RowMemo`).
  */
 export class SessionsRepository {
-  readonly #memo = new RowMemo();
+  readonly #memo;
   readonly #byTokenHash;
   readonly #byId;
   readonly #touch;
   readonly #insert;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    lists: UserListsMemo,
+  ) {
+    this.#memo = new RowMemo(lists);
     this.#insert = prepare(db, (a: Omit<SessionsTable, 'revoked_at'>) =>
       db.insertInto('sessions').values({
         session_id: a.session_id,
@@ -126,7 +137,7 @@ export class SessionsRepository {
       }),
     );
     const withUser = sql.raw(
-      `SELECT s.*, ${userColumnsSql(dialectOf(db), 'u', USER_PREFIX)} ` +
+      `SELECT s.*, ${userOwnColumnsSql('u', USER_PREFIX)} ` +
         'FROM sessions s JOIN users u ON u.user_id = s.user_id',
     );
     this.#byTokenHash = prepare(
@@ -173,13 +184,13 @@ export class SessionsRepository {
   /** The session whose token hashes to `tokenHash`, with its user. */
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | undefined> {
     const row = await this.#byTokenHash.first({ tokenHash });
-    return row && this.#memo.recordOf(row);
+    return row && (await this.#memo.recordOf(row));
   }
 
   /** The session with this id, with its user. */
   async findById(sessionId: string): Promise<SessionRecord | undefined> {
     const row = await this.#byId.first({ sessionId });
-    return row && this.#memo.recordOf(row);
+    return row && (await this.#memo.recordOf(row));
   }
 
   /** Records an access and, when given, a new expiry; only while the session is live. */

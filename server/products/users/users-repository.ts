@@ -177,8 +177,8 @@ interface UserListColumns {
   providers_json: string;
 }
 
-/** A `users` row with its lists, as `userColumnsSql` reads it. */
-export interface UserRow extends UserListColumns {
+/** A `users` row without its lists, as `userOwnColumnsSql` reads it (unprefixed). */
+export interface UserOwnRow {
   user_id: string;
   project_id: string;
   status: string;
@@ -186,7 +186,11 @@ export interface UserRow extends UserListColumns {
   trusted_metadata: string;
   untrusted_metadata: string;
   created_at: number;
+  lists_version: number;
 }
+
+/** A `users` row with its lists, as `userColumnsSql` reads it. */
+export interface UserRow extends UserOwnRow, UserListColumns {}
 
 /**
  * One list of a user as a JSON array of objects, in no particular order (`toUserRecord` sorts it
@@ -216,10 +220,24 @@ function listSql(
  * what `findById` returns (see `toUserRecord`).
  */
 export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): string {
-  const ref = `${alias}.user_id`;
-  const own = OWN_COLUMNS.map((column) => `${alias}.${column} AS ${prefix}${column}`);
+  return `${userOwnColumnsSql(alias, prefix)}, ${userListsSql(dialect, alias)}`;
+}
+
+/**
+ * The `users` columns of the row aliased `alias`, prefixed with `prefix`, with its
+ * `lists_version` (see `UserListsMemo`): a user without its lists.
+ */
+export function userOwnColumnsSql(alias: string, prefix = ''): string {
   return [
-    ...own,
+    ...OWN_COLUMNS.map((column) => `${alias}.${column} AS ${prefix}${column}`),
+    `${alias}.lists_version AS ${prefix}lists_version`,
+  ].join(', ');
+}
+
+/** The lists of the user row aliased `alias`, each as one JSON column (see `UserListColumns`). */
+function userListsSql(dialect: Dialect, alias: string): string {
+  const ref = `${alias}.user_id`;
+  return [
     listSql(
       dialect,
       'user_phone_numbers',
@@ -324,7 +342,18 @@ export function withMethodVerified(
 
 /** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
 export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
-  const values = row as unknown as Record<string, unknown>;
+  return { ...toUserOwn(row, prefix), ...toUserLists(row) };
+}
+
+/** What a user's lists make of it (see `userListsSql`). */
+export type UserLists = Pick<
+  UserRecord,
+  'phoneNumbers' | 'emails' | 'webauthnRegistrations' | 'cryptoWallets' | 'totps' | 'providers'
+>;
+
+/** A user without its lists, from `row`'s own columns under `prefix`. */
+function toUserOwn(row: object, prefix: string): Omit<UserRecord, keyof UserLists> {
+  const values = row as Record<string, unknown>;
   const column = ownColumns(prefix);
   const name = readJsonObject(values[column.name]);
   return {
@@ -335,6 +364,12 @@ export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
     trustedMetadata: readJsonObject(values[column.trusted_metadata]),
     untrustedMetadata: readJsonObject(values[column.untrusted_metadata]),
     createdAt: Number(values[column.created_at]),
+  };
+}
+
+/** A user's lists, from their JSON columns. */
+function toUserLists(row: UserListColumns): UserLists {
+  return {
     phoneNumbers: jsonRows(row.phone_numbers_json).map((p) => ({
       phoneId: String(p.phone_id),
       phoneNumber: String(p.phone_number),
@@ -382,6 +417,63 @@ function userQuery(db: Db) {
     (a: { userId: string; projectId: string }) =>
       sql<UserRow>`SELECT ${columns} FROM users u WHERE u.user_id = ${a.userId} AND u.project_id = ${a.projectId}`,
   );
+}
+
+/** `lists`, its arrays and their items frozen: they are shared by every record made of them. */
+function frozenLists(lists: UserLists): UserLists {
+  for (const list of Object.values(lists) as object[][]) {
+    for (const item of list) Object.freeze(item);
+    Object.freeze(list);
+  }
+  return Object.freeze(lists);
+}
+
+/** How many users' lists `UserListsMemo` keeps (the oldest go first). */
+const LISTS_MEMO_SIZE = 1_000;
+
+/**
+ * Each user's lists as last read, by the user's `lists_version`, which triggers on the six list
+ * tables raise with every change to a row of theirs, whoever writes it (this server, another
+ * one on the same database, the guest-list command). A caller that read a user's own columns
+ * and `lists_version` (see `userOwnColumnsSql`) gets the whole user without the six list
+ * queries while the version is unchanged, and after a change with one more query.
+ */
+export class UserListsMemo {
+  readonly #lists = new Map<string, { version: number; lists: UserLists }>();
+  readonly #read;
+
+  constructor(db: Db) {
+    const lists = sql.raw(userListsSql(dialectOf(db), 'u'));
+    this.#read = prepare(
+      db,
+      (a: { userId: string }) =>
+        sql<UserListColumns & { lists_version: number }>`SELECT u.lists_version, ${lists}
+          FROM users u WHERE u.user_id = ${a.userId}`,
+    );
+  }
+
+  /**
+   * The whole user of `row` (as `userOwnColumnsSql` read it under `prefix`): its lists are read
+   * only when its `lists_version` is not the one they were last read at. Resolves to
+   * `undefined` when the user is gone since `row` was read.
+   */
+  async userOf(row: object, prefix: string, on?: Executor): Promise<UserRecord | undefined> {
+    const own = toUserOwn(row, prefix);
+    const version = Number((row as Record<string, unknown>)[`${prefix}lists_version`]);
+    let known = this.#lists.get(own.userId);
+    if (known?.version !== version) {
+      const read = await this.#read.first({ userId: own.userId }, on);
+      if (!read) return undefined;
+      known = { version: Number(read.lists_version), lists: frozenLists(toUserLists(read)) };
+      this.#lists.delete(own.userId);
+      this.#lists.set(own.userId, known);
+      if (this.#lists.size > LISTS_MEMO_SIZE) {
+        const oldest = this.#lists.keys().next().value;
+        if (oldest !== undefined) this.#lists.delete(oldest);
+      }
+    }
+    return { ...own, ...known.lists };
+  }
 }
 
 function toMethod(kind: DestinationKind, row: DestinationRow): MethodRecord {

@@ -1,5 +1,6 @@
 /** The users product's tables: users, their phone numbers and their email addresses. */
-import type { Kysely } from 'kysely';
+import { type Generated, type Kysely, sql } from 'kysely';
+import { dialectOf } from '../../db/database.js';
 import type { Migrations } from '../../db/migrator.js';
 
 /** A row of `users`. */
@@ -12,7 +13,23 @@ export interface UsersTable {
   trusted_metadata: string;
   untrusted_metadata: string;
   created_at: number;
+  /**
+   * Raised by triggers with every change to a row of the user's lists (phone numbers, emails,
+   * passkeys, crypto wallets, TOTPs, OAuth accounts): whoever holds the lists as read at one
+   * version knows them unchanged while the version is (see `UserListsMemo`).
+   */
+  lists_version: Generated<number>;
 }
+
+/** The tables whose rows are listed in a user (each has a `user_id` column). */
+export const USER_LIST_TABLES = [
+  'user_phone_numbers',
+  'user_emails',
+  'webauthn_registrations',
+  'crypto_wallets',
+  'totps',
+  'oauth_registrations',
+] as const;
 
 /** A row of `user_phone_numbers`; `phone_id` doubles as the passcode `method_id`. */
 export interface UserPhoneNumbersTable {
@@ -88,6 +105,57 @@ export const userMigrations: Migrations = {
           .on(table)
           .column('user_id')
           .execute();
+      }
+    },
+  },
+  '2026-11-25-01-user-lists-version': {
+    // The list tables are the products' (webauthn, crypto wallets, TOTP, OAuth), all made by
+    // migrations named before this one.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('lists_version', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const raise = (user: string) =>
+        `UPDATE users SET lists_version = lists_version + 1 WHERE user_id = ${user}`;
+      if (dialectOf(db) === 'postgres') {
+        await sql
+          .raw(
+            `CREATE OR REPLACE FUNCTION velvet_user_lists_changed() RETURNS trigger
+            LANGUAGE plpgsql AS $$
+            BEGIN
+              IF TG_OP <> 'INSERT' THEN ${raise('OLD.user_id')}; END IF;
+              IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.user_id <> OLD.user_id) THEN
+                ${raise('NEW.user_id')};
+              END IF;
+              RETURN NULL;
+            END $$`,
+          )
+          .execute(db);
+        for (const table of USER_LIST_TABLES) {
+          await sql
+            .raw(
+              `CREATE TRIGGER ${table}_lists_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
+              FOR EACH ROW EXECUTE FUNCTION velvet_user_lists_changed()`,
+            )
+            .execute(db);
+        }
+        return;
+      }
+      for (const table of USER_LIST_TABLES) {
+        for (const [event, users] of [
+          ['INSERT', 'NEW.user_id'],
+          ['UPDATE', 'OLD.user_id OR user_id = NEW.user_id'],
+          ['DELETE', 'OLD.user_id'],
+        ] as const) {
+          await sql
+            .raw(
+              `CREATE TRIGGER ${table}_lists_version_${event.toLowerCase()} AFTER ${event}
+              ON ${table} BEGIN ${raise(users)}; END`,
+            )
+            .execute(db);
+        }
       }
     },
   },
