@@ -168,13 +168,19 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
     PASSCODE_COLUMNS.map((column) => `p.${column} AS p_${column}`).join(', '),
   );
   const user = sql.raw(userColumnsSql(dialectOf(db), 'u', USER_PREFIX));
-  return prepare(
-    db,
-    (a: { methodId: string; client: string; scope: string }) => sql<CheckRow>`SELECT
+  return prepare(db, (a: { methodId: string; client: string; scope: string }) => {
+    // The guard by its whole key, in subqueries: as a join, PostgreSQL may look it up by scope
+    // and client only and filter the subject, reading every guard of a client (a guest list
+    // behind one address) on every check.
+    const guard = sql`g.scope = ${a.scope} AND g.subject = m.${sql.raw(destination)}
+      AND g.client = ${a.client}`;
+    return sql<CheckRow>`SELECT
       m.${sql.raw(id)} AS method_id, m.project_id AS method_project_id,
       m.user_id AS method_user_id, m.${sql.raw(destination)} AS method_destination,
       m.verified AS method_verified, ${passcode},
-      g.failures AS g_failures, g.last_failure_at AS g_last_failure_at, ${user}
+      (SELECT g.failures FROM failure_guards g WHERE ${guard}) AS g_failures,
+      (SELECT g.last_failure_at FROM failure_guards g WHERE ${guard}) AS g_last_failure_at,
+      ${user}
     FROM ${sql.raw(table)} m
     JOIN users u ON u.user_id = m.user_id
     LEFT JOIN passcodes p ON p.passcode_id = (
@@ -182,10 +188,8 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
       WHERE q.method_id = m.${sql.raw(id)} AND q.client = ${a.client}
         AND q.superseded = 0 AND q.consumed_at IS NULL
       ORDER BY q.created_at DESC LIMIT 1)
-    LEFT JOIN failure_guards g
-      ON g.scope = ${a.scope} AND g.subject = m.${sql.raw(destination)} AND g.client = ${a.client}
-    WHERE m.${sql.raw(id)} = ${a.methodId}`,
-  );
+    WHERE m.${sql.raw(id)} = ${a.methodId}`;
+  });
 }
 
 function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
