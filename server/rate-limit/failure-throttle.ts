@@ -20,7 +20,11 @@
 import type { Db } from '../db/database.js';
 import type { Executor } from '../db/prepared.js';
 import { ApiError } from '../http/api-error.js';
-import { FailureGuardsRepository, storedGuard } from './failure-guards-repository.js';
+import {
+  FailureGuardsRepository,
+  type StoredFailureGuard,
+  storedGuard,
+} from './failure-guards-repository.js';
 
 /** A `failure_guards` row's counts, as a caller's own query read them. */
 type GuardRow = Parameters<typeof storedGuard>[0];
@@ -102,7 +106,7 @@ export class FailureThrottle {
       windowMinutes: policy.subjectWindowMs / 60_000,
     };
     if (guard.failures >= policy.backstopClientFailures) {
-      const budget = await this.limiter.peek(subjectBucket(scope, subject), budgetLimit, on);
+      const budget = await this.limiter.peek(subjectBudgetBucket(scope, subject), budgetLimit, on);
       if (budget.hits >= policy.subjectBudget) {
         const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
         throw new ApiError('destination_locked', undefined, {
@@ -112,7 +116,26 @@ export class FailureThrottle {
     }
     // Another try of this client got in first: it is counted; this one waits its turn.
     if (!(await this.guards.claim(scope, subject, client, guard, now, on))) throw waitError(1);
-    await this.limiter.count(subjectBucket(scope, subject), budgetLimit, on);
+    await this.limiter.count(subjectBudgetBucket(scope, subject), budgetLimit, on);
+  }
+
+  /**
+   * The guard `row` (as the caller read it) of a client whose try would go ahead without a
+   * wait and without the backstop being asked, or `undefined` when `beginTry` has more to
+   * check. For a caller that counts a successful try with writes of its own, compare-and-set
+   * against this guard and counted in the subject's budget (`subjectBudgetBucket`), as
+   * `beginTry` and `recordSuccess` together would.
+   */
+  goesAheadAtOnce(
+    row: GuardRow | undefined,
+    policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
+  ): StoredFailureGuard | undefined {
+    const now = this.clock();
+    const guard = storedGuard(row, now, policy.forgetAfterMs);
+    if (guard.failures >= policy.backstopClientFailures) return undefined;
+    const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
+    if (guard.failures > 0 && waitUntil > now) return undefined;
+    return guard;
   }
 
   /** Clears `client`'s failures against `subject` after a success (the backstop's count stays). */
@@ -135,7 +158,8 @@ function waitError(seconds: number): ApiError {
   );
 }
 
-function subjectBucket(scope: string, subject: string): string {
+/** The rate-limit bucket counting every try against `subject`, for the backstop. */
+export function subjectBudgetBucket(scope: string, subject: string): string {
   return `failures:${scope}:${subject}`;
 }
 

@@ -4,6 +4,7 @@ import type { ServerProduct } from '../product.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
 import { otpMigrations } from './otp-tables.js';
+import { PasscodeSuccessStatement } from './passcode-success.js';
 import { PasscodesRepository } from './passcodes-repository.js';
 
 /** How long an expired passcode is kept before housekeeping deletes it. */
@@ -22,6 +23,7 @@ export const otpProduct: ServerProduct = {
         users: store.users,
         passcodes: new PasscodesRepository(store.db),
         throttle: failureThrottleOf(context),
+        success: store.dialect === 'postgres' ? new PasscodeSuccessStatement(store.db) : undefined,
       },
       context.sessions,
       context.limiter,

@@ -117,6 +117,31 @@ describe('passcode throttling: a stranger against a guest', () => {
     assert.equal((await asker.check(sent.body.method_id, code)).status, 200);
   });
 
+  test('the right code sent five times at once (a double tap, autofill and a tap): one session, and the rest refused', async () => {
+    const phone = '+14155550309';
+    const client = as(server, '198.51.100.60');
+    const methodId = (await client.send(phone)).body.method_id;
+    const code = server.lastCode(phone);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.check(methodId, code)),
+    );
+    const signedIn = answers.filter((answer) => answer.status === 200);
+    assert.equal(signedIn.length, 1, JSON.stringify(answers.map((answer) => answer.body)));
+    for (const answer of answers) {
+      if (answer.status === 200) continue;
+      assert.ok(
+        ['otp_code_not_found', 'too_many_requests'].includes(answer.body.error_type),
+        JSON.stringify(answer.body),
+      );
+    }
+    const sessions = await server.store.db
+      .selectFrom('sessions')
+      .select('session_id')
+      .where('user_id', '=', signedIn[0]?.body.user_id)
+      .execute();
+    assert.equal(sessions.length, 1);
+  });
+
   for (const [count, phone] of [
     [1, '+14155550305'],
     [10, '+14155550306'],

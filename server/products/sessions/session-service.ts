@@ -148,6 +148,23 @@ export class SessionService {
     attributes: SessionRecord['attributes'],
     on?: Executor,
   ): Promise<{ record: SessionRecord; token: string }> {
+    const made = this.newSession(project, userId, factor, durationMinutes, attributes);
+    await this.sessions.create(made.record, on);
+    return made;
+  }
+
+  /**
+   * A new session for `userId` and its opaque token, not yet stored: for a caller that stores
+   * it with writes of its own (see `sessionRow`), then signs its JWT with `issueJwt`.
+   * @throws ApiError `session_duration_too_long` over the project's maximum (see `resolveDuration`).
+   */
+  newSession(
+    project: Project,
+    userId: string,
+    factor: JsonObject,
+    durationMinutes: number,
+    attributes: SessionRecord['attributes'],
+  ): { record: SessionRecord; token: string } {
     this.resolveDuration(project, durationMinutes);
     const now = this.clock();
     const token = newSessionToken();
@@ -163,7 +180,6 @@ export class SessionService {
       authenticationFactors: [factor],
       attributes,
     };
-    await this.sessions.create(record, on);
     return { record, token };
   }
 

@@ -106,6 +106,23 @@ function toRecord(row: SessionsTable): SessionRecord {
   };
 }
 
+/** The `sessions` row of a new session (as `SessionsRepository.create` stores it). */
+export function sessionRow(
+  session: Omit<SessionRecord, 'revokedAt'>,
+): Omit<SessionsTable, 'revoked_at'> {
+  return {
+    session_id: session.sessionId,
+    project_id: session.projectId,
+    user_id: session.userId,
+    token_hash: session.tokenHash,
+    started_at: session.startedAt,
+    last_accessed_at: session.lastAccessedAt,
+    expires_at: session.expiresAt,
+    authentication_factors: JSON.stringify(session.authenticationFactors),
+    attributes: JSON.stringify(session.attributes),
+  };
+}
+
 /**
  * Reads and writes sessions. The lookups and writes of every request are prepared once. A found
  * session's record is frozen and may be the same object for several reads (see `RowMemo`).
@@ -165,20 +182,7 @@ export class SessionsRepository {
 
   /** Stores a new session (in the transaction `on` when given). */
   async create(session: Omit<SessionRecord, 'revokedAt'>, on?: Executor): Promise<void> {
-    await this.#insert.run(
-      {
-        session_id: session.sessionId,
-        project_id: session.projectId,
-        user_id: session.userId,
-        token_hash: session.tokenHash,
-        started_at: session.startedAt,
-        last_accessed_at: session.lastAccessedAt,
-        expires_at: session.expiresAt,
-        authentication_factors: JSON.stringify(session.authenticationFactors),
-        attributes: JSON.stringify(session.attributes),
-      },
-      on,
-    );
+    await this.#insert.run(sessionRow(session), on);
   }
 
   /** The session whose token hashes to `tokenHash`, with its user. */
