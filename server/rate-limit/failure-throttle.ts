@@ -21,6 +21,7 @@ import type { Db } from '../db/database.js';
 import type { Executor } from '../db/prepared.js';
 import { ApiError } from '../http/api-error.js';
 import {
+  type FailureGuard,
   FailureGuardsRepository,
   type StoredFailureGuard,
   storedGuard,
@@ -99,8 +100,8 @@ export class FailureThrottle {
     const guard = read
       ? storedGuard(read.row, now, policy.forgetAfterMs)
       : await this.guards.get(scope, subject, client, now, policy.forgetAfterMs, on);
-    const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
-    if (guard.failures > 0 && waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
+    const waitUntil = waitsUntil(guard, policy);
+    if (waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
     const budgetLimit = {
       max: policy.subjectBudget,
       windowMinutes: policy.subjectWindowMs / 60_000,
@@ -132,9 +133,9 @@ export class FailureThrottle {
   ): StoredFailureGuard | undefined {
     const now = this.clock();
     const guard = storedGuard(row, now, policy.forgetAfterMs);
-    if (guard.failures >= policy.backstopClientFailures) return undefined;
-    const waitUntil = guard.lastFailureAt + failureDelayMs(guard.failures, policy);
-    if (guard.failures > 0 && waitUntil > now) return undefined;
+    if (guard.failures >= policy.backstopClientFailures || waitsUntil(guard, policy) > now) {
+      return undefined;
+    }
     return guard;
   }
 
@@ -147,6 +148,11 @@ export class FailureThrottle {
   ): Promise<void> {
     await this.guards.reset(scope, subject, client, on);
   }
+}
+
+/** When a client with `guard` may try again (epoch ms; 0 when it has no failures). */
+function waitsUntil(guard: FailureGuard, policy: FailurePolicy): number {
+  return guard.failures > 0 ? guard.lastFailureAt + failureDelayMs(guard.failures, policy) : 0;
 }
 
 function waitError(seconds: number): ApiError {

@@ -11,6 +11,7 @@ import { SharedBodies } from '../../http/answer-json.js';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing, type RingKey, signJwt } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { RecentMap } from '../../recent-map.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
 
@@ -85,7 +86,7 @@ const sessionBodies = new SharedBodies<SessionRecord, SessionBody>((record) => (
 /** Creates, checks, extends and revokes sessions. */
 export class SessionService {
   /** Each session's latest JWT, by session id, oldest first (see `LAST_ACCESS_GRANULARITY_MS`). */
-  readonly #jwts = new Map<string, CachedJwt>();
+  readonly #jwts = new RecentMap<string, CachedJwt>(JWT_CACHE_SIZE);
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -277,12 +278,7 @@ export class SessionService {
       claim,
       Math.floor(clock / 1000),
     );
-    this.#jwts.delete(record.sessionId);
     this.#jwts.set(record.sessionId, { jwt, kid: key.kid, fingerprint, signedAt: clock });
-    if (this.#jwts.size > JWT_CACHE_SIZE) {
-      const oldest = this.#jwts.keys().next().value;
-      if (oldest !== undefined) this.#jwts.delete(oldest);
-    }
     return jwt;
   }
 

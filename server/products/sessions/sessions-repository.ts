@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { type Executor, prepare } from '../../db/prepared.js';
+import { RecentMap } from '../../recent-map.js';
 import {
   type UserListsMemo,
   type UserOwnRow,
@@ -53,7 +54,9 @@ const ROW_MEMO_SIZE = 1_000;
  * `UserListsMemo`, read again only when their version changed.
  */
 class RowMemo {
-  readonly #rows = new Map<string, { row: SessionWithUserRow; record: SessionRecord }>();
+  readonly #rows = new RecentMap<string, { row: SessionWithUserRow; record: SessionRecord }>(
+    ROW_MEMO_SIZE,
+  );
 
   constructor(private readonly lists: UserListsMemo) {}
 
@@ -69,12 +72,7 @@ class RowMemo {
     const record = toRecord(row);
     record.user = Object.freeze(user);
     Object.freeze(record);
-    this.#rows.delete(row.session_id);
     this.#rows.set(row.session_id, { row, record });
-    if (this.#rows.size > ROW_MEMO_SIZE) {
-      const oldest = this.#rows.keys().next().value;
-      if (oldest !== undefined) this.#rows.delete(oldest);
-    }
     return record;
   }
 }

@@ -9,6 +9,7 @@ import { newId } from '../../db/ids.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
+import { RecentMap } from '../../recent-map.js';
 
 /** A user's name, in Stytch's shape. */
 export interface UserName {
@@ -234,7 +235,11 @@ export function userOwnColumnsSql(alias: string, prefix = ''): string {
   ].join(', ');
 }
 
-/** The lists of the user row aliased `alias`, each as one JSON column (see `UserListColumns`). */
+/**
+ * The lists of the user row aliased `alias`, each as one JSON column (see `UserListColumns`). A
+ * list added here needs triggers on its table that raise `users.lists_version`, in a migration
+ * (see the users' `2026-11-25-01-user-lists-version`), or `UserListsMemo` will not see it change.
+ */
 function userListsSql(dialect: Dialect, alias: string): string {
   const ref = `${alias}.user_id`;
   return [
@@ -439,7 +444,7 @@ const LISTS_MEMO_SIZE = 1_000;
  * queries while the version is unchanged, and after a change with one more query.
  */
 export class UserListsMemo {
-  readonly #lists = new Map<string, { version: number; lists: UserLists }>();
+  readonly #lists = new RecentMap<string, { version: number; lists: UserLists }>(LISTS_MEMO_SIZE);
   readonly #read;
 
   constructor(db: Db) {
@@ -465,12 +470,7 @@ export class UserListsMemo {
       const read = await this.#read.first({ userId: own.userId }, on);
       if (!read) return undefined;
       known = { version: Number(read.lists_version), lists: frozenLists(toUserLists(read)) };
-      this.#lists.delete(own.userId);
       this.#lists.set(own.userId, known);
-      if (this.#lists.size > LISTS_MEMO_SIZE) {
-        const oldest = this.#lists.keys().next().value;
-        if (oldest !== undefined) this.#lists.delete(oldest);
-      }
     }
     return { ...own, ...known.lists };
   }

@@ -21,16 +21,6 @@ export interface UsersTable {
   lists_version: Generated<number>;
 }
 
-/** The tables whose rows are listed in a user (each has a `user_id` column). */
-export const USER_LIST_TABLES = [
-  'user_phone_numbers',
-  'user_emails',
-  'webauthn_registrations',
-  'crypto_wallets',
-  'totps',
-  'oauth_registrations',
-] as const;
-
 /** A row of `user_phone_numbers`; `phone_id` doubles as the passcode `method_id`. */
 export interface UserPhoneNumbersTable {
   phone_id: string;
@@ -117,6 +107,16 @@ export const userMigrations: Migrations = {
         .alterTable('users')
         .addColumn('lists_version', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
+      // The tables whose rows a user lists (each has a `user_id` column). A list table added
+      // later adds its own triggers in its own migration.
+      const listTables = [
+        'user_phone_numbers',
+        'user_emails',
+        'webauthn_registrations',
+        'crypto_wallets',
+        'totps',
+        'oauth_registrations',
+      ];
       const raise = (user: string) =>
         `UPDATE users SET lists_version = lists_version + 1 WHERE user_id = ${user}`;
       if (dialectOf(db) === 'postgres') {
@@ -133,7 +133,7 @@ export const userMigrations: Migrations = {
             END $$`,
           )
           .execute(db);
-        for (const table of USER_LIST_TABLES) {
+        for (const table of listTables) {
           await sql
             .raw(
               `CREATE TRIGGER ${table}_lists_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
@@ -143,7 +143,7 @@ export const userMigrations: Migrations = {
         }
         return;
       }
-      for (const table of USER_LIST_TABLES) {
+      for (const table of listTables) {
         for (const [event, users] of [
           ['INSERT', 'NEW.user_id'],
           ['UPDATE', 'OLD.user_id OR user_id = NEW.user_id'],
