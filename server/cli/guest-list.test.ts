@@ -173,7 +173,7 @@ describe('the guest list on a real store', () => {
     await inviteGuest(store, project, '+14155550102', 'Grace Hopper', NOW + 2);
     const ada = await store.users.findByDestination(project.projectId, 'phone', '+14155552671');
     assert.ok(ada);
-    await store.users.markVerified(ada);
+    await store.users.prove(ada, { now: NOW, withinOwnSession: false });
     await store.sessions.create({
       sessionId: 'session-test-guest-list-1',
       projectId: project.projectId,

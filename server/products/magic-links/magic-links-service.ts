@@ -230,12 +230,14 @@ export class MagicLinksService {
     if (!(await this.store.links.consume(link.magicLinkId, now))) {
       throw new ApiError('unable_to_auth_magic_link');
     }
-    await this.store.users.markVerified(method);
+    // The link proves the email (see `proof.ts`).
+    const withinOwnSession = request.session?.userId === link.userId;
+    await this.store.users.prove(method, { now, withinOwnSession });
     await this.store.users.activate(link.userId);
     const factor = magicLinkFactor(link, now);
     const duration =
       request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
-    if (request.session && request.session.userId === link.userId) {
+    if (request.session && withinOwnSession) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { link, issued: await this.sessions.touch(project, withFactor, duration) };
     }

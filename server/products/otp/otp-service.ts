@@ -260,11 +260,13 @@ export class OtpService {
         return failure('otp_code_not_found');
 
       await this.store.throttle.recordSuccess(scope, method.destination, client, tx);
-      // A number that signed in before is verified already: no write.
-      if (!method.verified) await this.store.users.markVerified(method, tx);
-      const factor = otpFactor(method, passcode.channel, now);
       const { session } = request;
-      if (session && session.userId === method.userId) return { method, factor, session };
+      const withinOwnSession = session?.userId === method.userId;
+      // A number that signed in before is verified already: no write. A first proof drops
+      // other users' claims, or is refused (the whole check rolls back) when another holds it.
+      const { purged } = await this.store.users.prove(method, { now, withinOwnSession }, tx);
+      const factor = otpFactor(method, passcode.channel, now);
+      if (session && withinOwnSession) return { method, factor, session };
       const started = await this.sessions.insert(
         project,
         method.userId,
@@ -273,8 +275,13 @@ export class OtpService {
         { ip_address: request.ip, user_agent: request.userAgent },
         tx,
       );
-      // The user as read before, with what this check changed: no second read.
-      const user = method.verified ? read.user : withMethodVerified(read.user, method);
+      // The user as read before, with what this check changed: no second read unless the proof
+      // removed what was set on the account before it.
+      const user = purged
+        ? await this.store.users.findById(project.projectId, method.userId, tx)
+        : method.verified
+          ? read.user
+          : withMethodVerified(read.user, method);
       return { method, started, user };
     });
     if ('refused' in checked) throw checked.refused;
@@ -293,7 +300,8 @@ export class OtpService {
    * On PostgreSQL, a right passcode's check in two round trips instead of the transaction's ten:
    * the check's read, then its writes in one statement (see `PasscodeSuccessStatement`).
    * Resolves to `undefined`, having written nothing, for anything but a right and live code of
-   * a client that may try at once, and for a first factor only: the transaction checks those.
+   * a client that may try at once, for a first factor only, and for a number or email proven
+   * before (a first proof drops other claims, see `proof.ts`): the transaction checks those.
    */
   async #succeedInOneStatement(
     request: AuthenticateRequest,
@@ -313,7 +321,14 @@ export class OtpService {
       request.code,
       passcode?.codeHash ?? '00',
     );
-    if (!read || !passcode || !matches || read.method.projectId !== project.projectId) {
+    // A first proof (an unverified method) has consequences (see `proof.ts`): the transaction.
+    if (
+      !read ||
+      !passcode ||
+      !matches ||
+      read.method.projectId !== project.projectId ||
+      !read.method.verified
+    ) {
       return undefined;
     }
     const { method } = read;
@@ -342,8 +357,7 @@ export class OtpService {
     });
     if (!written) return undefined;
     const jwt = await this.sessions.issueJwt(project, record);
-    const user = method.verified ? read.user : withMethodVerified(read.user, method);
-    return { method, issued: { record, token, jwt }, user };
+    return { method, issued: { record, token, jwt }, user: read.user };
   }
 
   async #method(
