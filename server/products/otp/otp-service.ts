@@ -98,7 +98,11 @@ export class OtpService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Sends a new passcode, superseding the destination's earlier one. */
+  /**
+   * Sends a new passcode, superseding the destination's earlier one. `send/primary` and
+   * `send/secondary` answer alike whether the destination is listed, known or new, and send only
+   * where they should (see `#sendPrimary` and `#method`).
+   */
   async send(request: SendRequest): Promise<SendResult> {
     const { project, channel } = request;
     const settings = project.settings;
@@ -107,6 +111,9 @@ export class OtpService {
         'product_not_enabled',
         `Passcodes by ${channel} are not enabled for this project.`,
       );
+    }
+    if (!this.delivery[channel]) {
+      throw new ApiError('product_not_enabled', `No delivery is set up for ${channel}.`);
     }
     const kind = channel === 'email' ? 'email' : 'phone';
     let destination: string;
@@ -133,8 +140,66 @@ export class OtpService {
     );
 
     const now = this.clock();
+    if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);
     const method = await this.#method(request, kind, destination, now);
-    if (kind === 'phone') await this.#textBreaker(project, method.verified);
+    if (kind === 'phone') await this.#textBreaker(project, method?.verified === true);
+    if (!method) return this.#sendNothing(request, kind, request.session?.userId);
+    await this.#issue(request, method, destination, now);
+    return {
+      userId: method.userId,
+      methodId: method.methodId,
+      kind,
+      userCreated: 'created' in method && method.created === true,
+    };
+  }
+
+  /**
+   * `send/primary`: the same answer, in the same time, whether or not `destination` signs
+   * anyone in (see `UsersRepository.findByDestination`). The code is stored and sent in the
+   * background, and only to a destination that signs someone in; for any other the answer
+   * names a user and a `method_id` that exist nowhere (checking a code against it fails as a
+   * wrong code does). The text breaker counts both alike.
+   */
+  async #sendPrimary(
+    request: SendRequest,
+    kind: MethodRecord['kind'],
+    destination: string,
+    now: number,
+  ): Promise<SendResult> {
+    const method = await this.store.users.findByDestination(
+      request.project.projectId,
+      kind,
+      destination,
+    );
+    if (kind === 'phone') await this.#textBreaker(request.project, method?.verified === true);
+    if (!method) return this.#sendNothing(request, kind, undefined);
+    this.#issue(request, method, destination, now).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+    });
+    return { userId: method.userId, methodId: method.methodId, kind, userCreated: false };
+  }
+
+  /**
+   * The answer of a send that sends nothing (a `send/primary` to a destination that signs
+   * nobody in, a `send/secondary` to one another user holds verified): shaped as a real one,
+   * with the work of making a code, and ids that exist nowhere (`userId` when the caller's).
+   */
+  #sendNothing(request: SendRequest, kind: MethodRecord['kind'], userId: string | undefined) {
+    const { environment } = request.project;
+    const methodId = newId(kind === 'phone' ? 'phone-number' : 'email', environment);
+    hashPasscode(this.secret, methodId, generatePasscode());
+    return { userId: userId ?? newId('user', environment), methodId, kind, userCreated: false };
+  }
+
+  /** Stores a new code for `method` and sends it; rejects with `delivery_failed`. */
+  async #issue(
+    request: SendRequest,
+    method: MethodRecord,
+    destination: string,
+    now: number,
+  ): Promise<void> {
+    const { project, channel } = request;
+    const settings = project.settings;
     const expirationMinutes = request.expirationMinutes ?? settings.otp.defaultExpirationMinutes;
     const code = generatePasscode();
     await this.store.passcodes.create({
@@ -147,7 +212,7 @@ export class OtpService {
       codeHash: hashPasscode(this.secret, method.methodId, code),
       expiresAt: now + expirationMinutes * 60_000,
       createdAt: now,
-      client,
+      client: clientKey(this.secret, request.ip),
     });
     const adapter = this.delivery[channel];
     if (!adapter)
@@ -173,12 +238,6 @@ export class OtpService {
       );
       throw new ApiError('delivery_failed');
     }
-    return {
-      userId: method.userId,
-      methodId: method.methodId,
-      kind,
-      userCreated: 'created' in method && method.created === true,
-    };
   }
 
   /**
@@ -360,21 +419,20 @@ export class OtpService {
     return { method, issued: { record, token, jwt }, user: read.user };
   }
 
+  /**
+   * The method a `login_or_create` or `send/secondary` sends to; `undefined` for a secondary
+   * destination another user holds verified (the answer says nothing of it, and nothing is
+   * sent or stored). A destination others only claim pending is the caller's to claim too.
+   */
   async #method(
     request: SendRequest,
     kind: MethodRecord['kind'],
     destination: string,
     now: number,
-  ): Promise<MethodRecord & { created?: boolean }> {
+  ): Promise<(MethodRecord & { created?: boolean }) | undefined> {
     const { project } = request;
     if (request.mode === 'login_or_create') {
       return this.store.users.findOrCreateByDestination(project, kind, destination, now);
-    }
-    if (request.mode === 'primary') {
-      const method = await this.store.users.findByDestination(project.projectId, kind, destination);
-      if (!method)
-        throw new ApiError(kind === 'phone' ? 'phone_number_not_found' : 'email_not_found');
-      return method;
     }
     if (!request.session) throw new ApiError('user_unauthenticated');
     try {
@@ -386,9 +444,7 @@ export class OtpService {
         now,
       );
     } catch (error) {
-      if (error instanceof DuplicateDestinationError) {
-        throw new ApiError(kind === 'phone' ? 'duplicate_phone_number' : 'duplicate_email');
-      }
+      if (error instanceof DuplicateDestinationError) return undefined;
       throw error;
     }
   }
