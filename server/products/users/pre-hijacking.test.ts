@@ -101,8 +101,10 @@ describe('account pre-hijacking', () => {
   }
 
   /** The rows of `table` whose `user_id` is `userId`. */
-  const rowsOf = (table: 'passwords' | 'oauth_registrations' | 'user_emails', userId: string) =>
-    server.store.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
+  const rowsOf = (
+    table: 'passwords' | 'totps' | 'oauth_registrations' | 'user_emails',
+    userId: string,
+  ) => server.store.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
 
   test("a password set on the owner's unverified address first is gone when the owner proves it", async () => {
     const victim = 'ada@example.com';
@@ -110,10 +112,13 @@ describe('account pre-hijacking', () => {
       body: { email: victim, password: STRONG, session_duration_minutes: 60 },
     });
     assert.equal(attacker.status, 200, JSON.stringify(attacker.body));
+    const totp = await server.api('/totps', { body: {}, secret: attacker.body.session_token });
+    assert.equal(totp.status, 200, JSON.stringify(totp.body));
 
     const owner = await ownerByMagicLink(victim);
     // The account made for the address is the owner's now, without what its maker set on it.
     assert.deepEqual(await rowsOf('passwords', owner.user_id), []);
+    assert.deepEqual(await rowsOf('totps', owner.user_id), []);
     const login = await server.api('/passwords/authenticate', {
       body: { email: victim, password: STRONG },
     });

@@ -9,7 +9,8 @@
  * - an **unproven account** (no verified phone number or email, no verified crypto wallet, no
  *   OAuth account) proven by a sign-in outside its own session loses whatever was set on it
  *   before anyone proved it (`PRE_PROOF_CREDENTIALS`: passwords, passkeys, TOTPs, unverified
- *   wallets, OAuth accounts, its other pending phone numbers and emails) and all its sessions:
+ *   wallets, OAuth accounts, applications' grants and tokens, its other pending phone numbers
+ *   and emails) and all its sessions:
  *   whoever made it for someone else's address keeps no way in (account pre-hijacking).
  *   Proof within the account's own session (a user verifying their own email after signing up
  *   with a password) removes nothing.
@@ -45,6 +46,10 @@ export const PRE_PROOF_CREDENTIALS: readonly { table: string; unverifiedOnly?: b
   { table: 'crypto_wallets', unverifiedOnly: true },
   { table: 'oauth_tokens' },
   { table: 'oauth_registrations' },
+  // What applications were granted through Sign in with Velvet, and their codes and tokens.
+  { table: 'idp_grants' },
+  { table: 'idp_codes' },
+  { table: 'idp_tokens' },
 ];
 
 const TABLES: Record<DestinationKind, { table: string; id: string; value: string }> = {
