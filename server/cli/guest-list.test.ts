@@ -168,12 +168,32 @@ describe('the guest list on a real store', () => {
     await assert.rejects(removeGuest(store, project, '+14155550199'), GuestListError);
   });
 
+  test('a number a proven account merely claims is not that account’s: not listed, not removed, and added as a user of its own', async () => {
+    const phone = '+14155550177';
+    const email = await store.users.findOrCreateByDestination(other, 'email', 'p@example.com', NOW);
+    await store.users.prove(email, { now: NOW, withinOwnSession: false });
+    await store.users.addDestination(other, email.userId, 'phone', phone, NOW);
+    await assert.rejects(removeGuest(store, other, phone), /not on the guest list/);
+    const listed = async () =>
+      (await listGuests(store, other, { all: true })).filter((entry) => entry.e164 === phone);
+    assert.deepEqual(await listed(), []);
+    const invited = await inviteGuest(store, other, phone, 'Real Guest', NOW);
+    assert.equal(invited.createdUser, true);
+    assert.notEqual((await userOf(phone, other)).userId, email.userId);
+    const claimant = await store.users.findById(other.projectId, email.userId);
+    assert.deepEqual(claimant?.trustedMetadata, {});
+    assert.deepEqual(
+      (await listed()).map((entry) => [entry.name, entry.invited, entry.signedIn]),
+      [['Real Guest', true, false]],
+    );
+  });
+
   test('list shows the invited numbers and who signed in', async () => {
     // Distinct creation times: the list is ordered by them.
     await inviteGuest(store, project, '+14155550102', 'Grace Hopper', NOW + 2);
     const ada = await store.users.findByDestination(project.projectId, 'phone', '+14155552671');
     assert.ok(ada);
-    await store.users.markVerified(ada);
+    await store.users.prove(ada, { now: NOW, withinOwnSession: false });
     await store.sessions.create({
       sessionId: 'session-test-guest-list-1',
       projectId: project.projectId,

@@ -1,6 +1,7 @@
 /**
  * The guest list: which phone numbers are invited, kept as
- * `trusted_metadata.invited` on each number's user. Hosts edit it with
+ * `trusted_metadata.invited` on each number's user: the user the number signs in, never an
+ * account that only claims it unproven (see `findByDestination`). Hosts edit it with
  * `npm run guests`; the site reads it from `GET /users/me`. Every function
  * takes the store and the project, so tests run them on a real database.
  */
@@ -115,7 +116,8 @@ export interface InviteResult {
 }
 
 /**
- * Puts a phone number on the list: finds or creates its user, sets
+ * Puts a phone number on the list: finds the user it signs in (the one holding it verified, else
+ * an unproven account holding it pending, see `findByDestination`) or creates one, sets
  * `trusted_metadata.invited = true` (keeping the other trusted fields) and,
  * when `name` is given, the user's name and `trusted_metadata.guest_name`.
  * @throws GuestListError for an invalid number.
@@ -185,7 +187,7 @@ export interface GuestEntry {
   e164: string;
   name: string;
   invited: boolean;
-  /** Whether the guest ever signed in (the number is verified or has a session). */
+  /** Whether the guest ever signed in (proved the number with a code). */
   signedIn: boolean;
   /** When the newest session started, in epoch milliseconds. */
   lastSessionAt: number | null;
@@ -205,8 +207,10 @@ export async function listGuests(
         e164: user.phoneNumber,
         name: fullName(user.name) || (typeof guestName === 'string' ? guestName : ''),
         invited: user.trustedMetadata.invited === true,
-        signedIn: user.lastSessionAt !== null || user.verified,
-        lastSessionAt: user.lastSessionAt,
+        // Only a proven number's sessions are the guest's: an unproven account holding it may
+        // have been made by someone else.
+        signedIn: user.verified,
+        lastSessionAt: user.verified ? user.lastSessionAt : null,
       };
     })
     .filter((entry) => options.all || entry.invited);

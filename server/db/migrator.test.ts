@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { ALL_MIGRATIONS } from './all-migrations.js';
 import { openDatabase } from './database.js';
-import { MIGRATION_TABLE, mergeMigrations } from './migrator.js';
+import { MIGRATION_TABLE, mergeMigrations, migrateToLatest } from './migrator.js';
+import { isUniqueViolation } from './sql-errors.js';
 import { Store } from './store.js';
 
 const databases: TestDatabase[] = [];
@@ -91,4 +92,80 @@ test('migration names are unique and dated', () => {
     /two migrations are named 2026-01-01-01-a/,
   );
   assert.throws(() => mergeMigrations([{ passwords: { up } }]), /YYYY-MM-DD-NN-what/);
+});
+
+test('pending identifiers: the unique destinations become unique among verified rows, with the rows and triggers kept', async () => {
+  const database = await freshDatabase();
+  const step = '2026-11-26-01-pending-identifiers';
+  const { db } = await openDatabase(database);
+  const before = Object.fromEntries(Object.entries(ALL_MIGRATIONS).filter(([name]) => name < step));
+  await migrateToLatest(db, before);
+  for (const statement of [
+    `INSERT INTO projects VALUES ('project-test-1', 'public-token-test-pending', 'P', '{}', 1, 1)`,
+    `INSERT INTO users (user_id, project_id, status, name, trusted_metadata, untrusted_metadata, created_at)
+       VALUES ('user-test-1', 'project-test-1', 'active', '{}', '{"invited":true}', '{}', 1),
+              ('user-test-2', 'project-test-1', 'active', '{}', '{}', '{}', 2)`,
+    `INSERT INTO user_phone_numbers VALUES
+       ('phone-number-test-1', 'project-test-1', 'user-test-1', '+14155552671', 1, 1),
+       ('phone-number-test-2', 'project-test-1', 'user-test-2', '+14155552672', 0, 2)`,
+    `INSERT INTO user_emails VALUES
+       ('email-test-1', 'project-test-1', 'user-test-1', 'ada@example.com', 1, 1)`,
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
+  await db.destroy();
+
+  const store = await Store.open(database);
+  try {
+    const guest = await store.users.findByDestination('project-test-1', 'phone', '+14155552671');
+    assert.deepEqual([guest?.userId, guest?.verified], ['user-test-1', true]);
+    const ada = await store.users.findByDestination('project-test-1', 'email', 'ada@example.com');
+    assert.equal(ada?.methodId, 'email-test-1');
+    const version = async (userId: string) =>
+      Number(
+        (
+          await store.db
+            .selectFrom('users')
+            .select('lists_version')
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).lists_version,
+      );
+    // A pending claim of a number another user holds verified is a row of its own now, and
+    // the rebuilt tables still raise their user's lists version.
+    const listed = await version('user-test-2');
+    const project = { projectId: 'project-test-1', environment: 'test' as const };
+    await sql
+      .raw(`INSERT INTO user_phone_numbers VALUES
+        ('phone-number-test-3', 'project-test-1', 'user-test-2', '+14155552671', 0, 3)`)
+      .execute(store.db);
+    await sql
+      .raw(`INSERT INTO user_emails VALUES
+        ('email-test-2', 'project-test-1', 'user-test-2', 'ada@example.com', 0, 3)`)
+      .execute(store.db);
+    assert.equal(await version('user-test-2'), listed + 2);
+    // Two verified rows of one destination, or two rows of one user, are refused.
+    for (const statement of [
+      `UPDATE user_phone_numbers SET verified = 1 WHERE phone_id = 'phone-number-test-3'`,
+      `UPDATE user_emails SET verified = 1 WHERE email_id = 'email-test-2'`,
+      `INSERT INTO user_phone_numbers VALUES
+        ('phone-number-test-4', 'project-test-1', 'user-test-2', '+14155552671', 0, 4)`,
+    ]) {
+      await assert.rejects(sql.raw(statement).execute(store.db), isUniqueViolation);
+    }
+    // A user's rows still go with the user.
+    await store.db.deleteFrom('users').where('user_id', '=', 'user-test-2').execute();
+    const left = await store.db.selectFrom('user_phone_numbers').select('phone_id').execute();
+    assert.deepEqual(
+      left.map((row) => row.phone_id),
+      ['phone-number-test-1'],
+    );
+    assert.equal(
+      (await store.users.addDestination(project, 'user-test-1', 'phone', '+14155552671', 5))
+        .methodId,
+      'phone-number-test-1',
+    );
+  } finally {
+    await store.close();
+  }
 });

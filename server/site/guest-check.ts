@@ -2,7 +2,7 @@
  * Whether a request comes from an invited guest: its session cookie (the `HttpOnly` cookie the
  * server itself sets, see `server/http/session-cookie.ts`) must name a live session of the
  * site's project, checked by the server's own session service like any other session, whose
- * user has `trusted_metadata.invited` true.
+ * user has `trusted_metadata.invited` true and a verified phone number.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
@@ -38,6 +38,10 @@ export class GuestCheck {
       throw error;
     }
     const user = await users.findById(project.projectId, userId);
-    return user?.trustedMetadata.invited === true;
+    // An invitation is for a number: it counts once the user proved one (an unproven account
+    // holding the number pending, made by someone with a password, is not the guest yet).
+    return (
+      user?.trustedMetadata.invited === true && user.phoneNumbers.some((phone) => phone.verified)
+    );
   }
 }

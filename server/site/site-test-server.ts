@@ -35,6 +35,14 @@ export interface SiteTestServer {
   signIn(phone: string, publicToken?: string): Promise<string>;
   /** Sets `trusted_metadata.invited` of the user of `phone` in the site's project. */
   setInvited(phone: string, invited: boolean | undefined): Promise<void>;
+  /**
+   * A POST to `/sdk/v1{path}` with the site's public token and `secret` (the public token, or a
+   * session token); the status and the body (unwrapped from the envelope on success).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
+  call(path: string, body: unknown, secret?: string): Promise<{ status: number; body: any }>;
+  /** The newest passcode sent to `to`. */
+  lastCode(to: string): string;
   /** Revokes a session through the API, as a signed-in page would. */
   revoke(sessionToken: string): Promise<void>;
   close(): Promise<void>;
@@ -58,8 +66,14 @@ function configured(config: ProjectConfig): ConfiguredProject {
   };
 }
 
-/** Starts a server on a fresh database, serving the site in `siteDir`. */
-export async function startSiteTestServer(siteDir: string): Promise<SiteTestServer> {
+/**
+ * Starts a server on a fresh database, serving the site in `siteDir`; `siteProject` adds to the
+ * site project's settings (products, for instance).
+ */
+export async function startSiteTestServer(
+  siteDir: string,
+  siteProject: Omit<Partial<ProjectConfig>, 'name' | 'publicToken'> = {},
+): Promise<SiteTestServer> {
   const database: TestDatabase = await createTestDatabase();
   const clock = new FakeClock();
   const outbox = new DevOutbox({ log: () => undefined });
@@ -79,7 +93,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
       logLevel: 'silent',
       demo: false,
       projects: [
-        configured({ name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
+        configured({ ...siteProject, name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
         configured({ name: 'Another project', publicToken: OTHER_TEST_TOKEN }),
       ],
     },
@@ -98,7 +112,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
   const project = await store.projects.findByPublicToken(SITE_TEST_TOKEN);
   if (!project) throw new Error('site project missing');
 
-  const api = async (path: string, publicToken: string, secret: string, body: unknown) => {
+  const post = async (path: string, publicToken: string, secret: string, body: unknown) => {
     const response = await fetch(`${url}/sdk/v1${path}`, {
       method: 'POST',
       headers: {
@@ -109,8 +123,17 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
     });
     // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
     const json = (await response.json()) as any;
-    if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
+    return { status: response.status, json };
+  };
+  const api = async (path: string, publicToken: string, secret: string, body: unknown) => {
+    const { status, json } = await post(path, publicToken, secret, body);
+    if (status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
     return unwrapSuccess(json);
+  };
+  const lastCode = (to: string) => {
+    const code = outbox.list({ to })[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no passcode for ${to}`);
+    return code;
   };
 
   return {
@@ -124,8 +147,7 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
       const sent = await api('/otps/sms/login_or_create', publicToken, publicToken, {
         phone_number: phone,
       });
-      const code = outbox.list({ to: phone })[0]?.text.match(/\b(\d{6})\b/)?.[1];
-      if (!code) throw new Error(`no passcode for ${phone}`);
+      const code = lastCode(phone);
       const session = await api('/otps/authenticate', publicToken, publicToken, {
         token: code,
         method_id: sent.method_id,
@@ -144,6 +166,11 @@ export async function startSiteTestServer(siteDir: string): Promise<SiteTestServ
         invited === undefined ? rest : { ...rest, invited },
       );
     },
+    async call(path, body, secret = SITE_TEST_TOKEN) {
+      const { status, json } = await post(path, SITE_TEST_TOKEN, secret, body);
+      return { status, body: status === 200 ? unwrapSuccess(json) : json };
+    },
+    lastCode,
     async revoke(sessionToken) {
       await api('/sessions/revoke', SITE_TEST_TOKEN, sessionToken, {});
     },

@@ -9,8 +9,10 @@
  * - Sends are limited per address and per client IP; failed checks count towards the same
  *   per-address lock as passcodes (10 in a row lock it for an hour; a new link does not reset
  *   the count).
- * - `send/primary` answers the same, in the same time, whether or not the address has an
- *   account: the email goes out in the background, and only to an existing user.
+ * - `send/primary` answers the same, in the same time, whether or not the address signs anyone
+ *   in: the email goes out in the background, and only to an existing user. `send/secondary`
+ *   answers alike for an address another user holds verified, and sends nothing to it; one
+ *   others only claim (unproven) is the caller's to claim too.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
@@ -135,7 +137,12 @@ export class MagicLinksService {
       }
       return {};
     }
-    if (!method) throw new ApiError('email_not_found');
+    if (!method) {
+      // `send/secondary` to an address another user holds verified: answered as a sent link,
+      // with an id that exists nowhere, and nothing stored or sent.
+      const userId = request.session?.userId ?? newId('user', project.environment);
+      return { userId, emailId: newId('email', project.environment) };
+    }
     await this.#issue(request, method, email, loginUrl, signupUrl, now);
     return { userId: method.userId, emailId: method.methodId };
   }
@@ -230,12 +237,14 @@ export class MagicLinksService {
     if (!(await this.store.links.consume(link.magicLinkId, now))) {
       throw new ApiError('unable_to_auth_magic_link');
     }
-    await this.store.users.markVerified(method);
+    // The link proves the email (see `proof.ts`).
+    const withinOwnSession = request.session?.userId === link.userId;
+    await this.store.users.prove(method, { now, withinOwnSession });
     await this.store.users.activate(link.userId);
     const factor = magicLinkFactor(link, now);
     const duration =
       request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
-    if (request.session && request.session.userId === link.userId) {
+    if (request.session && withinOwnSession) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { link, issued: await this.sessions.touch(project, withFactor, duration) };
     }
@@ -270,7 +279,7 @@ export class MagicLinksService {
         now,
       );
     } catch (error) {
-      if (error instanceof DuplicateDestinationError) throw new ApiError('duplicate_email');
+      if (error instanceof DuplicateDestinationError) return undefined;
       throw error;
     }
   }

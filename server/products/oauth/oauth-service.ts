@@ -27,7 +27,11 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { pkceVerifierMatches } from '../magic-links/magic-link-token.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import {
+  DuplicateDestinationError,
+  type MethodRecord,
+  type UsersRepository,
+} from '../users/users-repository.js';
 import type { ProviderIdentity } from './identity-readers.js';
 import { isProviderName, PROVIDERS } from './oauth-providers.js';
 import { DuplicateRegistrationError, type OAuthRepository } from './oauth-repository.js';
@@ -422,9 +426,11 @@ export class OAuthService {
   }
 
   /**
-   * Finds or creates the user of `identity`: its registration's user; else the user whose
-   * verified email the provider also verified; else a new user (with the email when nobody has
-   * it). `created` says whether the user is new (the sign-up redirect).
+   * Finds or creates the user of `identity`: its registration's user; else the user holding the
+   * email verified when the provider verified it too (the only way a provider account links to
+   * an existing user); else a new user, with the email proven when the provider verified it
+   * (every other user's pending claim of it dropped) and pending when not (a provider that says
+   * nothing counts as not). `created` says whether the user is new (the sign-up redirect).
    */
   async #signIn(
     project: Project,
@@ -436,7 +442,7 @@ export class OAuthService {
     const known = await oauth.findBySubject(project.projectId, provider, identity.subject);
     if (known) {
       const emailId = identity.emailVerified
-        ? await this.#verifiedEmailOf(project, known.userId, identity.email)
+        ? await this.#verifiedEmailOf(project, known.userId, identity.email, now)
         : undefined;
       return {
         userId: known.userId,
@@ -445,41 +451,17 @@ export class OAuthService {
         created: false,
       };
     }
-    let userId: string | undefined;
-    let emailId: string | undefined;
-    let created = false;
-    if (identity.email) {
-      const owner = await users.findByDestination(project.projectId, 'email', identity.email);
-      if (owner) {
-        if (identity.emailVerified && owner.verified) {
-          userId = owner.userId;
-          emailId = owner.methodId;
-        }
-      } else {
-        const method = await users.findOrCreateByDestination(
-          project,
-          'email',
-          identity.email,
-          now,
-          { name: { first_name: identity.firstName ?? '', last_name: identity.lastName ?? '' } },
-        );
-        if (method.created) {
-          userId = method.userId;
-          created = true;
-          if (identity.emailVerified) {
-            await users.markVerified(method);
-            emailId = method.methodId;
-          }
-        }
-      }
-    }
-    if (!userId) {
-      userId = await oauth.createUser(project, now, {
+    const owner =
+      identity.email && identity.emailVerified
+        ? await users.findByDestination(project.projectId, 'email', identity.email)
+        : undefined;
+    const linked = owner?.verified === true ? owner : undefined;
+    const userId =
+      linked?.userId ??
+      (await oauth.createUser(project, now, {
         first_name: identity.firstName ?? '',
         last_name: identity.lastName ?? '',
-      });
-      created = true;
-    }
+      }));
     const registrationId = newId('oauth-user-registration', project.environment);
     try {
       await oauth.addRegistration({
@@ -499,20 +481,56 @@ export class OAuthService {
       if (!winner) throw error;
       return { userId: winner.userId, registrationId: winner.registrationId, created: false };
     }
-    return { userId, registrationId, emailId, created };
+    if (linked) return { userId, registrationId, emailId: linked.methodId, created: false };
+    const emailId = await this.#attachEmail(project, userId, identity, now);
+    return { userId, registrationId, emailId, created: true };
   }
 
-  /** The id of `email` when it is the user's and verified by both sides (marked so). */
+  /**
+   * Attaches the provider's email to a new user: proven when the provider verified it, pending
+   * when not; left off when another user holds it verified. Resolves to its id when proven.
+   */
+  async #attachEmail(
+    project: Project,
+    userId: string,
+    identity: ProviderIdentity,
+    now: number,
+  ): Promise<string | undefined> {
+    if (!identity.email) return undefined;
+    const { users } = this.deps;
+    let method: MethodRecord;
+    try {
+      method = await users.addDestination(project, userId, 'email', identity.email, now);
+    } catch (error) {
+      if (error instanceof DuplicateDestinationError) return undefined;
+      throw error;
+    }
+    if (!identity.emailVerified) return undefined;
+    return (await this.#proven(method, now)) ? method.methodId : undefined;
+  }
+
+  /** The id of `email` when it is the user's and verified by both sides (proven so). */
   async #verifiedEmailOf(
     project: Project,
     userId: string,
     email: string | undefined,
+    now: number,
   ): Promise<string | undefined> {
     if (!email) return undefined;
-    const method = await this.deps.users.findByDestination(project.projectId, 'email', email);
-    if (!method || method.userId !== userId) return undefined;
-    if (!method.verified) await this.deps.users.markVerified(method);
-    return method.methodId;
+    const method = await this.deps.users.findClaim(project.projectId, userId, 'email', email);
+    if (!method) return undefined;
+    return (await this.#proven(method, now)) ? method.methodId : undefined;
+  }
+
+  /** Proves `method` (see `proof.ts`); false when another user holds it verified. */
+  async #proven(method: MethodRecord, now: number): Promise<boolean> {
+    try {
+      await this.deps.users.prove(method, { now, withinOwnSession: false });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError) return false;
+      throw error;
+    }
   }
 }
 

@@ -98,7 +98,11 @@ export class OtpService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Sends a new passcode, superseding the destination's earlier one. */
+  /**
+   * Sends a new passcode, superseding the destination's earlier one. `send/primary` and
+   * `send/secondary` answer alike whether the destination is listed, known or new, and send only
+   * where they should (see `#sendPrimary` and `#method`).
+   */
   async send(request: SendRequest): Promise<SendResult> {
     const { project, channel } = request;
     const settings = project.settings;
@@ -107,6 +111,9 @@ export class OtpService {
         'product_not_enabled',
         `Passcodes by ${channel} are not enabled for this project.`,
       );
+    }
+    if (!this.delivery[channel]) {
+      throw new ApiError('product_not_enabled', `No delivery is set up for ${channel}.`);
     }
     const kind = channel === 'email' ? 'email' : 'phone';
     let destination: string;
@@ -133,8 +140,66 @@ export class OtpService {
     );
 
     const now = this.clock();
+    if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);
     const method = await this.#method(request, kind, destination, now);
-    if (kind === 'phone') await this.#textBreaker(project, method.verified);
+    if (kind === 'phone') await this.#textBreaker(project, method?.verified === true);
+    if (!method) return this.#sendNothing(request, kind, request.session?.userId);
+    await this.#issue(request, method, destination, now);
+    return {
+      userId: method.userId,
+      methodId: method.methodId,
+      kind,
+      userCreated: 'created' in method && method.created === true,
+    };
+  }
+
+  /**
+   * `send/primary`: the same answer, in the same time, whether or not `destination` signs
+   * anyone in (see `UsersRepository.findByDestination`). The code is stored and sent in the
+   * background, and only to a destination that signs someone in; for any other the answer
+   * names a user and a `method_id` that exist nowhere (checking a code against it fails as a
+   * wrong code does). The text breaker counts both alike.
+   */
+  async #sendPrimary(
+    request: SendRequest,
+    kind: MethodRecord['kind'],
+    destination: string,
+    now: number,
+  ): Promise<SendResult> {
+    const method = await this.store.users.findByDestination(
+      request.project.projectId,
+      kind,
+      destination,
+    );
+    if (kind === 'phone') await this.#textBreaker(request.project, method?.verified === true);
+    if (!method) return this.#sendNothing(request, kind, undefined);
+    this.#issue(request, method, destination, now).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+    });
+    return { userId: method.userId, methodId: method.methodId, kind, userCreated: false };
+  }
+
+  /**
+   * The answer of a send that sends nothing (a `send/primary` to a destination that signs
+   * nobody in, a `send/secondary` to one another user holds verified): shaped as a real one,
+   * with the work of making a code, and ids that exist nowhere (`userId` when the caller's).
+   */
+  #sendNothing(request: SendRequest, kind: MethodRecord['kind'], userId: string | undefined) {
+    const { environment } = request.project;
+    const methodId = newId(kind === 'phone' ? 'phone-number' : 'email', environment);
+    hashPasscode(this.secret, methodId, generatePasscode());
+    return { userId: userId ?? newId('user', environment), methodId, kind, userCreated: false };
+  }
+
+  /** Stores a new code for `method` and sends it; rejects with `delivery_failed`. */
+  async #issue(
+    request: SendRequest,
+    method: MethodRecord,
+    destination: string,
+    now: number,
+  ): Promise<void> {
+    const { project, channel } = request;
+    const settings = project.settings;
     const expirationMinutes = request.expirationMinutes ?? settings.otp.defaultExpirationMinutes;
     const code = generatePasscode();
     await this.store.passcodes.create({
@@ -147,7 +212,7 @@ export class OtpService {
       codeHash: hashPasscode(this.secret, method.methodId, code),
       expiresAt: now + expirationMinutes * 60_000,
       createdAt: now,
-      client,
+      client: clientKey(this.secret, request.ip),
     });
     const adapter = this.delivery[channel];
     if (!adapter)
@@ -173,12 +238,6 @@ export class OtpService {
       );
       throw new ApiError('delivery_failed');
     }
-    return {
-      userId: method.userId,
-      methodId: method.methodId,
-      kind,
-      userCreated: 'created' in method && method.created === true,
-    };
   }
 
   /**
@@ -260,11 +319,13 @@ export class OtpService {
         return failure('otp_code_not_found');
 
       await this.store.throttle.recordSuccess(scope, method.destination, client, tx);
-      // A number that signed in before is verified already: no write.
-      if (!method.verified) await this.store.users.markVerified(method, tx);
-      const factor = otpFactor(method, passcode.channel, now);
       const { session } = request;
-      if (session && session.userId === method.userId) return { method, factor, session };
+      const withinOwnSession = session?.userId === method.userId;
+      // A number that signed in before is verified already: no write. A first proof drops
+      // other users' claims, or is refused (the whole check rolls back) when another holds it.
+      const { purged } = await this.store.users.prove(method, { now, withinOwnSession }, tx);
+      const factor = otpFactor(method, passcode.channel, now);
+      if (session && withinOwnSession) return { method, factor, session };
       const started = await this.sessions.insert(
         project,
         method.userId,
@@ -273,8 +334,13 @@ export class OtpService {
         { ip_address: request.ip, user_agent: request.userAgent },
         tx,
       );
-      // The user as read before, with what this check changed: no second read.
-      const user = method.verified ? read.user : withMethodVerified(read.user, method);
+      // The user as read before, with what this check changed: no second read unless the proof
+      // removed what was set on the account before it.
+      const user = purged
+        ? await this.store.users.findById(project.projectId, method.userId, tx)
+        : method.verified
+          ? read.user
+          : withMethodVerified(read.user, method);
       return { method, started, user };
     });
     if ('refused' in checked) throw checked.refused;
@@ -293,7 +359,8 @@ export class OtpService {
    * On PostgreSQL, a right passcode's check in two round trips instead of the transaction's ten:
    * the check's read, then its writes in one statement (see `PasscodeSuccessStatement`).
    * Resolves to `undefined`, having written nothing, for anything but a right and live code of
-   * a client that may try at once, and for a first factor only: the transaction checks those.
+   * a client that may try at once, for a first factor only, and for a number or email proven
+   * before (a first proof drops other claims, see `proof.ts`): the transaction checks those.
    */
   async #succeedInOneStatement(
     request: AuthenticateRequest,
@@ -313,7 +380,14 @@ export class OtpService {
       request.code,
       passcode?.codeHash ?? '00',
     );
-    if (!read || !passcode || !matches || read.method.projectId !== project.projectId) {
+    // A first proof (an unverified method) has consequences (see `proof.ts`): the transaction.
+    if (
+      !read ||
+      !passcode ||
+      !matches ||
+      read.method.projectId !== project.projectId ||
+      !read.method.verified
+    ) {
       return undefined;
     }
     const { method } = read;
@@ -342,25 +416,23 @@ export class OtpService {
     });
     if (!written) return undefined;
     const jwt = await this.sessions.issueJwt(project, record);
-    const user = method.verified ? read.user : withMethodVerified(read.user, method);
-    return { method, issued: { record, token, jwt }, user };
+    return { method, issued: { record, token, jwt }, user: read.user };
   }
 
+  /**
+   * The method a `login_or_create` or `send/secondary` sends to; `undefined` for a secondary
+   * destination another user holds verified (the answer says nothing of it, and nothing is
+   * sent or stored). A destination others only claim pending is the caller's to claim too.
+   */
   async #method(
     request: SendRequest,
     kind: MethodRecord['kind'],
     destination: string,
     now: number,
-  ): Promise<MethodRecord & { created?: boolean }> {
+  ): Promise<(MethodRecord & { created?: boolean }) | undefined> {
     const { project } = request;
     if (request.mode === 'login_or_create') {
       return this.store.users.findOrCreateByDestination(project, kind, destination, now);
-    }
-    if (request.mode === 'primary') {
-      const method = await this.store.users.findByDestination(project.projectId, kind, destination);
-      if (!method)
-        throw new ApiError(kind === 'phone' ? 'phone_number_not_found' : 'email_not_found');
-      return method;
     }
     if (!request.session) throw new ApiError('user_unauthenticated');
     try {
@@ -372,9 +444,7 @@ export class OtpService {
         now,
       );
     } catch (error) {
-      if (error instanceof DuplicateDestinationError) {
-        throw new ApiError(kind === 'phone' ? 'duplicate_phone_number' : 'duplicate_email');
-      }
+      if (error instanceof DuplicateDestinationError) return undefined;
       throw error;
     }
   }

@@ -256,6 +256,17 @@ describe('passwords', () => {
 
   test('keep_other_sessions keeps them; an expired link fails; only listed redirect URLs', async () => {
     const created = await create(server, 'keep@example.com');
+    // The address proven in the account's own session first: a reset link that is an
+    // account's first proof ends all its sessions (see server/products/users/proof.ts).
+    const claim = await server.api('/otps/email/send/secondary', {
+      body: { email: 'keep@example.com' },
+      secret: created.session_token,
+    });
+    const proven = await server.api('/otps/authenticate', {
+      body: { token: server.lastCode('keep@example.com'), method_id: claim.body.method_id },
+      secret: created.session_token,
+    });
+    assert.equal(proven.status, 200, JSON.stringify(proven.body));
     await server.api('/passwords/email/reset/start', {
       body: { email: 'keep@example.com', reset_password_expiration_minutes: 5 },
     });

@@ -306,9 +306,12 @@ export class PasswordService {
     if (!(await this.store.resets.consume(reset.resetId, this.clock()))) {
       throw new ApiError('password_reset_token_not_found');
     }
+    // The link proves the email (see `proof.ts`): an account made for it by someone else loses
+    // its password and sessions before the owner's password is set.
+    const withinOwnSession = caller.session?.userId === method.userId;
+    await this.store.users.prove(method, { now, withinOwnSession });
     const keep = request.keepOtherSessions === true;
     await this.#setPassword(project, method, hash, keep, undefined);
-    await this.store.users.markVerified(method);
     // The caller's own session ended with the others, unless they were kept: a new one starts.
     const signer = keep ? caller : { ...caller, session: undefined };
     return this.#signIn(signer, { ...method, verified: true }, request.durationMinutes);

@@ -1,7 +1,8 @@
 /**
- * Users with their phone numbers and email addresses. A phone number or email
- * belongs to at most one user per project (a unique index guarantees it), and
- * its id doubles as the passcode `method_id`.
+ * Users with their phone numbers and email addresses. A phone number or email is held verified
+ * by at most one user per project (a unique index guarantees it); unverified rows are pending
+ * claims, which sign nobody into a proven account (see `findByDestination` and `proof.ts`). A
+ * row's id doubles as the passcode `method_id`.
  */
 import { sql } from 'kysely';
 import { changedRows, type Db, type Dialect, dialectOf } from '../../db/database.js';
@@ -10,6 +11,12 @@ import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-co
 import { type Executor, prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import { RecentMap } from '../../recent-map.js';
+import {
+  type ProofContext,
+  type ProofOutcome,
+  proveDestination,
+  provenAccountSql,
+} from './proof.js';
 
 /** A user's name, in Stytch's shape. */
 export interface UserName {
@@ -148,24 +155,58 @@ function destinationQueries(db: Db) {
     },
     byValue: {
       phone: prepare(db, (a: { projectId: string; destination: string }) =>
-        phones().where('project_id', '=', a.projectId).where('phone_number', '=', a.destination),
+        signInRow('user_phone_numbers', 'phone_id', 'phone_number', a),
       ),
       email: prepare(db, (a: { projectId: string; destination: string }) =>
-        emails().where('project_id', '=', a.projectId).where('email', '=', a.destination),
+        signInRow('user_emails', 'email_id', 'email', a),
       ),
     },
-    markVerified: {
-      phone: prepare(db, (a: { methodId: string }) =>
-        db
-          .updateTable('user_phone_numbers')
-          .set({ verified: 1 })
-          .where('phone_id', '=', a.methodId),
+    ofUser: {
+      phone: prepare(db, (a: { projectId: string; destination: string; userId: string }) =>
+        phones()
+          .where('project_id', '=', a.projectId)
+          .where('phone_number', '=', a.destination)
+          .where('user_id', '=', a.userId),
       ),
-      email: prepare(db, (a: { methodId: string }) =>
-        db.updateTable('user_emails').set({ verified: 1 }).where('email_id', '=', a.methodId),
+      email: prepare(db, (a: { projectId: string; destination: string; userId: string }) =>
+        emails()
+          .where('project_id', '=', a.projectId)
+          .where('email', '=', a.destination)
+          .where('user_id', '=', a.userId),
+      ),
+    },
+    verifiedHolder: {
+      phone: prepare(db, (a: { projectId: string; destination: string }) =>
+        phones()
+          .where('project_id', '=', a.projectId)
+          .where('phone_number', '=', a.destination)
+          .where('verified', '=', 1),
+      ),
+      email: prepare(db, (a: { projectId: string; destination: string }) =>
+        emails()
+          .where('project_id', '=', a.projectId)
+          .where('email', '=', a.destination)
+          .where('verified', '=', 1),
       ),
     },
   };
+}
+
+/**
+ * The row of a destination that signs someone in: the one held verified, else the oldest
+ * pending claim of an unproven account, else none. A proven account's pending claim never is.
+ */
+function signInRow(
+  table: 'user_phone_numbers' | 'user_emails',
+  id: string,
+  value: string,
+  a: { projectId: string; destination: string },
+) {
+  return sql<DestinationRow>`SELECT d.${sql.raw(id)} AS method_id, d.project_id, d.user_id,
+    d.${sql.raw(value)} AS destination, d.verified FROM ${sql.table(table)} d
+    WHERE d.project_id = ${a.projectId} AND d.${sql.raw(value)} = ${a.destination}
+    AND (d.verified = 1 OR NOT ${sql.raw(provenAccountSql('d.user_id'))})
+    ORDER BY d.verified DESC, d.created_at, d.${sql.raw(id)} LIMIT 1`;
 }
 
 /** A user's lists, each as one JSON column (the name says which). */
@@ -543,7 +584,12 @@ export class UsersRepository {
     return undefined;
   }
 
-  /** The user's id and the method id owning a normalized destination, if any. */
+  /**
+   * The phone number or email that signs someone in by `destination` (every primary flow's
+   * lookup): the row held verified; else the oldest pending claim of an unproven account (one
+   * made for the destination that nobody proved yet); else `undefined`. A pending claim of a
+   * proven account is never returned: it is no route into that account.
+   */
   async findByDestination(
     projectId: string,
     kind: DestinationKind,
@@ -554,8 +600,9 @@ export class UsersRepository {
   }
 
   /**
-   * Finds the user owning `destination` or creates one with it (unverified).
-   * Safe under concurrency: two simultaneous calls end with one user.
+   * Finds the user `destination` signs in (see `findByDestination`) or creates one with it
+   * (unverified), even when proven accounts hold pending claims of it. Two simultaneous calls
+   * for a new destination end with one user: the later one yields to the older claim.
    */
   async findOrCreateByDestination(
     project: ProjectRef,
@@ -572,35 +619,48 @@ export class UsersRepository {
     const existing = await this.findByDestination(project.projectId, kind, destination);
     if (existing) return { ...existing, created: false };
     const userId = newId('user', project.environment);
-    try {
-      const method = await this.db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('users')
-          .values({
-            user_id: userId,
-            project_id: project.projectId,
-            status: initial.status ?? 'active',
-            name: JSON.stringify({ ...EMPTY_NAME, ...initial.name }),
-            trusted_metadata: JSON.stringify(initial.trustedMetadata ?? {}),
-            untrusted_metadata: '{}',
-            created_at: now,
-          })
-          .execute();
-        return insertDestination(tx, project, userId, kind, destination, now);
-      });
-      return { ...method, created: true };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await this.findByDestination(project.projectId, kind, destination);
-      if (!winner) throw error;
+    const method = await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('users')
+        .values({
+          user_id: userId,
+          project_id: project.projectId,
+          status: initial.status ?? 'active',
+          name: JSON.stringify({ ...EMPTY_NAME, ...initial.name }),
+          trusted_metadata: JSON.stringify(initial.trustedMetadata ?? {}),
+          untrusted_metadata: '{}',
+          created_at: now,
+        })
+        .execute();
+      return insertDestination(tx, project, userId, kind, destination, now);
+    });
+    const winner = await this.findByDestination(project.projectId, kind, destination);
+    if (winner && winner.userId !== userId) {
+      // Another call made (or proved) it first: keep theirs, drop this new user.
+      await this.db.deleteFrom('users').where('user_id', '=', userId).execute();
       return { ...winner, created: false };
     }
+    return { ...method, created: true };
   }
 
   /**
-   * Attaches `destination` to an existing user (unverified) and returns its method;
-   * returns the existing method when the user already has it.
-   * @throws DuplicateDestinationError when another user owns it.
+   * The user's own row of `destination`, pending or verified, or `undefined`.
+   */
+  async findClaim(
+    projectId: string,
+    userId: string,
+    kind: DestinationKind,
+    destination: string,
+  ): Promise<MethodRecord | undefined> {
+    const row = await this.#destinations.ofUser[kind].first({ projectId, destination, userId });
+    return row && toMethod(kind, row);
+  }
+
+  /**
+   * Attaches `destination` to an existing user as a pending claim and returns its method;
+   * returns the user's own row when it has one already. Other users' pending claims of it do
+   * not stand in the way (the first to prove it keeps it).
+   * @throws DuplicateDestinationError when another user holds it verified.
    */
   async addDestination(
     project: ProjectRef,
@@ -609,25 +669,32 @@ export class UsersRepository {
     destination: string,
     now: number,
   ): Promise<MethodRecord> {
-    const existing = await this.findByDestination(project.projectId, kind, destination);
-    if (existing) {
-      if (existing.userId !== userId) throw new DuplicateDestinationError(kind);
-      return existing;
-    }
+    const own = await this.findClaim(project.projectId, userId, kind, destination);
+    if (own) return own;
+    const held = await this.#destinations.verifiedHolder[kind].first({
+      projectId: project.projectId,
+      destination,
+    });
+    if (held) throw new DuplicateDestinationError(kind);
     try {
       return await insertDestination(this.db, project, userId, kind, destination, now);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateDestinationError(kind);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // The same user's simultaneous request made the row.
+      const mine = await this.findClaim(project.projectId, userId, kind, destination);
+      if (!mine) throw error;
+      return mine;
     }
   }
 
-  /** Marks a phone number or email as verified. */
-  async markVerified(
-    method: Pick<MethodRecord, 'kind' | 'methodId'>,
-    on?: Executor,
-  ): Promise<void> {
-    await this.#destinations.markVerified[method.kind].run({ methodId: method.methodId }, on);
+  /**
+   * Proves `method` (see `proveDestination`), in the transaction `tx` or in one of its own.
+   * @throws ApiError `duplicate_phone_number` / `duplicate_email` (nothing changed)
+   */
+  async prove(method: MethodRecord, context: ProofContext, tx?: Db): Promise<ProofOutcome> {
+    if (method.verified) return { purged: false };
+    if (tx) return proveDestination(tx, method, context);
+    return this.db.transaction().execute((own) => proveDestination(own, method, context));
   }
 
   /** Makes a pending user active (after they proved a destination); an active one is unchanged. */
@@ -684,7 +751,11 @@ export class UsersRepository {
       .execute();
   }
 
-  /** Every user of the project that has a phone number, with it, oldest first. */
+  /**
+   * Every phone number of the project with the user it signs in (see `findByDestination`),
+   * oldest first: the user holding it verified, else the oldest unproven account holding it
+   * pending. A proven account's pending claim is never listed.
+   */
   async listPhoneUsers(projectId: string): Promise<
     Array<{
       userId: string;
@@ -709,17 +780,29 @@ export class UsersRepository {
           .select((inner) => inner.fn.max('s.started_at').as('started'))
           .whereRef('s.user_id', '=', 'u.user_id')
           .as('last_session_at'),
+        sql<number | boolean>`${sql.raw(provenAccountSql('u.user_id'))}`.as('proven'),
       ])
       .where('u.project_id', '=', projectId)
       .orderBy('p.created_at')
+      .orderBy('p.phone_id')
       .execute();
-    return rows.map((row) => ({
-      userId: row.user_id,
-      phoneNumber: row.phone_number,
-      verified: Number(row.verified) === 1,
-      trustedMetadata: readJsonObject(row.trusted_metadata),
-      name: { ...EMPTY_NAME, ...(readJsonObject(row.name) as Partial<UserName>) },
-      lastSessionAt: row.last_session_at == null ? null : Number(row.last_session_at),
-    }));
+    const signsIn = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) {
+      const verified = Number(row.verified) === 1;
+      const proven = row.proven === true || Number(row.proven) === 1;
+      const current = signsIn.get(row.phone_number);
+      if (verified && Number(current?.verified) !== 1) signsIn.set(row.phone_number, row);
+      else if (!verified && !proven && !current) signsIn.set(row.phone_number, row);
+    }
+    return rows
+      .filter((row) => signsIn.get(row.phone_number) === row)
+      .map((row) => ({
+        userId: row.user_id,
+        phoneNumber: row.phone_number,
+        verified: Number(row.verified) === 1,
+        trustedMetadata: readJsonObject(row.trusted_metadata),
+        name: { ...EMPTY_NAME, ...(readJsonObject(row.name) as Partial<UserName>) },
+        lastSessionAt: row.last_session_at == null ? null : Number(row.last_session_at),
+      }));
   }
 }

@@ -21,7 +21,11 @@ export interface UsersTable {
   lists_version: Generated<number>;
 }
 
-/** A row of `user_phone_numbers`; `phone_id` doubles as the passcode `method_id`. */
+/**
+ * A row of `user_phone_numbers`; `phone_id` doubles as the passcode `method_id`. A number is held
+ * verified by at most one user of a project; unverified rows are pending claims, any number of
+ * them per number (one per user).
+ */
 export interface UserPhoneNumbersTable {
   phone_id: string;
   project_id: string;
@@ -32,7 +36,7 @@ export interface UserPhoneNumbersTable {
   created_at: number;
 }
 
-/** A row of `user_emails`; `email_id` doubles as the passcode `method_id`. */
+/** A row of `user_emails`; `email_id` doubles as the passcode `method_id` (held as phone numbers are). */
 export interface UserEmailsTable {
   email_id: string;
   project_id: string;
@@ -159,4 +163,77 @@ export const userMigrations: Migrations = {
       }
     },
   },
+  '2026-11-26-01-pending-identifiers': {
+    // A phone number or email is unique per project only among verified rows: a pending claim
+    // (verified = 0) no longer blocks the destination's owner. At most one row per user and
+    // destination. SQLite cannot drop a table's UNIQUE constraint, so each table is rebuilt.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      const postgres = dialectOf(db) === 'postgres';
+      for (const [table, id, value] of DESTINATION_TABLES) {
+        if (postgres) {
+          // Whatever the constraint was named (the first release named none).
+          await sql
+            .raw(
+              `DO $$ DECLARE c record; BEGIN
+                FOR c IN SELECT conname FROM pg_constraint
+                  WHERE conrelid = '${table}'::regclass AND contype = 'u'
+                LOOP EXECUTE format('ALTER TABLE ${table} DROP CONSTRAINT %I', c.conname);
+                END LOOP; END $$`,
+            )
+            .execute(db);
+        } else {
+          await rebuildWithoutUnique(db, table, id, value);
+        }
+        await sql
+          .raw(
+            `CREATE UNIQUE INDEX ${table}_verified_${value} ON ${table} (project_id, ${value})
+            WHERE verified = 1`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `CREATE UNIQUE INDEX ${table}_by_${value}_and_user
+            ON ${table} (project_id, ${value}, user_id)`,
+          )
+          .execute(db);
+      }
+    },
+  },
 };
+
+/** The destination tables: name, id column, value column. */
+const DESTINATION_TABLES = [
+  ['user_phone_numbers', 'phone_id', 'phone_number'],
+  ['user_emails', 'email_id', 'email'],
+] as const;
+
+/**
+ * SQLite: `table` made again without its UNIQUE constraint (an autoindex no statement can
+ * drop): a copy of its rows in a new table that takes its name, its index by user and the
+ * `lists_version` triggers of `2026-11-25-01-user-lists-version`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+async function rebuildWithoutUnique(db: Kysely<any>, table: string, id: string, value: string) {
+  const next = `${table}_next`;
+  const columns = `${id}, project_id, user_id, ${value}, verified, created_at`;
+  for (const statement of [
+    `CREATE TABLE ${next} (${id} TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL REFERENCES projects(project_id),
+      user_id TEXT NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
+      ${value} TEXT NOT NULL, verified INTEGER NOT NULL, created_at BIGINT NOT NULL)`,
+    `INSERT INTO ${next} (${columns}) SELECT ${columns} FROM ${table}`,
+    `DROP TABLE ${table}`,
+    `ALTER TABLE ${next} RENAME TO ${table}`,
+    `CREATE INDEX ${table}_by_user ON ${table} (user_id)`,
+    // The triggers `2026-11-25-01-user-lists-version` made, which went with the old table.
+    ...(['INSERT', 'UPDATE', 'DELETE'] as const).map(
+      (event) =>
+        `CREATE TRIGGER ${table}_lists_version_${event.toLowerCase()} AFTER ${event} ON ${table}
+        BEGIN UPDATE users SET lists_version = lists_version + 1
+        WHERE user_id = ${event === 'UPDATE' ? 'OLD.user_id OR user_id = NEW.user_id' : `${event === 'INSERT' ? 'NEW' : 'OLD'}.user_id`}; END`,
+    ),
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
+}
