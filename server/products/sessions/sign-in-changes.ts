@@ -11,8 +11,10 @@
  *   they are permitted to add a second auth factor"). Passkeys, wallets, phone numbers and email
  *   addresses are ways to sign in on their own here, so they are first factors and do not count.
  * - **Impersonation stays what it is.** An impersonated session (factor `impersonated`) may never
- *   make such a change (`403 unauthorized_action`), and never lasts past
- *   `IMPERSONATED_SESSION_MAX_MINUTES` from its start: an extension is cut to that end.
+ *   make such a change (`403 unauthorized_action`), nor grant an application access to the
+ *   account (`assertNotImpersonated`: a grant's refresh tokens, and a full-access token exchanged
+ *   for a session, would outlive it), and never lasts past `IMPERSONATED_SESSION_MAX_MINUTES` from
+ *   its start: an extension is cut to that end.
  */
 import { ApiError } from '../../http/api-error.js';
 import type { UserRecord } from '../users/users-repository.js';
@@ -50,13 +52,21 @@ export function latestExpiry(session: SessionRecord): number {
 }
 
 /**
+ * Refuses an impersonated session what only the user's own session may do.
+ * @throws ApiError `unauthorized_action`, with `message` when given.
+ */
+export function assertNotImpersonated(session: SessionRecord, message?: string): void {
+  if (isImpersonated(session)) throw new ApiError('unauthorized_action', message);
+}
+
+/**
  * Refuses a change to how `user` signs in (adding or removing a method or a factor, minting
  * recovery codes, changing the password) from `session`, unless the session may make it.
  * @throws ApiError `unauthorized_action` for an impersonated session, `insufficient_factors`
  *   when the user has a second factor the session did not prove.
  */
 export function assertMayChangeSignIn(session: SessionRecord, user: UserRecord): void {
-  if (isImpersonated(session)) throw new ApiError('unauthorized_action');
+  assertNotImpersonated(session);
   if (hasSecondFactor(user) && !provedSecondFactor(session)) {
     throw new ApiError('insufficient_factors');
   }
