@@ -32,6 +32,7 @@ import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
 import { serverProducts } from './products/registry.js';
 import { SessionService } from './products/sessions/session-service.js';
+import { signInChangesHook } from './products/sessions/sign-in-changes-hook.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
 import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
@@ -168,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (request.method === 'OPTIONS') done();
         else authenticate(request).then(() => done(), done);
       });
+      // Before the captcha: a session that may not make the change costs no call to its provider.
+      signInChangesHook(sdk, { users: store.users });
       botProtectionHook(sdk, { ownOrigin });
       bootstrapRoutes(sdk, { projects, ownOrigin });
       for (const product of serverProducts) await product.register(sdk, context);

@@ -375,6 +375,23 @@ export const ErrorCodes = {
     message: 'The biometric registration could not be found.',
   },
 
+  // Changing how a user signs in (server/products/sessions/sign-in-changes.ts)
+  insufficient_factors: {
+    status: 403,
+    message:
+      'This account has an authenticator app: enter a code from it (or a recovery code) before changing how it signs in.',
+    fix:
+      'Once a user has a verified authenticator app, adding or removing a sign-in method or factor, getting new recovery ' +
+      'codes and changing the password need a session that passed it: call POST /totps/authenticate (or POST /totps/recover) ' +
+      'with the session first, then repeat the call.',
+  },
+  unauthorized_action: {
+    status: 403,
+    message:
+      'An impersonated session cannot add or remove sign-in methods or factors, or change the password.',
+    fix: 'Impersonation is for looking at what the user sees; the user makes these changes from their own session.',
+  },
+
   // TOTP (authenticator apps)
   totp_not_found: {
     status: 404,

@@ -81,7 +81,11 @@ export function cryptoWalletRoutes(
       `/crypto_wallets/authenticate/start/${mode}`,
       {
         schema: { body: startSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
+        config: {
+          auth: mode === 'secondary' ? 'session' : 'project',
+          changesSignIn: mode === 'secondary',
+          botProtection: true,
+        },
       },
       async (request) => {
         const project = projectOf(request);
@@ -134,7 +138,7 @@ export function cryptoWalletRoutes(
     '/users/crypto_wallets/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session' },
+      config: { auth: 'session', changesSignIn: true },
     },
     async (request) => {
       const projectId = projectOf(request).projectId;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { mintImpersonationToken } from '../../cli/impersonation.js';
 import { assertApiError } from '../../test/api-assertions.js';
 import {
   signInBySms,
@@ -465,6 +466,42 @@ describe('Velvet as an OpenID Connect provider', () => {
       400,
       'invalid_id_token_hint',
     );
+  });
+
+  test('an impersonated session cannot grant an application lasting access to the account', async () => {
+    const guest = await signInBySms(server, '+14155550981');
+    const project = await server.store.projects.findByPublicToken(TEST_PUBLIC_TOKEN);
+    if (!project) throw new Error('no project');
+    const minted = await mintImpersonationToken(
+      server.store,
+      project,
+      guest.user_id,
+      'support@party.example',
+      server.clock.now(),
+    );
+    const impersonated = await server.api('/impersonation/authenticate', {
+      body: { impersonation_token: minted.token },
+    });
+    assert.equal(impersonated.status, 200, JSON.stringify(impersonated.body));
+    const grants = async () => ({
+      grants: await server.store.db.selectFrom('idp_grants').selectAll().execute(),
+      codes: await server.store.db.selectFrom('idp_codes').selectAll().execute(),
+    });
+    const before = await grants();
+    const answer = await server.api('/oauth/authorize', {
+      secret: impersonated.body.session_token,
+      body: {
+        client_id: SPA,
+        redirect_uri: SPA_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid', 'phone', 'offline_access'],
+        consent_granted: true,
+        code_challenge: CHALLENGE,
+      },
+    });
+    assertApiError(answer, 403, 'unauthorized_action');
+    assert.equal(answer.body.authorization_code, undefined);
+    assert.deepEqual(await grants(), before, 'no grant, no code');
   });
 
   test('the token endpoint refuses other grants, repeated parameters and JSON', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { assertNotImpersonated } from '../sessions/sign-in-changes.js';
 import { userBody } from '../users/user-body.js';
 import type { AuthorizeParams, IdpService } from './idp-service.js';
 import { CODE_CHALLENGE_PATTERN } from './pkce.js';
@@ -96,17 +97,27 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
     start,
   );
 
-  /** `POST /oauth/authorize`: the user's decision; the answer is where to send the browser. */
+  /**
+   * `POST /oauth/authorize`: the user's decision; the answer is where to send the browser. Only
+   * the user's own session decides: an impersonated one is refused (its grant and tokens would
+   * outlive the impersonation's hour).
+   */
   // `/idp/oauth/authorize/submit` is the path Stytch's SDK (6.x) calls for the same decision.
   for (const path of ['/oauth/authorize', '/idp/oauth/authorize/submit']) {
     app.post<{ Body: AuthorizeParams & { consent_granted: boolean } }>(
       path,
       { schema: { body: authorizeSchema }, config: { auth: 'session' } },
-      async (request) =>
-        envelope(
+      async (request) => {
+        const session = sessionOf(request);
+        assertNotImpersonated(
+          session,
+          'An impersonated session cannot grant an application access to the account.',
+        );
+        return envelope(
           request,
-          await deps.idp.authorize(projectOf(request), sessionOf(request), request.body),
-        ),
+          await deps.idp.authorize(projectOf(request), session, request.body),
+        );
+      },
     );
   }
 

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { ImpersonationError, mintImpersonationToken } from '../../cli/impersonation.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { assertApiError } from '../../test/api-assertions.js';
+import { rowsOf } from '../../test/database-rows.js';
 import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
 import { hashImpersonationToken } from './impersonation-tokens.js';
 
@@ -98,6 +99,77 @@ describe('impersonation', () => {
       400,
       'schema_error',
     );
+  });
+
+  /** A guest signed in by SMS, and a session impersonating them. */
+  async function impersonated(phone: string) {
+    const guest = await signInBySms(server, phone);
+    const minted = await mintImpersonationToken(
+      server.store,
+      project,
+      guest.user_id,
+      'support@party.example',
+      server.clock.now(),
+    );
+    const answer = await authenticate(minted.token);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return { guest, token: answer.body.session_token as string, session: answer.body.session };
+  }
+
+  test('an impersonated session asking sessions/authenticate for a week still ends an hour after it started', async () => {
+    const { token, session } = await impersonated('+14155550953');
+    const ends = Date.parse(session.started_at) + 60 * 60_000;
+    server.clock.advance(10 * 60_000);
+    const extended = await server.api('/sessions/authenticate', {
+      body: { session_duration_minutes: 7 * 24 * 60 },
+      secret: token,
+    });
+    assert.equal(extended.status, 200, JSON.stringify(extended.body));
+    assert.equal(Date.parse(extended.body.session.expires_at), ends);
+    const row = await server.store.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('session_id', '=', session.session_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(row.expires_at), ends, 'the stored session ends within the hour too');
+    server.clock.advance(50 * 60_000);
+    assertApiError(
+      await server.api('/sessions/authenticate', {
+        body: { session_duration_minutes: 60 },
+        secret: token,
+      }),
+      401,
+      'session_not_found',
+    );
+  });
+
+  test('an impersonated session cannot add a phone or an authenticator app, remove a way to sign in, or change the password', async () => {
+    const { guest, token } = await impersonated('+14155550954');
+    const rows = await rowsOf(server.store);
+    const attempts: Array<{ method: 'POST' | 'DELETE'; path: string; body?: unknown }> = [
+      { method: 'POST', path: '/otps/sms/send/secondary', body: { phone_number: '+14155550955' } },
+      { method: 'POST', path: '/totps', body: {} },
+      { method: 'POST', path: '/webauthn/register/start', body: {} },
+      {
+        method: 'POST',
+        path: '/magic_links/email/send/secondary',
+        body: { email: 'support@else.example' },
+      },
+      { method: 'DELETE', path: `/users/phone_numbers/${guest.user.phone_numbers[0].phone_id}` },
+      { method: 'POST', path: '/passwords/session/reset', body: { password: 'a-Long-7-pass' } },
+    ];
+    for (const attempt of attempts) {
+      assertApiError(
+        await server.api(attempt.path, {
+          method: attempt.method,
+          ...(attempt.body === undefined ? {} : { body: attempt.body }),
+          secret: token,
+        }),
+        403,
+        'unauthorized_action',
+      );
+    }
+    assert.deepEqual(await rowsOf(server.store), rows, 'nothing sent, added or removed');
   });
 
   test('the command names an unknown user clearly and needs an impersonator', async () => {

@@ -6,11 +6,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { changedRows, type Db } from '../../db/database.js';
 import { purgeBefore } from '../../db/purge.js';
+import { IMPERSONATED_SESSION_MAX_MINUTES } from '../sessions/sign-in-changes.js';
 
 /** How long a minted token may be used. */
 export const IMPERSONATION_TOKEN_LIFETIME_MS = 5 * 60_000;
-/** The longest session an impersonation starts (minutes). */
-export const IMPERSONATION_SESSION_MAX_MINUTES = 60;
+/**
+ * The longest session an impersonation starts (minutes); no extension takes it further (see
+ * `latestExpiry` in `sign-in-changes.ts`, where the rule lives).
+ */
+export const IMPERSONATION_SESSION_MAX_MINUTES = IMPERSONATED_SESSION_MAX_MINUTES;
 
 /** The stored form of a token. */
 export function hashImpersonationToken(token: string): string {

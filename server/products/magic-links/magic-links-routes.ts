@@ -74,7 +74,11 @@ export function magicLinkRoutes(
       path,
       {
         schema: { body: sendSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
+        config: {
+          auth: mode === 'secondary' ? 'session' : 'project',
+          changesSignIn: mode === 'secondary',
+          botProtection: true,
+        },
       },
       async (request) => {
         const body = request.body;

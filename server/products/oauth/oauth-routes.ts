@@ -199,7 +199,7 @@ export function oauthRoutes(
     '/users/oauth/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session' },
+      config: { auth: 'session', changesSignIn: true },
     },
     async (request) => {
       const projectId = projectOf(request).projectId;

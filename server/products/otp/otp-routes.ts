@@ -87,7 +87,11 @@ export function otpRoutes(
       path,
       {
         schema: { body: isEmail ? emailSendSchema : phoneSendSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
+        config: {
+          auth: mode === 'secondary' ? 'session' : 'project',
+          changesSignIn: mode === 'secondary',
+          botProtection: true,
+        },
       },
       async (request) => {
         const body = request.body;

@@ -217,7 +217,8 @@ export function passwordRoutes(
     };
   }>(
     '/passwords/existing_password/reset',
-    { schema: { body: resetExistingSchema } },
+    // Checked when a session comes with the call (see `signInChangesHook`).
+    { schema: { body: resetExistingSchema }, config: { changesSignIn: true } },
     async (request) => {
       const body = request.body;
       const result = await passwords.resetByExistingPassword(callerOf(request), {
@@ -233,7 +234,7 @@ export function passwordRoutes(
   /** `POST /passwords/session/reset`: sets the signed-in user's password. */
   app.post<{ Body: { password: string; session_duration_minutes?: number } }>(
     '/passwords/session/reset',
-    { schema: { body: resetSessionSchema }, config: { auth: 'session' } },
+    { schema: { body: resetSessionSchema }, config: { auth: 'session', changesSignIn: true } },
     async (request) => {
       const result = await passwords.resetBySession(
         { ...callerOf(request), session: sessionOf(request) },

@@ -14,6 +14,7 @@ import type { Project } from '../../projects/projects-repository.js';
 import { RecentMap } from '../../recent-map.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
+import { latestExpiry } from './sign-in-changes.js';
 
 /** How long a session JWT lives. */
 export const SESSION_JWT_LIFETIME_SECONDS = 5 * 60;
@@ -203,7 +204,8 @@ export class SessionService {
 
   /**
    * Records an access, optionally extends the session to `durationMinutes`
-   * from now, and returns it with a JWT at least 4 minutes from expiry. `record` was just read
+   * from now (an impersonated session no further than its `latestExpiry`: an hour from its start),
+   * and returns it with a JWT at least 4 minutes from expiry. `record` was just read
    * (by `find`), so a revoked session never gets here. The access is written only when the
    * stored one is `LAST_ACCESS_GRANULARITY_MS` old; an extension is always written (durably,
    * before the answer), and a write that finds the session no longer live fails.
@@ -217,7 +219,10 @@ export class SessionService {
   ): Promise<IssuedSession> {
     if (durationMinutes !== undefined) this.resolveDuration(project, durationMinutes);
     const now = this.clock();
-    const expiresAt = durationMinutes === undefined ? undefined : now + durationMinutes * 60_000;
+    const expiresAt =
+      durationMinutes === undefined
+        ? undefined
+        : Math.min(now + durationMinutes * 60_000, latestExpiry(record));
     const accessIsRecent = now - record.lastAccessedAt < LAST_ACCESS_GRANULARITY_MS;
     if (expiresAt === undefined && accessIsRecent) {
       return { record, token: undefined, jwt: await this.issueJwt(project, record) };

@@ -1,7 +1,10 @@
 /**
  * TOTP (authenticator apps), in Stytch's wire format: `POST /totps`, `POST /totps/authenticate`,
  * `POST /totps/recovery_codes`, `POST /totps/recover` and `DELETE /users/totps/{id}`. Every one
- * acts for the caller's session.
+ * acts for the caller's session. Enrolling, new recovery codes and deleting change the user's
+ * factors (`changesSignIn`): once the user has a verified app, only a session that proved it (a
+ * code, or a recovery code through `recover`) may make them, so a session holding the first
+ * factor only cannot mint codes and redeem them for the second.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
@@ -75,7 +78,7 @@ export function totpRoutes(
    */
   app.post<{ Body: { expiration_minutes?: number } }>(
     '/totps',
-    { schema: { body: createSchema }, config: { auth: 'session' } },
+    { schema: { body: createSchema }, config: { auth: 'session', changesSignIn: true } },
     async (request) => {
       const project = projectOf(request);
       const created = await deps.totps.create(
@@ -115,16 +118,21 @@ export function totpRoutes(
 
   /**
    * `POST /totps/recovery_codes`: a fresh set of ten recovery codes for the verified TOTP (the
-   * earlier ones stop working: they are kept only as hashes and cannot be shown again).
+   * earlier ones stop working: they are kept only as hashes and cannot be shown again). Stytch's
+   * answers the existing codes; both need a session that proved the second factor.
    */
-  app.post('/totps/recovery_codes', { config: { auth: 'session' } }, async (request) => {
-    const userId = sessionOf(request).userId;
-    const { totp, recoveryCodes } = await deps.totps.newRecoveryCodes(userId);
-    return envelope(request, {
-      user_id: userId,
-      totps: [{ totp_id: totp.totpId, verified: totp.verified, recovery_codes: recoveryCodes }],
-    });
-  });
+  app.post(
+    '/totps/recovery_codes',
+    { config: { auth: 'session', changesSignIn: true } },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const { totp, recoveryCodes } = await deps.totps.newRecoveryCodes(userId);
+      return envelope(request, {
+        user_id: userId,
+        totps: [{ totp_id: totp.totpId, verified: totp.verified, recovery_codes: recoveryCodes }],
+      });
+    },
+  );
 
   /** `POST /totps/recover {recovery_code, session_duration_minutes}`: spends a recovery code. */
   app.post<{ Body: { recovery_code: string; session_duration_minutes?: number } }>(
@@ -146,7 +154,7 @@ export function totpRoutes(
     '/users/totps/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session' },
+      config: { auth: 'session', changesSignIn: true },
     },
     async (request) => {
       const userId = sessionOf(request).userId;

@@ -1,7 +1,9 @@
 /**
  * The signed-in user: `GET` and `PUT /users/me`, `DELETE /users/emails/{id}`,
  * `DELETE /users/phone_numbers/{id}`, `DELETE /users/biometric_registrations/{id}`, and
- * `POST /users/search`. Every deletion keeps the user's last way to sign in (`sign-in-methods.ts`).
+ * `POST /users/search`. Every deletion keeps the user's last way to sign in (`sign-in-methods.ts`)
+ * and needs a session that may change how the user signs in (`changesSignIn`, see
+ * `sessions/sign-in-changes.ts`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../db/json-column.js';
@@ -91,7 +93,7 @@ export function userRoutes(
       path,
       {
         schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-        config: { auth: 'session' },
+        config: { auth: 'session', changesSignIn: true },
       },
       async (request) => {
         const projectId = projectOf(request).projectId;
@@ -119,7 +121,7 @@ export function userRoutes(
     '/users/biometric_registrations/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session' },
+      config: { auth: 'session', changesSignIn: true },
     },
     async (request) => {
       const user = await currentUser(projectOf(request).projectId, sessionOf(request).userId);

@@ -112,7 +112,7 @@ export function webauthnRoutes(
   /** `POST /webauthn/register/start`: creation options for the signed-in user. */
   app.post<{ Body: RegisterStartBody }>(
     '/webauthn/register/start',
-    { schema: { body: registerStartSchema }, config: { auth: 'session' } },
+    { schema: { body: registerStartSchema }, config: { auth: 'session', changesSignIn: true } },
     async (request) => {
       const body = request.body;
       const { userId, options } = await webauthn.registerStart({
@@ -138,7 +138,7 @@ export function webauthnRoutes(
   /** `POST /webauthn/register`: stores the new credential and adds it to the session. */
   app.post<{ Body: FinishBody }>(
     '/webauthn/register',
-    { schema: { body: finishSchema }, config: { auth: 'session' } },
+    { schema: { body: finishSchema }, config: { auth: 'session', changesSignIn: true } },
     async (request) => {
       const result = await webauthn.register({
         project: projectOf(request),
@@ -219,7 +219,7 @@ export function webauthnRoutes(
   /** `DELETE /users/webauthn_registrations/{id}`: removes one of the user's passkeys. */
   app.delete<{ Params: { id: string } }>(
     '/users/webauthn_registrations/:id',
-    { schema: { params: idParams }, config: { auth: 'session' } },
+    { schema: { params: idParams }, config: { auth: 'session', changesSignIn: true } },
     async (request) => {
       const project = projectOf(request);
       const userId = sessionOf(request).userId;

@@ -34,11 +34,27 @@ export function signInFailure(error: unknown, strings: PasskeyStrings): PasskeyF
   return { message: strings.passkeyUnknownError, errorType: type ?? 'passkey_unknown_error' };
 }
 
-/** A failed registration: the duplicate message, or the not-created one. */
+/**
+ * The server's refusals of a session that may not add a passkey: one that has not passed the
+ * user's authenticator app yet, or an impersonated one. Their message says what to do instead.
+ */
+const SESSION_MAY_NOT: ReadonlySet<string> = new Set([
+  'insufficient_factors',
+  'unauthorized_action',
+]);
+
+/**
+ * A failed registration: the duplicate message, the server's own message when the session may
+ * not add a passkey, or the not-created one.
+ */
 export function registrationFailure(error: unknown, strings: PasskeyStrings): PasskeyFailure {
   const type = errorTypeOf(error);
   if (type === 'duplicate_webauthn_registration' || domName(error) === 'InvalidStateError') {
     return { message: strings.passkeyDuplicate, errorType: 'duplicate_webauthn_registration' };
+  }
+  const serverMessage = (error as { error_message?: unknown } | null)?.error_message;
+  if (type && SESSION_MAY_NOT.has(type) && typeof serverMessage === 'string' && serverMessage) {
+    return { message: serverMessage, errorType: type };
   }
   return {
     message: strings.passkeyNotCreated,

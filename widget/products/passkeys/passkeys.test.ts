@@ -476,6 +476,24 @@ describe('<velvet-passkey-registration>', () => {
     ]);
   });
 
+  it('a session that has not passed the authenticator app is told so, and no passkey is made', async () => {
+    const mounted = await mountRegistration();
+    const message =
+      'This account has an authenticator app: enter a code from it (or a recovery code) before changing how it signs in.';
+    mounted.test.api.on('POST', '/webauthn/register/start', () => ({
+      status: 403,
+      json: apiErrorBody(403, 'insufficient_factors', message),
+    }));
+    (await mounted.button('Create a Passkey')).click();
+    await waitFor(
+      () => mounted.text().includes(message),
+      () => `shown: ${mounted.text()}`,
+    );
+    expect(mounted.errors.at(-1)).to.deep.equal({ message, errorType: 'insufficient_factors' });
+    expect(mounted.test.api.requestsTo('/webauthn/register')).to.have.length(0);
+    await expect(mounted.el).to.be.accessible();
+  });
+
   it('a passkey registered already gets the duplicate message; a cancelled prompt the not-created one', async () => {
     const existing = await makePasskey();
     const mounted = await mountRegistration();
