@@ -114,6 +114,8 @@ export class CryptoWalletsService {
   }> {
     const { project } = request;
     assertEnabled(project);
+    // Refused before anything is written: a refused duration spends no challenge, makes no user.
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     await this.limiter.hit(
       `crypto-auth:ip:${project.projectId}:${request.ip}`,
       AUTHENTICATE_LIMIT_PER_IP,
@@ -145,8 +147,6 @@ export class CryptoWalletsService {
     if (!(await this.wallets.consumeChallenge(signed.challengeId, now))) {
       throw new ApiError('crypto_wallet_challenge_not_found');
     }
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     const caller = request.session;
     if (signed.sessionUserId !== null) {
       if (!caller || caller.userId !== signed.sessionUserId)
