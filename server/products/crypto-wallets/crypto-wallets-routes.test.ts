@@ -385,6 +385,26 @@ describe('crypto wallet sign-in', () => {
     );
   });
 
+  test("a signature for a signed-in user's challenge presented without their session is refused and spends nothing", async () => {
+    const sms = await signInBySms(server, '+14155550903');
+    const wallet = solanaWallet();
+    const started = await server.api('/crypto_wallets/authenticate/start/secondary', {
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+      headers: origin,
+      secret: sms.session_token,
+    });
+    assert.equal(started.status, 200);
+    const signature = await wallet.sign(started.body.challenge);
+    const rows = () =>
+      tableRows(server.store.db, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
+    const before = await rows();
+    assertApiError(await authenticate(wallet, 'solana', signature), 401, 'user_unauthenticated');
+    assert.deepEqual(await rows(), before, 'the challenge is unspent, no wallet or session');
+    const added = await authenticate(wallet, 'solana', signature, { secret: sms.session_token });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    assert.equal(added.body.user_id, sms.user_id);
+  });
+
   test("a wallet of another user cannot be added to one's own account", async () => {
     const wallet = solanaWallet();
     const first = await start(wallet, 'solana');
