@@ -13,6 +13,7 @@ import type { OAuthTables } from '../products/oauth/oauth-tables.js';
 import type { OneTapTables } from '../products/oauth-one-tap/one-tap-tables.js';
 import type { OtpTables } from '../products/otp/otp-tables.js';
 import type { PasswordTables } from '../products/passwords/passwords-tables.js';
+import type { AttestedTokenTables } from '../products/session-exchange/attested-tokens-tables.js';
 import type { SessionTables } from '../products/sessions/sessions-tables.js';
 import type { TotpTables } from '../products/totp/totp-tables.js';
 import type { UserTables } from '../products/users/users-tables.js';
@@ -39,4 +40,5 @@ export interface Schema
     TotpTables,
     ImpersonationTables,
     OAuthTables,
-    OneTapTables {}
+    OneTapTables,
+    AttestedTokenTables {}

@@ -432,6 +432,11 @@ export const ErrorCodes = {
     status: 401,
     message: 'The token is not valid for this trusted token profile.',
   },
+  trusted_auth_token_already_used: {
+    status: 401,
+    message:
+      'This token was accepted already: a trusted token starts one session. Ask its issuer for a new one.',
+  },
   trusted_auth_token_issuer_unavailable: {
     status: 502,
     message: 'The token issuer’s keys could not be fetched. Please try again.',

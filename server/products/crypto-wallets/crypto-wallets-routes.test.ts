@@ -5,6 +5,7 @@ import { base58 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { assertApiError } from '../../test/api-assertions.js';
+import { tableRows } from '../../test/table-rows.js';
 import {
   signInBySms,
   startTestServer,
@@ -384,6 +385,26 @@ describe('crypto wallet sign-in', () => {
     );
   });
 
+  test("a signature for a signed-in user's challenge presented without their session is refused and spends nothing", async () => {
+    const sms = await signInBySms(server, '+14155550903');
+    const wallet = solanaWallet();
+    const started = await server.api('/crypto_wallets/authenticate/start/secondary', {
+      body: { crypto_wallet_address: wallet.address, crypto_wallet_type: 'solana' },
+      headers: origin,
+      secret: sms.session_token,
+    });
+    assert.equal(started.status, 200);
+    const signature = await wallet.sign(started.body.challenge);
+    const rows = () =>
+      tableRows(server.store.db, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
+    const before = await rows();
+    assertApiError(await authenticate(wallet, 'solana', signature), 401, 'user_unauthenticated');
+    assert.deepEqual(await rows(), before, 'the challenge is unspent, no wallet or session');
+    const added = await authenticate(wallet, 'solana', signature, { secret: sms.session_token });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    assert.equal(added.body.user_id, sms.user_id);
+  });
+
   test("a wallet of another user cannot be added to one's own account", async () => {
     const wallet = solanaWallet();
     const first = await start(wallet, 'solana');
@@ -404,6 +425,29 @@ describe('crypto wallet sign-in', () => {
       409,
       'duplicate_wallet_address',
     );
+  });
+
+  test('a refused duration spends no challenge and makes no user: the same signature signs in afterwards', async () => {
+    const wallet = solanaWallet();
+    const started = await start(wallet, 'solana');
+    assert.equal(started.status, 200);
+    const signature = await wallet.sign(started.body.challenge);
+    const rows = () =>
+      tableRows(server.store.db, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
+    const before = await rows();
+    const refused = await server.api('/crypto_wallets/authenticate', {
+      body: {
+        crypto_wallet_address: wallet.address,
+        crypto_wallet_type: 'solana',
+        signature,
+        session_duration_minutes: 8 * 24 * 60,
+      },
+      headers: origin,
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(await rows(), before, 'challenge unspent, no user, wallet or session');
+    const signed = await authenticate(wallet, 'solana', signature);
+    assert.equal(signed.status, 200, JSON.stringify(signed.body));
   });
 
   test('housekeeping deletes challenges a day after they expired, and keeps the others', async () => {

@@ -114,6 +114,8 @@ export class CryptoWalletsService {
   }> {
     const { project } = request;
     assertEnabled(project);
+    // Refused before anything is written: a refused duration spends no challenge, makes no user.
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     await this.limiter.hit(
       `crypto-auth:ip:${project.projectId}:${request.ip}`,
       AUTHENTICATE_LIMIT_PER_IP,
@@ -142,15 +144,16 @@ export class CryptoWalletsService {
     }
     if (signed.expiresAt <= now) throw new ApiError('crypto_wallet_challenge_expired');
     if (type === 'ethereum') assertSiweValid(signed, now);
+    const caller = request.session;
+    // A challenge started to add the wallet to a user works only with that user's session;
+    // refused before the challenge is spent.
+    if (signed.sessionUserId !== null && caller?.userId !== signed.sessionUserId) {
+      throw new ApiError('user_unauthenticated');
+    }
     if (!(await this.wallets.consumeChallenge(signed.challengeId, now))) {
       throw new ApiError('crypto_wallet_challenge_not_found');
     }
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
-    const caller = request.session;
-    if (signed.sessionUserId !== null) {
-      if (!caller || caller.userId !== signed.sessionUserId)
-        throw new ApiError('user_unauthenticated');
+    if (signed.sessionUserId !== null && caller) {
       const wallet = await this.#addToUser(project, caller.userId, type, address, now);
       const withFactor = await this.sessions.addFactor(caller, walletFactor(wallet, now));
       return {

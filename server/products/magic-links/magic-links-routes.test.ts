@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
+import { tableRows } from '../../test/table-rows.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
@@ -59,6 +60,9 @@ describe('email magic links', () => {
     });
   });
   after(() => server.close());
+  /** What an authenticate writes: links, users, emails and sessions. */
+  const magicLinkRows = () =>
+    tableRows(server.store.db, ['magic_links', 'users', 'user_emails', 'sessions']);
 
   test('login_or_create emails a new address a sign-up link to the first listed sign-up URL', async () => {
     const sent = await server.api('/magic_links/email/login_or_create', {
@@ -115,6 +119,55 @@ describe('email magic links', () => {
       body: { token, session_duration_minutes: 60 },
     });
     assertApiError(again, 404, 'unable_to_auth_magic_link');
+  });
+
+  test('a refused duration does not spend the link: it still signs in afterwards', async () => {
+    const sent = await server.api('/magic_links/email/login_or_create', {
+      body: { email: 'patient@example.com' },
+    });
+    assert.equal(sent.status, 200);
+    const token = lastToken(server, 'patient@example.com');
+    const before = await magicLinkRows();
+    const refused = await server.api('/magic_links/authenticate', {
+      body: { token, session_duration_minutes: 8 * 24 * 60 },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.equal(refused.raw.session_token, undefined);
+    assert.deepEqual(await magicLinkRows(), before, 'link unspent, email unverified, no session');
+    const signedIn = await server.api('/magic_links/authenticate', {
+      body: { token, session_duration_minutes: 60 },
+    });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    assert.equal(signedIn.body.user_id, sent.body.user_id);
+  });
+
+  test('a refused duration with a session does not add the factor to it', async () => {
+    const first = await server.api('/magic_links/email/login_or_create', {
+      body: { email: 'factor@example.com' },
+    });
+    const session = await server.api('/magic_links/authenticate', {
+      body: { token: lastToken(server, 'factor@example.com'), session_duration_minutes: 60 },
+    });
+    assert.equal(session.status, 200);
+    await server.api('/magic_links/email/send/primary', { body: { email: 'factor@example.com' } });
+    await until(
+      () => server.outbox.list({ to: 'factor@example.com' }).length === 2,
+      'the second link',
+    );
+    const before = await magicLinkRows();
+    assertApiError(
+      await server.api('/magic_links/authenticate', {
+        body: {
+          token: lastToken(server, 'factor@example.com'),
+          session_duration_minutes: 8 * 24 * 60,
+        },
+        secret: session.body.session_token,
+      }),
+      400,
+      'session_duration_too_long',
+    );
+    assert.deepEqual(await magicLinkRows(), before, 'the session and the link as they were');
+    assert.equal(first.status, 200);
   });
 
   test('a verified address gets a login link, to the URL asked for when it is listed', async () => {
@@ -368,18 +421,60 @@ describe('email magic links', () => {
 });
 
 describe('magic links per project settings', () => {
-  test('a project requiring PKCE refuses a send without a challenge, and bootstrap says so', async (t) => {
+  test("a stranger's magic link sent without PKCE cannot be made under a project that requires it", async (t) => {
+    // Login CSRF: a stranger asks for a link to their own address and plants it in someone
+    // else's browser. Under `pkceRequired` every send needs a challenge, so every link is bound
+    // to the browser that asked for it.
     const server = await startTestServer({
       project: { emailMagicLinks: { loginRedirectURLs: [LOGIN_URL], pkceRequired: true } },
     });
     t.after(() => server.close());
     const bootstrap = await server.api(`/projects/bootstrap/${server.project.publicToken}`);
     assert.equal(bootstrap.body.pkce_required_for_email_magic_links, true);
-    const answer = await server.api('/magic_links/email/login_or_create', {
-      body: { email: 'p@example.com' },
-    });
-    assertApiError(answer, 400, 'pkce_expected_code_challenge');
+    const rows = () => tableRows(server.store.db, ['magic_links', 'users', 'user_emails']);
+    const before = await rows();
+    for (const path of ['/magic_links/email/login_or_create', '/magic_links/email/send/primary']) {
+      const answer = await server.api(path, { body: { email: 'stranger@example.com' } });
+      assertApiError(answer, 400, 'pkce_expected_code_challenge');
+    }
     assert.equal(server.outbox.list().length, 0);
+    assert.deepEqual(await rows(), before, 'no user, email or link was made');
+    // With a challenge the link signs in only with its verifier.
+    const pair = pkcePair();
+    const sent = await server.api('/magic_links/email/login_or_create', {
+      body: { email: 'stranger@example.com', code_challenge: pair.challenge },
+    });
+    assert.equal(sent.status, 200);
+    const token = lastToken(server, 'stranger@example.com');
+    assertApiError(
+      await server.api('/magic_links/authenticate', { body: { token } }),
+      400,
+      'pkce_expected_code_verifier',
+    );
+    const own = await server.api('/magic_links/authenticate', {
+      body: { token, code_verifier: pair.verifier },
+    });
+    assert.equal(own.status, 200);
+  });
+
+  test('a link sent before the project required PKCE is refused once it does', async (t) => {
+    const config = (pkceRequired: boolean) => ({
+      emailMagicLinks: { loginRedirectURLs: [LOGIN_URL], pkceRequired },
+    });
+    const lenient = await startTestServer({ project: config(false) });
+    const sent = await lenient.api('/magic_links/email/login_or_create', {
+      body: { email: 'early@example.com' },
+    });
+    assert.equal(sent.status, 200);
+    const token = lastToken(lenient, 'early@example.com');
+    await lenient.close({ keepDatabase: true });
+    // The same database, restarted with the project requiring PKCE.
+    const strict = await startTestServer({ project: config(true), database: lenient.database });
+    t.after(() => strict.close());
+    const before = await tableRows(strict.store.db, ['magic_links', 'sessions']);
+    const answer = await strict.api('/magic_links/authenticate', { body: { token } });
+    assertApiError(answer, 400, 'pkce_expected_code_challenge');
+    assert.deepEqual(await tableRows(strict.store.db, ['magic_links', 'sessions']), before);
   });
 
   test('a project listing no redirect URL says so', async (t) => {

@@ -5,7 +5,8 @@
  * - Tokens carry 256 random bits, are stored as SHA-256, work once, belong to one project and
  *   open only the exact redirect URL they were made for.
  * - Redirect URLs must be on the project's lists; a request naming none gets the first listed.
- * - With a PKCE challenge (required when the project says so) the token needs its verifier.
+ * - With a PKCE challenge (required when the project says so, at send and at authenticate) the
+ *   token needs its verifier, so a link signs in only the browser that asked for it.
  * - Sends are limited per address and per client IP; failed checks count towards the same
  *   per-address lock as passcodes (10 in a row lock it for an hour; a new link does not reset
  *   the count).
@@ -210,6 +211,8 @@ export class MagicLinksService {
       project.settings.emailMagicLinks.authenticateLimit.perIp,
       'too_many_requests',
     );
+    // Refused before the link is read: a refused duration spends nothing.
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     const now = this.clock();
     const link = await this.store.links.findByTokenHash(hashMagicLinkToken(request.token));
     if (
@@ -219,6 +222,13 @@ export class MagicLinksService {
       link.expiresAt <= now
     ) {
       throw new ApiError('unable_to_auth_magic_link');
+    }
+    if (link.codeChallenge === null && project.settings.emailMagicLinks.pkceRequired) {
+      // Sent before the project required PKCE: it is bound to no browser, so it is refused.
+      throw new ApiError(
+        'pkce_expected_code_challenge',
+        'This project requires pkce for magic links, and this link was sent without a code_challenge: request a new one.',
+      );
     }
     if (link.codeChallenge !== null) {
       if (!request.codeVerifier) throw new ApiError('pkce_expected_code_verifier');
@@ -242,8 +252,6 @@ export class MagicLinksService {
     await this.store.users.prove(method, { now, withinOwnSession });
     await this.store.users.activate(link.userId);
     const factor = magicLinkFactor(link, now);
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     if (request.session && withinOwnSession) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { link, issued: await this.sessions.touch(project, withFactor, duration) };

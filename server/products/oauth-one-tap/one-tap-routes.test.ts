@@ -61,12 +61,40 @@ describe('Google One Tap', () => {
   beforeEach(() => server.clock.advance(SUBMIT_LIMIT_PER_IP.windowMinutes * 60_000 + 1));
 
   const headers = { origin: TEST_ORIGIN };
+  /** A browser's PKCE pair, as the widget keeps one for each One Tap submit. */
+  const pkcePair = () => {
+    const verifier = randomBytes(32).toString('hex');
+    return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  };
+  /** The pair of the browser most tests sign in with. */
+  const browser = pkcePair();
   const start = (publicToken?: string) =>
     server.api('/oauth/google/onetap/start', { headers, ...(publicToken ? { publicToken } : {}) });
+  /** Submits as that browser's widget does: with its PKCE challenge unless the body names one. */
   const submit = (body: Record<string, unknown>) =>
-    server.api('/oauth/google/onetap/submit', { body, headers });
+    server.api('/oauth/google/onetap/submit', {
+      body: { pkce_code_challenge: browser.challenge, ...body },
+      headers,
+    });
+  /** Lands as that browser does: with its verifier unless the body names one. */
   const authenticate = (body: Record<string, unknown>) =>
-    server.api('/oauth/authenticate', { body, headers });
+    server.api('/oauth/authenticate', {
+      body: { code_verifier: browser.verifier, ...body },
+      headers,
+    });
+  /** The rows a refused landing must leave as they were. */
+  const landingRows = async () => ({
+    sessions: await server.store.db
+      .selectFrom('sessions')
+      .select(['session_id', 'user_id', 'expires_at'])
+      .orderBy('session_id')
+      .execute(),
+    tokens: await server.store.db
+      .selectFrom('oauth_tokens')
+      .select(['token_hash', 'consumed_at'])
+      .orderBy('token_hash')
+      .execute(),
+  });
   const token = (claims: Record<string, unknown>, options: { otherKey?: boolean } = {}) =>
     google.idToken(claims, { now: server.clock.now(), ...options });
   const freshEmail = () => `guest-${randomBytes(4).toString('hex')}@gmail.test`;
@@ -159,6 +187,7 @@ describe('Google One Tap', () => {
     const landed = new URL(answer.body.redirect_url);
     assert.equal(`${landed.origin}${landed.pathname}`, OTHER_LOGIN_URL);
     const signedIn = await authenticate({ token: landed.searchParams.get('token') });
+    assert.equal(signedIn.status, 200);
     assert.equal(signedIn.body.user_id, userId);
   });
 
@@ -276,28 +305,83 @@ describe('Google One Tap', () => {
     assertApiError(await start(NO_SIGNUP_URLS), 400, 'no_signup_redirect_urls_set');
   });
 
-  test('a PKCE challenge given at submit must be answered by its verifier at authenticate', async () => {
-    const verifier = randomBytes(32).toString('hex');
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
+  test("a stranger's One Tap landing token does not sign another browser into the stranger's account", async () => {
+    // The stranger runs One Tap with their own Google account and stops before landing, then
+    // sends someone else's browser to the landing URL (login CSRF). Submitting as today's
+    // widget did, without a PKCE challenge, is refused before anything is written.
+    const strangerEmail = freshEmail();
+    const unbound = await start();
+    const before = await landingRows();
+    const refusedSubmit = await server.api('/oauth/google/onetap/submit', {
+      headers,
+      body: {
+        id_token: await token({
+          sub: 'g-stranger',
+          email: strangerEmail,
+          nonce: unbound.body.nonce,
+        }),
+        oauth_callback_id: unbound.body.oauth_callback_id,
+      },
+    });
+    assertApiError(refusedSubmit, 400, 'oauth_pkce_expected_code_challenge');
+    assert.equal(refusedSubmit.raw.redirect_url, undefined);
+    assert.equal(await userOf(strangerEmail), undefined, 'no account was made');
+    assert.deepEqual(await landingRows(), before, 'no landing token was minted');
+    const prompt = await server.store.db
+      .selectFrom('one_tap_starts')
+      .select('consumed_at')
+      .where('oauth_callback_id', '=', unbound.body.oauth_callback_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(prompt.consumed_at, null, 'the refused submit did not use the prompt up');
+
+    // With a challenge of their own, the token is bound to the stranger's browser: the
+    // victim's browser, with no verifier or with its own, is not signed in.
+    const stranger = pkcePair();
+    const victim = pkcePair();
+    const started = await start();
+    const answer = await submit({
+      id_token: await token({ sub: 'g-stranger', email: strangerEmail, nonce: started.body.nonce }),
+      oauth_callback_id: started.body.oauth_callback_id,
+      pkce_code_challenge: stranger.challenge,
+    });
+    assert.equal(answer.status, 200);
+    const planted = new URL(answer.body.redirect_url).searchParams.get('token');
+    const minted = await landingRows();
+    const landWithout = await server.api('/oauth/authenticate', {
+      headers,
+      body: { token: planted, session_duration_minutes: 60 },
+    });
+    assertApiError(landWithout, 400, 'oauth_pkce_expected_code_verifier');
+    assert.equal(landWithout.raw.session_token, undefined);
+    assertApiError(
+      await authenticate({ token: planted, code_verifier: victim.verifier }),
+      400,
+      'oauth_pkce_mismatch',
+    );
+    assert.deepEqual(await landingRows(), minted, 'no session, and the token is not spent');
+  });
+
+  test('a landing token refused for a wrong verifier is not spent: its own browser still signs in', async () => {
+    const own = pkcePair();
     const started = await start();
     const answer = await submit({
       id_token: await token({ sub: 'g-pkce', email: freshEmail(), nonce: started.body.nonce }),
       oauth_callback_id: started.body.oauth_callback_id,
-      pkce_code_challenge: challenge,
+      pkce_code_challenge: own.challenge,
     });
     const oauthToken = new URL(answer.body.redirect_url).searchParams.get('token');
-    assertApiError(
-      await authenticate({ token: oauthToken }),
-      400,
-      'oauth_pkce_expected_code_verifier',
-    );
     assertApiError(
       await authenticate({ token: oauthToken, code_verifier: 'f'.repeat(64) }),
       400,
       'oauth_pkce_mismatch',
     );
-    const signedIn = await authenticate({ token: oauthToken, code_verifier: verifier });
+    const signedIn = await authenticate({ token: oauthToken, code_verifier: own.verifier });
     assert.equal(signedIn.status, 200);
+    assertApiError(
+      await authenticate({ token: oauthToken, code_verifier: own.verifier }),
+      404,
+      'oauth_token_not_found',
+    );
   });
 
   test('an expired redirect token signs nobody in', async () => {

@@ -50,7 +50,9 @@ export function oneTapRoutes(app: FastifyInstance, deps: { oneTap: OneTapService
 
   /**
    * `POST /oauth/google/onetap/submit`: verifies Google's ID token and answers the redirect URL
-   * (`redirect_url`) whose `token` `POST /oauth/authenticate` exchanges for a session.
+   * (`redirect_url`) whose `token` `POST /oauth/authenticate` exchanges for a session, with the
+   * `code_verifier` of the required `pkce_code_challenge` (Stytch's SDK sends one whenever
+   * bootstrap says `pkce_required_for_oauth`, as ours does for every OAuth project).
    */
   app.post<{ Body: SubmitBody }>(
     '/oauth/google/onetap/submit',

@@ -3,8 +3,9 @@
  * Google hands the person's browser an ID token carrying that nonce, and the page submits it.
  * A verified token signs the person in through their verified email (a new user is created, an
  * existing one is linked) through the OAuth product, and answers a redirect URL carrying a
- * single-use token that `POST /oauth/authenticate` exchanges for a session. Every rule lives here; the routes only
- * translate HTTP.
+ * single-use token that `POST /oauth/authenticate` exchanges for a session, only with the
+ * verifier of the PKCE challenge the page submitted with. Every rule lives here; the routes
+ * only translate HTTP.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '../../http/api-error.js';
@@ -31,6 +32,10 @@ export interface OneTapSubmission {
   oauthCallbackId: string;
   loginRedirectUrl?: string;
   signupRedirectUrl?: string;
+  /**
+   * The page's PKCE challenge (required): the landing token works only with its verifier, so
+   * it signs in only the browser that submitted the prompt (no login CSRF).
+   */
   codeChallenge?: string;
   ip: string;
 }
@@ -78,11 +83,20 @@ export class OneTapService {
   /**
    * Verifies the ID token against the started prompt and answers the redirect URL: the login
    * URL for a known email, the sign-up URL for a new user, each exactly as listed, with
-   * `stytch_token_type=oauth&token=…`.
+   * `stytch_token_type=oauth&token=…`. The token is bound to the page's PKCE challenge: a
+   * submit without one is refused before anything is read or written, so a token minted for
+   * one person's Google account cannot be planted in another person's browser.
    */
   async submit(request: OneTapSubmission): Promise<{ redirectUrl: string }> {
     const { project } = request;
     const google = readyGoogle(project);
+    const codeChallenge = request.codeChallenge;
+    if (!codeChallenge) {
+      throw new ApiError(
+        'oauth_pkce_expected_code_challenge',
+        'A One Tap submit needs a pkce_code_challenge: the landing token then works only with its code_verifier, in the browser that kept it.',
+      );
+    }
     await this.limiter.hit(
       `one-tap-submit:ip:${project.projectId}:${request.ip}`,
       SUBMIT_LIMIT_PER_IP,
@@ -122,7 +136,7 @@ export class OneTapService {
         scopes: ['openid', 'email', 'profile'],
         expires_at: null,
       },
-      codeChallenge: request.codeChallenge ?? null,
+      codeChallenge,
       loginUrl: login,
       signupUrl: signup,
     });

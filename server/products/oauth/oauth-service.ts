@@ -10,8 +10,9 @@
  * - Redirect URLs must be listed exactly; a request naming none gets the first listed.
  * - A provider account signs in its user. A new account joins an existing user only through an
  *   email both the provider and Velvet hold as verified; otherwise it makes a new user.
- * - The token that ends the redirect works once, for 10 minutes; when the page started with a
- *   PKCE challenge it needs the verifier (wrong ones are throttled per user and client).
+ * - The token that ends the redirect works once, for 10 minutes, and only with the verifier of
+ *   the PKCE challenge the page started with (wrong ones are throttled per user and client and
+ *   do not spend it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -79,8 +80,12 @@ export interface IssueRequest {
   identity: ProviderIdentity;
   /** The provider's tokens, handed back by `POST /oauth/authenticate`. */
   providerValues: ProviderValues;
-  /** The page's PKCE challenge, when it started with one. */
-  codeChallenge: string | null;
+  /**
+   * The page's PKCE challenge: every landing token is bound to the browser that started (the
+   * redirect flow's start and One Tap's submit both require one), so a token planted in
+   * another browser signs nobody in there.
+   */
+  codeChallenge: string;
   /** The listed URLs to land on (already checked against the project's lists). */
   loginUrl: string;
   signupUrl: string;
@@ -278,7 +283,8 @@ export class OAuthService {
             ? null
             : new Date(now + Number(tokens.expires_in) * 1000).toISOString(),
       },
-      codeChallenge: sealed.cc ?? null,
+      // Every start stores one (it is required there); a state without one is not ours.
+      codeChallenge: requiredChallenge(sealed.cc),
       loginUrl: sealed.login,
       signupUrl: sealed.signup,
     });
@@ -532,6 +538,12 @@ export class OAuthService {
       throw error;
     }
   }
+}
+
+/** The page's PKCE challenge sealed with a state; `oauth_invalid_state` without one. */
+function requiredChallenge(challenge: string | undefined): string {
+  if (!challenge) throw new ApiError('oauth_invalid_state');
+  return challenge;
 }
 
 /** The listed URL a sign-in lands on: the one asked for if listed exactly, else the first. */

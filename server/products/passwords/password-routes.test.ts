@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { assertApiError } from '../../test/api-assertions.js';
+import { tableRows } from '../../test/table-rows.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { ARGON2_PARAMETERS } from './password-hashing.js';
 
@@ -379,6 +380,86 @@ describe('passwords', () => {
       401,
       'user_unauthenticated',
     );
+  });
+
+  /** A session longer than the test project's maximum (7 days). */
+  const TOO_LONG = 8 * 24 * 60;
+  const passwordRows = () =>
+    tableRows(server.store.db, [
+      'users',
+      'user_emails',
+      'passwords',
+      'password_resets',
+      'sessions',
+    ]);
+
+  test('a too-long session on POST /passwords creates no account and no password', async () => {
+    const before = await passwordRows();
+    const refused = await server.api('/passwords', {
+      body: { email: 'too-long@example.com', password: STRONG, session_duration_minutes: TOO_LONG },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(await passwordRows(), before, 'no user, email, password or session');
+    // The address is still new: the same request with a valid duration signs up.
+    const created = await create(server, 'too-long@example.com');
+    assert.equal(created.user.emails[0].email, 'too-long@example.com');
+  });
+
+  test('a too-long session on a reset by email spends no link, keeps the password and every session', async () => {
+    const created = await create(server, 'reset-too-long@example.com');
+    await server.api('/passwords/email/reset/start', {
+      body: { email: 'reset-too-long@example.com' },
+    });
+    const token = resetLink(server, 'reset-too-long@example.com').searchParams.get('token');
+    const before = await passwordRows();
+    const refused = await server.api('/passwords/email/reset', {
+      body: { token, password: STRONGER, session_duration_minutes: TOO_LONG },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(
+      await passwordRows(),
+      before,
+      'link unspent, password and sessions as they were',
+    );
+    const live = await server.api('/sessions/authenticate', {
+      body: {},
+      secret: created.session_token,
+    });
+    assert.equal(live.status, 200);
+    const reset = await server.api('/passwords/email/reset', {
+      body: { token, password: STRONGER, session_duration_minutes: 60 },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+  });
+
+  test('a too-long session on an existing-password or session reset changes no password and ends no session', async () => {
+    const created = await create(server, 'change-too-long@example.com');
+    const before = await passwordRows();
+    assertApiError(
+      await server.api('/passwords/existing_password/reset', {
+        body: {
+          email: 'change-too-long@example.com',
+          existing_password: STRONG,
+          new_password: STRONGER,
+          session_duration_minutes: TOO_LONG,
+        },
+      }),
+      400,
+      'session_duration_too_long',
+    );
+    assertApiError(
+      await server.api('/passwords/session/reset', {
+        body: { password: STRONGER, session_duration_minutes: TOO_LONG },
+        secret: created.session_token,
+      }),
+      400,
+      'session_duration_too_long',
+    );
+    assert.deepEqual(await passwordRows(), before, 'password and sessions as they were');
+    const login = await server.api('/passwords/authenticate', {
+      body: { email: 'change-too-long@example.com', password: STRONG },
+    });
+    assert.equal(login.status, 200, 'the old password still works');
   });
 
   test('a session reset needs a password or email factor from the last 5 minutes', async () => {

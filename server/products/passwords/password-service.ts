@@ -152,6 +152,7 @@ export class PasswordService {
   ): Promise<SignedIn> {
     const { project } = caller;
     this.#assertEnabled(project);
+    const duration = this.sessions.resolveDuration(project, durationMinutes);
     const email = normalizeEmail(rawEmail);
     assertPasswordText(password);
     await this.limiter.hit(
@@ -170,7 +171,7 @@ export class PasswordService {
     const method = await this.store.users.findOrCreateByDestination(project, 'email', email, now);
     if (!method.created) throw new ApiError('reset_password');
     await this.store.passwords.set(project.projectId, method.userId, hash, now);
-    return this.#signIn(caller, method, durationMinutes);
+    return this.#signIn(caller, method, duration);
   }
 
   /** `POST /passwords/authenticate`: checks the password and signs in. */
@@ -180,6 +181,8 @@ export class PasswordService {
     password: string,
     durationMinutes?: number,
   ): Promise<SignedIn> {
+    this.#assertEnabled(caller.project);
+    const duration = this.sessions.resolveDuration(caller.project, durationMinutes);
     const method = await this.#checkPassword(caller, rawEmail, password);
     // A right password that has since shown up in a breach must be replaced first (as Stytch
     // does): the widget sends a reset email and shows Password Breached.
@@ -189,7 +192,7 @@ export class PasswordService {
         'This password may have been used on a different site that experienced a security issue. A reset is needed before you log in.',
       );
     }
-    return this.#signIn(caller, method, durationMinutes);
+    return this.#signIn(caller, method, duration);
   }
 
   /** `POST /passwords/email/reset/start`: emails a reset link to a user of the project. */
@@ -276,6 +279,7 @@ export class PasswordService {
   ): Promise<SignedIn> {
     const { project } = caller;
     this.#assertEnabled(project);
+    const duration = this.sessions.resolveDuration(project, request.durationMinutes);
     assertPasswordText(request.password);
     const reset = await this.store.resets.findByTokenHash(hashResetToken(request.token));
     const now = this.clock();
@@ -314,7 +318,7 @@ export class PasswordService {
     await this.#setPassword(project, method, hash, keep, undefined);
     // The caller's own session ended with the others, unless they were kept: a new one starts.
     const signer = keep ? caller : { ...caller, session: undefined };
-    return this.#signIn(signer, { ...method, verified: true }, request.durationMinutes);
+    return this.#signIn(signer, { ...method, verified: true }, duration);
   }
 
   /**
@@ -330,12 +334,14 @@ export class PasswordService {
       durationMinutes?: number | undefined;
     },
   ): Promise<SignedIn> {
+    this.#assertEnabled(caller.project);
+    const duration = this.sessions.resolveDuration(caller.project, request.durationMinutes);
     assertPasswordText(request.newPassword);
     const method = await this.#checkPassword(caller, request.email, request.existingPassword);
     await this.#assertAcceptable(caller.project, request.newPassword, method.destination);
     const hash = await this.hasher.hash(request.newPassword);
     await this.#setPassword(caller.project, method, hash, false, undefined);
-    return this.#signIn({ ...caller, session: undefined }, method, request.durationMinutes);
+    return this.#signIn({ ...caller, session: undefined }, method, duration);
   }
 
   /**
@@ -352,6 +358,8 @@ export class PasswordService {
   ): Promise<SignedIn> {
     const { project, session } = caller;
     this.#assertEnabled(project);
+    // Checked before anything is written; without one the session keeps its expiry.
+    if (durationMinutes !== undefined) this.sessions.resolveDuration(project, durationMinutes);
     assertPasswordText(password);
     if (!hasRecentEmailFactor(session, this.clock())) {
       throw new ApiError('session_too_old_to_reset_password');
@@ -430,15 +438,11 @@ export class PasswordService {
     await revoke.execute();
   }
 
-  async #signIn(
-    caller: Caller,
-    method: MethodRecord,
-    durationMinutes: number | undefined,
-  ): Promise<SignedIn> {
+  /** Starts the session (or adds the factor to the caller's), `duration` already resolved. */
+  async #signIn(caller: Caller, method: MethodRecord, duration: number): Promise<SignedIn> {
     const { project } = caller;
     const now = this.clock();
     const factor = passwordFactor(method.methodId, method.destination, now);
-    const duration = durationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     if (caller.session && caller.session.userId === method.userId) {
       const withFactor = await this.sessions.addFactor(caller.session, factor);
       return {

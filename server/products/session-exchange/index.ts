@@ -3,13 +3,15 @@
  * JWTs of issuers a project trusts.
  */
 import type { ServerProduct } from '../product.js';
+import { AttestedTokensRepository } from './attested-tokens-repository.js';
+import { attestedTokenMigrations } from './attested-tokens-tables.js';
 import { sessionExchangeRoutes } from './session-exchange-routes.js';
 import { TrustedTokenVerifier } from './trusted-tokens.js';
 
-/** The session-exchange product (no tables). */
+/** The session-exchange product; its table remembers the trusted tokens `attest` accepted. */
 export const sessionExchangeProduct: ServerProduct = {
   name: 'session-exchange',
-  migrations: {},
+  migrations: attestedTokenMigrations,
   register(sdk, context) {
     sessionExchangeRoutes(sdk, {
       sessions: context.sessions,
@@ -17,9 +19,12 @@ export const sessionExchangeProduct: ServerProduct = {
       store: context.store,
       limiter: context.limiter,
       trusted: new TrustedTokenVerifier(context.clock),
+      attested: new AttestedTokensRepository(context.store.db),
       // The server's own issuers: its origin, and the session JWTs' `${origin}/sdk/v1`.
       issuers: [context.ownOrigin, `${context.ownOrigin}/sdk/v1`],
       clock: context.clock,
     });
   },
+  // A row outlives its token by nothing: after `exp` the verifier refuses the token anyway.
+  housekeeping: ({ store }, now) => new AttestedTokensRepository(store.db).purgeExpired(now),
 };

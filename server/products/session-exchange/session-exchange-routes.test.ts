@@ -8,6 +8,8 @@ import { JWT_ALGORITHM, KeyRing } from '../../keys/key-ring.js';
 import { SealedJson } from '../../keys/sealed-json.js';
 import { assertApiError } from '../../test/api-assertions.js';
 import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
+import type { ProductContext } from '../product.js';
+import { sessionExchangeProduct } from './index.js';
 
 const SECRET = 'test-secret-exchange-0123456789abcdef0123';
 const ISSUER = 'https://idp.partner.test';
@@ -257,6 +259,113 @@ describe('sessions from other credentials', () => {
       400,
       'schema_error',
     );
+  });
+
+  /** The rows an attest writes: users, sessions and spent tokens, as they are now. */
+  const attestRows = async () => ({
+    users: await server.store.db.selectFrom('users').select('user_id').orderBy('user_id').execute(),
+    sessions: await server.store.db
+      .selectFrom('sessions')
+      .select(['session_id', 'user_id', 'expires_at'])
+      .orderBy('session_id')
+      .execute(),
+    attested: await server.store.db
+      .selectFrom('attested_tokens')
+      .selectAll()
+      .orderBy('token_key')
+      .execute(),
+  });
+  const attest = (token: string, profile_id = 'partner') =>
+    server.api('/sessions/attest', {
+      body: { profile_id, token, session_duration_minutes: 30 },
+    });
+
+  test('replaying a trusted JWT that already signed in starts no second session', async () => {
+    const withJti = await issuer.sign(
+      { email: 'replayed@example.com', jti: 'jwt-replay-1' },
+      { nowMs: server.clock.now() },
+    );
+    const first = await attest(withJti);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    const afterFirst = await attestRows();
+
+    const replay = await attest(withJti);
+    assertApiError(replay, 401, 'trusted_auth_token_already_used');
+    assert.equal(replay.raw.session_token, undefined);
+    // Another token the issuer signed with the same jti is the same token.
+    server.clock.advance(1_000);
+    const sameJti = await issuer.sign(
+      { email: 'replayed@example.com', jti: 'jwt-replay-1' },
+      { nowMs: server.clock.now() },
+    );
+    assert.notEqual(sameJti, withJti);
+    assertApiError(await attest(sameJti), 401, 'trusted_auth_token_already_used');
+    // A token without a jti is remembered by its hash.
+    const withoutJti = await issuer.sign(
+      { sub: first.body.user_id },
+      { nowMs: server.clock.now() },
+    );
+    assert.equal((await attest(withoutJti, 'partner-ids')).status, 200);
+    const afterSecond = await attestRows();
+    assert.equal(afterSecond.sessions.length, afterFirst.sessions.length + 1);
+    assertApiError(await attest(withoutJti, 'partner-ids'), 401, 'trusted_auth_token_already_used');
+    assert.deepEqual(await attestRows(), afterSecond, 'the replays wrote nothing');
+    // Stored as hashes: neither the token nor its jti is in the table.
+    const stored = JSON.stringify(afterSecond.attested);
+    assert.ok(!stored.includes('jwt-replay-1') && !stored.includes(withoutJti));
+  });
+
+  test('two simultaneous uses of one trusted JWT start one session', async () => {
+    const token = await issuer.sign(
+      { email: 'twice@example.com', jti: 'jwt-race-1' },
+      { nowMs: server.clock.now() },
+    );
+    const before = await attestRows();
+    const answers = await Promise.all([attest(token), attest(token), attest(token)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [200, 401, 401]);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      assertApiError(answer, 401, 'trusted_auth_token_already_used');
+    }
+    const after = await attestRows();
+    assert.equal(after.sessions.length, before.sessions.length + 1, 'one session');
+    assert.equal(after.attested.length, before.attested.length + 1);
+  });
+
+  test('a refused attest (a duration over the maximum) does not spend the token', async () => {
+    const token = await issuer.sign(
+      { email: 'patient@example.com', jti: 'jwt-duration-1' },
+      { nowMs: server.clock.now() },
+    );
+    const before = await attestRows();
+    const refused = await server.api('/sessions/attest', {
+      body: { profile_id: 'partner', token, session_duration_minutes: 8 * 24 * 60 },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(await attestRows(), before);
+    assert.equal((await attest(token)).status, 200);
+  });
+
+  test('housekeeping forgets a spent token once it has expired, and keeps the live ones', async () => {
+    const shortLived = await issuer.sign(
+      { email: 'brief@example.com', jti: 'jwt-brief-1' },
+      { nowMs: server.clock.now(), expSeconds: 60 },
+    );
+    const longLived = await issuer.sign(
+      { email: 'brief@example.com', jti: 'jwt-long-1' },
+      { nowMs: server.clock.now(), expSeconds: 3600 },
+    );
+    assert.equal((await attest(shortLived)).status, 200);
+    assert.equal((await attest(longLived)).status, 200);
+    const before = (await attestRows()).attested.length;
+    server.clock.advance(61_000);
+    const context = { store: server.store } as unknown as ProductContext;
+    assert.equal(await sessionExchangeProduct.housekeeping?.(context, server.clock.now()), 1);
+    assert.equal((await attestRows()).attested.length, before - 1);
+    // Expired, the token is refused by its expiry, not by the table.
+    const late = await attest(shortLived);
+    assertApiError(late, 401, 'invalid_trusted_auth_token');
+    assertApiError(await attest(longLived), 401, 'trusted_auth_token_already_used');
   });
 
   test('POST /b2b/organizations/members/search: a consumer project says it is not B2B; bad bodies are schema errors', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
+import { tableRows } from '../../test/table-rows.js';
 import {
   signInBySms,
   startTestServer,
@@ -207,6 +208,55 @@ describe('passkeys: /webauthn/*', () => {
     const replayed = await authenticate(assertion);
     assertApiError(replayed, 400, 'webauthn_challenge_not_found');
     assert.equal(replayed.body.session_token, undefined);
+  });
+
+  const TOO_LONG = 8 * 24 * 60;
+  const passkeyRows = () =>
+    tableRows(server.store.db, ['webauthn_registrations', 'webauthn_challenges', 'sessions']);
+
+  test('a refused duration stores no passkey and spends no challenge: the same answer registers afterwards', async () => {
+    const user = await signedUp();
+    const start = await registerStart(user.token);
+    const credential = new SoftwareAuthenticator().register(
+      start.body.public_key_credential_creation_options,
+      page,
+    );
+    const before = await passkeyRows();
+    const refused = await server.api('/webauthn/register', {
+      secret: user.token,
+      headers: page,
+      body: { public_key_credential: credential, session_duration_minutes: TOO_LONG },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(
+      await passkeyRows(),
+      before,
+      'no passkey, the challenge and session as they were',
+    );
+    assert.equal((await register(user.token, credential)).status, 200);
+  });
+
+  test('a refused duration on a passkey sign-in spends no challenge: the same assertion signs in afterwards', async () => {
+    const { authenticator, userId } = await withPasskey();
+    const start = await authStart();
+    const assertion = authenticator.authenticate(
+      start.body.public_key_credential_request_options,
+      page,
+    );
+    const before = await passkeyRows();
+    const refused = await server.api('/webauthn/authenticate', {
+      headers: page,
+      body: { public_key_credential: assertion, session_duration_minutes: TOO_LONG },
+    });
+    assertApiError(refused, 400, 'session_duration_too_long');
+    assert.deepEqual(
+      await passkeyRows(),
+      before,
+      'challenge unspent, counter unchanged, no session',
+    );
+    const signedIn = await authenticate(assertion);
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    assert.equal(signedIn.body.user_id, userId);
   });
 
   test('a challenge expires after five minutes', async () => {

@@ -165,6 +165,9 @@ export class WebAuthnService {
   async register(request: FinishRequest & { session: SessionRecord }): Promise<Finished> {
     const { project, session } = request;
     this.#assertEnabled(project);
+    // Refused before anything is written; without one the session keeps its expiry.
+    const requested = request.sessionDurationMinutes;
+    if (requested !== undefined) this.sessions.resolveDuration(project, requested);
     await this.#limit(project, request.ip);
     const { challenge, response } = parseRegistrationCredential(request.credential);
     const now = this.clock();
@@ -220,7 +223,7 @@ export class WebAuthnService {
       throw error;
     }
     const withFactor = await this.sessions.addFactor(session, webauthnFactor(registration, now));
-    const issued = await this.sessions.touch(project, withFactor, request.sessionDurationMinutes);
+    const issued = await this.sessions.touch(project, withFactor, requested);
     return { registration, issued };
   }
 
@@ -278,6 +281,8 @@ export class WebAuthnService {
   async authenticate(request: FinishRequest): Promise<Finished> {
     const { project } = request;
     this.#assertEnabled(project);
+    // Refused before anything is written: a refused duration spends no challenge.
+    const duration = this.sessions.resolveDuration(project, request.sessionDurationMinutes);
     await this.#limit(project, request.ip);
     const { challenge, response } = parseAuthenticationCredential(request.credential);
     const now = this.clock();
@@ -328,8 +333,6 @@ export class WebAuthnService {
     });
     if (!counted) throw new ApiError('unable_to_auth_webauthn_registration');
     const factor = webauthnFactor(registration, now);
-    const duration =
-      request.sessionDurationMinutes ?? project.settings.sessions.defaultDurationMinutes;
     if (request.session && request.session.userId === registration.userId) {
       const withFactor = await this.sessions.addFactor(request.session, factor);
       return { registration, issued: await this.sessions.touch(project, withFactor, duration) };

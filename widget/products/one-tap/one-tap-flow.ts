@@ -4,6 +4,7 @@
  * (`?stytch_token_type=oauth&token=…`) signs in as after any provider (`../oauth/oauth-flow.ts`).
  */
 
+import { PkceNamespace } from '../../client/pkce.js';
 import type { JsonObject } from '../../client/type-checks.js';
 import type { VelvetClient } from '../../client/velvet-client.js';
 import type { ProductContext } from '../product.js';
@@ -41,7 +42,9 @@ export function startOneTap(client: VelvetClient): Promise<OneTapStart> {
 
 /**
  * `POST /oauth/google/onetap/submit`: sends Google's ID token with the page's redirect URLs and
- * answers where to go.
+ * a fresh PKCE challenge, and answers where to go. The verifier stays in this browser's OAuth
+ * slot, where the landing page's `client.oauth.authenticate` reads it: the landing token signs
+ * in only the browser that submitted the prompt.
  */
 export async function submitOneTap(
   client: VelvetClient,
@@ -50,7 +53,12 @@ export async function submitOneTap(
   credential: string,
 ): Promise<string> {
   const options = context.config.oauthOptions;
-  const body: JsonObject = { id_token: credential, oauth_callback_id: started.oauth_callback_id };
+  const { codeChallenge } = await client.pkce.start(PkceNamespace.OAUTH);
+  const body: JsonObject = {
+    id_token: credential,
+    oauth_callback_id: started.oauth_callback_id,
+    pkce_code_challenge: codeChallenge,
+  };
   if (options?.loginRedirectURL) body.login_redirect_url = options.loginRedirectURL;
   if (options?.signupRedirectURL) body.signup_redirect_url = options.signupRedirectURL;
   const answer = await client.http.post('/oauth/google/onetap/submit', body, isSubmitted);

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { generateKeyPair, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { createCodeChallenge, PkceNamespace } from '../../client/pkce.js';
 import type { RecordedRequest } from '../../client/testing/fake-api.js';
 import { apiErrorBody, success } from '../../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../../client/testing/mocha.js';
@@ -93,7 +94,21 @@ function serveOneTapApi(test: TestClient, start?: (request: RecordedRequest) => 
     };
   });
   test.api.on('POST', '/oauth/google/onetap/submit', async (request) => {
-    const body = request.body as { id_token: string; login_redirect_url?: string };
+    const body = request.body as {
+      id_token: string;
+      login_redirect_url?: string;
+      pkce_code_challenge?: string;
+    };
+    if (!body.pkce_code_challenge) {
+      return {
+        status: 400,
+        json: apiErrorBody(
+          400,
+          'oauth_pkce_expected_code_challenge',
+          'A One Tap submit needs a pkce_code_challenge.',
+        ),
+      };
+    }
     try {
       const { payload } = await jwtVerify(body.id_token, googleKeys.publicKey, {
         issuer: 'https://accounts.google.com',
@@ -255,6 +270,14 @@ describe('Google One Tap in <velvet-login>', () => {
       login_redirect_url: LOGIN_URL,
       signup_redirect_url: SIGNUP_URL,
     });
+    // The landing token is bound to this browser: the challenge is of the verifier kept in the
+    // OAuth slot, which the landing page's client.oauth.authenticate sends.
+    const kept = mounted.test.client.pkce.get(PkceNamespace.OAUTH);
+    expect(kept).to.not.equal(null);
+    const challenge = (submit?.body as { pkce_code_challenge?: string } | undefined)
+      ?.pkce_code_challenge;
+    expect(challenge).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(challenge).to.equal(await createCodeChallenge(kept?.codeVerifier ?? ''));
   });
 
   it('cancels tapping outside by default', async () => {
