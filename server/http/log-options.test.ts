@@ -141,3 +141,17 @@ test('Authorization, Cookie and Set-Cookie headers are censored wherever a line 
   assert.ok(!raw.join('').includes(TOKEN));
   assert.ok(!raw.join('').includes('opaque-session'));
 });
+
+test('a string logged as `err` stays a string, its URLs redacted', async () => {
+  const { app, lines } = server();
+  app.get('/said', async (request) => {
+    request.log.warn({ err: `vendor said /x?token=${TOKEN}` }, 'delivery failed');
+    return 'ok';
+  });
+  await app.inject({ url: '/said' });
+  await app.close();
+  assert.equal(
+    lines.find((line) => line.msg === 'delivery failed')?.err,
+    'vendor said /x?token=[redacted]',
+  );
+});

@@ -47,12 +47,12 @@ export interface LoggedError {
   [field: string]: unknown;
 }
 
-/** An error as a log line shows it: class, message, stack, codes and (error) causes. */
-export function errorForLog(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) {
-    const message = typeof error === 'string' ? redactUrlsIn(error) : '';
-    return { type: typeof error, message, stack: '' };
-  }
+/**
+ * An error as a log line shows it: class, message, stack, codes and (error) causes. Anything
+ * else logged under `err` is kept as pino keeps it, a string with its URLs' queries redacted.
+ */
+export function errorForLog(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? redactUrlsIn(error) : error;
   const logged: LoggedError = {
     type: error.constructor?.name ?? error.name,
     message: redactUrlsIn(error.message),
@@ -79,7 +79,8 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerOptions 
     ...(stream ? { stream } : {}),
     serializers: {
       req: (request: FastifyRequest) => requestForLog(request),
-      err: (error: unknown) => errorForLog(error),
+      // Fastify's type wants an object back; like pino's own, this returns a non-error as it came.
+      err: ((error: unknown) => errorForLog(error)) as (error: unknown) => LoggedError,
     },
     redact: SECRET_HEADERS.flatMap((name) => [
       `req.headers["${name}"]`,
