@@ -155,3 +155,21 @@ test('a string logged as `err` stays a string, its URLs redacted', async () => {
     'vendor said /x?token=[redacted]',
   );
 });
+
+test('a field logged as text has the queries of the URLs it quotes redacted', async () => {
+  const { app, lines } = server();
+  const fields = {
+    provider: 'google',
+    reason: `GET https://provider.test/token?code=${TOKEN} answered 400`,
+  };
+  app.get('/reason', async (request) => {
+    request.log.warn(fields, 'oauth exchange failed');
+    return 'ok';
+  });
+  await app.inject({ url: '/reason' });
+  await app.close();
+  const line = lines.find((entry) => entry.msg === 'oauth exchange failed');
+  assert.equal(line?.reason, 'GET https://provider.test/token?code=[redacted] answered 400');
+  assert.equal(line?.provider, 'google');
+  assert.ok(fields.reason.includes(TOKEN), 'the caller’s object is left as it was');
+});

@@ -6,8 +6,8 @@
  * - an error is logged by its class, message, stack and codes only, its message and stack with
  *   URLs' queries redacted; other properties (an HTTP client's response body, a database
  *   error's detail quoting a row) and non-error causes are left out;
- * - a message string that holds a `?` has its URLs' queries redacted (Fastify's own lines name
- *   the request's URL);
+ * - a message, or a field logged as text, that holds a `?` has its URLs' queries redacted
+ *   (Fastify's own lines name the request's URL; a provider's failure reason may quote one);
  * - `Authorization`, `Cookie` and `Set-Cookie` headers are censored wherever a line carries them.
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -87,6 +87,20 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerOptions 
       `res.headers["${name}"]`,
       `headers["${name}"]`,
     ]),
+    formatters: {
+      // A field logged as text (a provider's failure reason, a vendor's message) may quote a URL.
+      // The caller's object is left as it is: a copy is made when a field changes.
+      log(object) {
+        let logged = object;
+        for (const key in object) {
+          const value = object[key];
+          if (typeof value !== 'string' || !value.includes('?')) continue;
+          if (logged === object) logged = { ...object };
+          logged[key] = redactUrlsIn(value);
+        }
+        return logged;
+      },
+    },
     hooks: {
       logMethod(args, method) {
         // `log.error(error)`: pino would take the message from the error unredacted.
