@@ -33,8 +33,20 @@ export function requestForLog(request: FastifyRequest): Record<string, unknown> 
   };
 }
 
-/** Error properties that say what failed without quoting data. */
-const ERROR_FIELDS = ['code', 'statusCode', 'status', 'errno', 'syscall'] as const;
+/**
+ * Error properties that say what failed without quoting data: codes, and a database error's
+ * constraint, table and column names (not its `detail`, which quotes the row's values).
+ */
+const ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'status',
+  'errno',
+  'syscall',
+  'constraint',
+  'table',
+  'column',
+] as const;
 
 /** How deep `cause` chains are followed. */
 const MAX_CAUSES = 4;
