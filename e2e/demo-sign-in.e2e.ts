@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { type DemoServer, startDemo } from './demo-support.js';
 import { injectAxe } from './support/inject-axe.js';
+import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 
 const PHONE = '+14155550901';
 
@@ -161,7 +162,8 @@ test('a magic link sign-in: the outbox panel shows the email’s link, and openi
   const message = outbox(page).getByRole('listitem').filter({ hasText: email });
   const link = message.getByRole('link', { name: `Open the sign-in link to ${email}` });
   await expect(link).toBeVisible();
-  expect(await link.getAttribute('href')).toMatch(
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(
     new RegExp(`^${demo.origin}/demo/\\?stytch_token_type=magic_links&token=[A-Za-z0-9_-]+$`),
   );
   await link.click();
@@ -174,6 +176,11 @@ test('a magic link sign-in: the outbox panel shows the email’s link, and openi
   // The demo came back with the settings the link was sent with.
   await expect(products.getByRole('checkbox', { name: /Email magic links/ })).toBeChecked();
   expect(await axeViolations(page)).toEqual([]);
+  // The server's log saw the landing page's request, but neither its token nor the session.
+  expectNoSecretsInLog(demo.velvet, {
+    'magic link token': new URL(href).searchParams.get('token') ?? '',
+    ...(await browserSecrets(page)),
+  });
 });
 
 test('passwords: create one in the demo, revoke, forget it, and reset it from the outbox link', async ({

@@ -9,6 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
 import { publicTexts } from '../site/content/public-texts.js';
+import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 import {
   liveRegionsSaying,
   requestCode,
@@ -81,6 +82,12 @@ test('a guest on the list signs in with the code from the outbox and sees the in
   await page.reload();
   await expect(namesHeading(page)).toBeVisible();
   await expect(gateHeading(page)).toHaveCount(0);
+  // The server's log holds neither the passcode (the outbox's print of it is not the log) nor
+  // the session the browser holds.
+  expectNoSecretsInLog(site.velvet, {
+    passcode: await site.velvet.lastCode(phone),
+    ...(await browserSecrets(page)),
+  });
 });
 
 test('the schedule tabs and the FAQ accordion behave as specified', async ({ page }) => {

@@ -20,6 +20,7 @@ import {
 } from './http/error-handler.js';
 import { lazyRequestLoggerFactory } from './http/lazy-request-logger.js';
 import { lazySchemaController } from './http/lazy-validators.js';
+import { loggerOptions } from './http/log-options.js';
 import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
@@ -63,7 +64,7 @@ export interface AppOptions {
   secret: string;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   clock?: () => number;
-  /** Fastify's logger option; defaults to pino at `config.logLevel`. */
+  /** Fastify's logger option; defaults to `loggerOptions(config.logLevel)` (secrets redacted). */
   logger?: FastifyServerOptions['logger'];
   /** The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. */
   widgetDir?: string;
@@ -90,10 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const projects = new Projects(stored);
 
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify also takes a hop count here at run time; its types only name the other forms.
     trustProxy: config.trustProxy as boolean | string,

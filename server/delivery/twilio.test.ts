@@ -212,6 +212,28 @@ describe('TwilioAdapter', () => {
     assert.equal(twilio.received.length, 1);
   });
 
+  test('a refusal whose text quotes the message body reaches the log without the passcode', async (t) => {
+    const twilio = await fakeTwilio(
+      t,
+      answerJson(400, {
+        code: 30007,
+        message: `Message filtered: "${BODY}"`,
+        status: 400,
+      }),
+    );
+    const adapter = new TwilioAdapter({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      smsFrom: '+15017122661',
+      baseUrl: twilio.baseUrl,
+    });
+    const error = await rejectsWithDeliveryError(
+      adapter.send({ channel: 'sms', to: '+14155552671', text: BODY }),
+    );
+    assert.equal(error.vendorCode, 30007);
+    assert.match(error.message, /^Twilio refused the message: Message filtered: "Your Velvet code/);
+  });
+
   test('reports a refusal without a JSON body by its HTTP status', async (t) => {
     const twilio = await fakeTwilio(t, (_received, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });

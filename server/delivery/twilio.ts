@@ -125,7 +125,7 @@ export class TwilioAdapter implements DeliveryAdapter {
     const vendorMessage = field(body, 'message');
     const reason =
       typeof vendorMessage === 'string' && vendorMessage !== ''
-        ? vendorMessage
+        ? withoutBodySecrets(vendorMessage, message.text)
         : `HTTP ${response.status}`;
     throw new DeliveryError(
       `Twilio refused the message: ${reason}`,
@@ -154,6 +154,18 @@ function required(value: string | undefined, name: string): string {
 function optional(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * `reason` (Twilio's text about a refusal, which ends up in the log) without any word of the
+ * message's body that holds a digit: the passcode, or a link's token, should Twilio quote them.
+ */
+function withoutBodySecrets(reason: string, body: string): string {
+  let scrubbed = reason;
+  for (const word of body.split(/\s+/)) {
+    if (word.length >= 4 && /\d/.test(word)) scrubbed = scrubbed.replaceAll(word, '[redacted]');
+  }
+  return scrubbed;
 }
 
 function withWhatsappPrefix(address: string): string {

@@ -10,6 +10,7 @@ import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import { Store } from '../db/store.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
+import { loggerOptions } from '../http/log-options.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import { unwrapSuccess } from './api-assertions.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -139,17 +140,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
     clock: clock.now,
+    // The server's own logger options (what is redacted), writing where the test reads.
     logger: options.logLine
-      ? {
-          level: 'trace',
-          stream: { write: (line: string) => options.logLine?.(line) },
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-        }
+      ? loggerOptions('trace', { write: (line: string) => options.logLine?.(line) })
       : options.logLines
-        ? {
-            level: 'warn',
-            stream: { write: (line: string) => void options.logLines?.push(line) },
-          }
+        ? loggerOptions('warn', { write: (line: string) => void options.logLines?.push(line) })
         : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
   });

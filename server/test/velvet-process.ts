@@ -26,6 +26,11 @@ export interface VelvetServer {
   outbox(to: string): Promise<OutboxMessage[]>;
   /** The newest passcode sent to `to`. */
   lastCode(to: string): Promise<string>;
+  /**
+   * Every line the process has written so far (its log: pino's JSON lines, and anything else
+   * on stdout or stderr), except the development outbox's prints of the messages it sent.
+   */
+  log(): string[];
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
   /** Stops the process and drops the database (unless it was another server's). */
@@ -38,6 +43,22 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill(signal);
   await once(child, 'exit');
+}
+
+/**
+ * The complete lines of `text` but the development outbox's prints: a `[outbox] …:` line and
+ * the message's lines after it (indented by two spaces, or empty).
+ */
+function withoutOutboxPrints(text: string): string[] {
+  const lines = text.split('\n').slice(0, -1);
+  const kept: string[] = [];
+  let inPrint = false;
+  for (const line of lines) {
+    if (line.startsWith('[outbox] ')) inPrint = true;
+    else if (inPrint && line !== '' && !line.startsWith('  ')) inPrint = false;
+    if (!inPrint) kept.push(line);
+  }
+  return kept;
 }
 
 /**
@@ -77,14 +98,18 @@ export async function startVelvet(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      stdout += chunk.toString();
       const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match?.[1]) resolve(`http://localhost:${match[1]}`);
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      stderr += chunk.toString();
     });
     child.once('exit', (code) => reject(new Error(`velvet exited (${code}):\n${output}`)));
   });
@@ -103,6 +128,7 @@ export async function startVelvet(
       if (!code) throw new Error(`no passcode for ${to} in the outbox`);
       return code;
     },
+    log: () => [...withoutOutboxPrints(stdout), ...withoutOutboxPrints(stderr)],
     crash: () => kill(child, 'SIGKILL'),
     async stop() {
       await kill(child, 'SIGTERM');
