@@ -140,7 +140,7 @@ describe('cookie sessions for pages on the server’s own origin', () => {
   test('a cross-site page’s call carrying the site’s cookie is refused, and the session stays as it was', async () => {
     const { cookie, token } = await signInFromSite('+14155550703');
     const rows = await sessionRows();
-    const forged = [
+    const forged: Record<string, string>[] = [
       // A page on another origin the project lists (a sibling host gets the Lax cookie).
       { ...fromSite('cookie', cookie), origin: SIBLING_ORIGIN },
       // A request whose browser says it came from another site, with no Origin.
