@@ -111,9 +111,9 @@ export class SessionManager {
     return this.current;
   }
 
-  /** The opaque session token, or `null` when signed out. */
+  /** The opaque session token, or `null` when signed out or in HttpOnly-cookie mode. */
   get sessionToken(): string | null {
-    return this.current?.sessionToken ?? null;
+    return this.current?.sessionToken || null;
   }
 
   /** Subscribes to every change; returns the function that unsubscribes. */
@@ -210,11 +210,12 @@ export class SessionManager {
   }
 
   private update(
-    data: SessionData | null,
+    given: SessionData | null,
     status: SessionStatus,
     reason: SessionChangeReason,
     remote = false,
   ): void {
+    const data = given && this.options.storage.keepable(given);
     this.current = data;
     this.currentStatus = status;
     if (!remote) {
@@ -288,9 +289,7 @@ export class SessionManager {
     this.lastRequestAt = clock.now();
     try {
       const response = await http.post('/sessions/authenticate', {}, isAuthenticateResponse);
-      if (generation !== this.generation || this.current?.sessionToken !== held.sessionToken) {
-        return;
-      }
+      if (generation !== this.generation || !isSameSession(this.current, held)) return;
       this.update(toSessionData(response), SessionStatus.REFRESHED, SessionChangeReason.REFRESHED);
     } catch (error) {
       if (generation !== this.generation || !this.current) return;
@@ -333,6 +332,13 @@ export class SessionManager {
   private readonly handleOffline = (): void => {
     this.online = false;
   };
+}
+
+/** Whether `now` is still the session `held` was (both tokens are empty in HttpOnly-cookie mode). */
+function isSameSession(now: SessionData | null, held: SessionData): boolean {
+  return (
+    now?.sessionToken === held.sessionToken && now.session.session_id === held.session.session_id
+  );
 }
 
 function toSessionData(response: AuthenticateResponse): SessionData {

@@ -3,6 +3,10 @@
  * under a key that includes the public token) and the cookies the site's server reads.
  * Cookies are `SameSite=Lax`, `Path=/`, `Secure` except on localhost, and expire with the
  * session; the intermediate session token cookie lives 10 minutes.
+ *
+ * In HttpOnly-cookie mode the server's `HttpOnly` cookie is the session: localStorage keeps the
+ * session and user only (for other tabs and the next page load), both tokens empty, and no
+ * session cookie is written by script; what an earlier page load left there is removed.
  */
 
 import { type Clock, systemClock } from './clock.js';
@@ -37,6 +41,8 @@ export interface SessionStorageOptions {
   readonly clock?: Clock;
   /** The host name deciding the `Secure` flag; defaults to `location.hostname`. */
   readonly hostname?: string;
+  /** HttpOnly-cookie mode: no session token or JWT is kept, in storage or in cookies. */
+  readonly httpOnly?: boolean;
 }
 
 /** The localStorage key of the session of one project. */
@@ -52,6 +58,7 @@ export class SessionStorage {
   private readonly cookies: CookieJar;
   private readonly clock: Clock;
   private readonly secure: boolean;
+  private readonly httpOnly: boolean;
 
   constructor(publicToken: string, options: SessionStorageOptions = {}) {
     this.key = sessionStorageKey(publicToken);
@@ -60,6 +67,8 @@ export class SessionStorage {
     this.clock = options.clock ?? systemClock;
     const hostname = options.hostname ?? globalThis.location?.hostname ?? 'localhost';
     this.secure = isSecureCookieHost(hostname);
+    this.httpOnly = options.httpOnly === true;
+    if (this.httpOnly) this.dropTokens();
   }
 
   /** The stored session, or `null` when none is stored, it is damaged, or it has expired. */
@@ -75,10 +84,15 @@ export class SessionStorage {
     return isSessionData(value) && this.isExpired(value);
   }
 
-  /** Writes the session to localStorage and both session cookies. */
+  /** What the client keeps of `data`: all of it, or without its tokens in HttpOnly-cookie mode. */
+  keepable(data: SessionData): SessionData {
+    return this.httpOnly ? withoutTokens(data) : data;
+  }
+
+  /** Writes the session to localStorage and both session cookies (HttpOnly-cookie mode: no tokens, no cookies). */
   save(data: SessionData): void {
-    writeJson(this.storage, this.key, data);
-    this.writeSessionCookies(data);
+    writeJson(this.storage, this.key, this.keepable(data));
+    if (!this.httpOnly) this.writeSessionCookies(data);
   }
 
   /** Writes only the cookies (a synced tab keeps them in step without touching storage). */
@@ -127,8 +141,23 @@ export class SessionStorage {
     return readCookie(this.cookies, INTERMEDIATE_SESSION_COOKIE);
   }
 
+  /** Removes tokens an earlier page load kept: the script-readable cookies and stored tokens. */
+  private dropTokens(): void {
+    this.cookies.write(serializeCookieRemoval(SESSION_COOKIE, this.secure));
+    this.cookies.write(serializeCookieRemoval(SESSION_JWT_COOKIE, this.secure));
+    const value = readJson(this.storage, this.key);
+    if (isSessionData(value) && (value.sessionToken || value.sessionJwt)) {
+      writeJson(this.storage, this.key, withoutTokens(value));
+    }
+  }
+
   private isExpired(data: SessionData): boolean {
     const expiresAt = Date.parse(data.session.expires_at);
     return !Number.isNaN(expiresAt) && expiresAt <= this.clock.now();
   }
+}
+
+/** `data` with both tokens empty: what HttpOnly-cookie mode keeps. */
+function withoutTokens(data: SessionData): SessionData {
+  return { ...data, sessionToken: '', sessionJwt: '' };
 }

@@ -58,6 +58,14 @@ export interface VelvetClientOptions {
   readonly documentTarget?: Document | null;
   /** Opens a URL in this tab (OAuth starts); `location.assign` by default. */
   readonly navigate?: (url: string) => void;
+  /**
+   * HttpOnly-cookie mode, for a page served by the identity provider's own server (the invitation
+   * site): the session is the server's `HttpOnly` cookie. No session token or JWT reaches page
+   * script: none in `document.cookie`, storage or answers, and `session.getTokens()` is `null`;
+   * requests go with credentials and say `X-Velvet-Session`. Needs `apiBase` on the page's own
+   * origin; elsewhere it is ignored with a warning, and the session is kept as usual.
+   */
+  readonly httpOnlyCookies?: boolean;
 }
 
 const liveTokens = new Set<string>();
@@ -127,9 +135,12 @@ export class VelvetClient {
     const clock = options.clock ?? systemClock;
     const storage = options.storage ?? defaultStorage();
     this.telemetry = new Telemetry({ clock, storage });
+    const apiBase = resolveApiBase(options.apiBase, logger);
+    const httpOnly = options.httpOnlyCookies === true && isPageOrigin(apiBase, logger);
     this.http = new HttpClient({
       publicToken,
-      apiBase: resolveApiBase(options.apiBase, logger),
+      apiBase,
+      ...(httpOnly ? { cookieSession: { hasSession: () => this.sessions?.data != null } } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       // The page's provider, or the project's captcha as bootstrap describes it.
       captchaProvider: options.captchaProvider ?? {
@@ -157,6 +168,7 @@ export class VelvetClient {
       storage: new SessionStorage(publicToken, {
         storage,
         clock,
+        httpOnly,
         ...(options.cookies ? { cookies: options.cookies } : {}),
       }),
       clock,
@@ -239,6 +251,16 @@ export class VelvetClient {
   private readonly handlePageHide = (): void => {
     void this.telemetry.flush();
   };
+}
+
+/** Whether `apiBase` is on the page's own origin, as HttpOnly-cookie mode needs; warns if not. */
+function isPageOrigin(apiBase: string, logger: Pick<Console, 'warn'>): boolean {
+  const origin = globalThis.location?.origin;
+  if (origin && new URL(apiBase, origin).origin === origin) return true;
+  logger.warn(
+    `httpOnlyCookies needs the API on the page's own origin, not ${apiBase}: the session is kept in storage and cookies as usual.`,
+  );
+  return false;
 }
 
 function resolveApiBase(apiBase: string | undefined, logger: Pick<Console, 'warn'>): string {
