@@ -62,11 +62,12 @@ export interface HttpClientOptions {
   /** The current session token, or `null` when signed out. */
   readonly getSessionToken?: () => string | null;
   /**
-   * HttpOnly-cookie mode, on the server's own origin: the session is the server's `HttpOnly`
-   * cookie, sent by the browser; Basic auth carries the public token only, and every request says
-   * with `X-Velvet-Session` whether `hasSession()` (the server then answers with no tokens).
+   * HttpOnly-cookie mode, on the server's own origin: whether a session is held. The session is
+   * the server's `HttpOnly` cookie, sent by the browser; Basic auth carries the public token only,
+   * and every request says `X-Velvet-Session: cookie` or `none` (the server then answers with no
+   * tokens).
    */
-  readonly cookieSession?: { readonly hasSession: () => boolean };
+  readonly cookieSession?: () => boolean;
   /** The `X-SDK-Client` header value for one request. */
   readonly telemetryHeader?: () => string;
   readonly captchaProvider?: CaptchaProvider;
@@ -155,12 +156,12 @@ export class HttpClient {
     options: RequestOptions<T>,
   ): Promise<T> {
     const cookieSession = this.options.cookieSession;
-    const sessionToken = this.currentSessionToken();
+    const sessionToken = cookieSession ? null : this.currentSessionToken();
     const headers: Record<string, string> = {
       Authorization: this.authorizationHeader(sessionToken),
       'Content-Type': 'application/json',
     };
-    const hadSession = cookieSession ? cookieSession.hasSession() : sessionToken !== null;
+    const hadSession = cookieSession ? cookieSession() : sessionToken !== null;
     if (cookieSession) headers[COOKIE_SESSION_HEADER] = hadSession ? 'cookie' : 'none';
     const telemetry = this.options.telemetryHeader?.();
     if (telemetry) headers[TELEMETRY_HEADER] = telemetry;
@@ -247,9 +248,7 @@ export class HttpClient {
     }
   }
 
-  /** The token for Basic auth: `null` when signed out, and always in HttpOnly-cookie mode. */
   private currentSessionToken(): string | null {
-    if (this.options.cookieSession) return null;
     return this.options.getSessionToken?.() ?? null;
   }
 }

@@ -210,12 +210,11 @@ export class SessionManager {
   }
 
   private update(
-    given: SessionData | null,
+    data: SessionData | null,
     status: SessionStatus,
     reason: SessionChangeReason,
     remote = false,
   ): void {
-    const data = given && this.options.storage.keepable(given);
     this.current = data;
     this.currentStatus = status;
     if (!remote) {
@@ -289,7 +288,13 @@ export class SessionManager {
     this.lastRequestAt = clock.now();
     try {
       const response = await http.post('/sessions/authenticate', {}, isAuthenticateResponse);
-      if (generation !== this.generation || !isSameSession(this.current, held)) return;
+      // The same session still (by id: HttpOnly-cookie mode holds no token to compare).
+      if (
+        generation !== this.generation ||
+        this.current?.session.session_id !== held.session.session_id
+      ) {
+        return;
+      }
       this.update(toSessionData(response), SessionStatus.REFRESHED, SessionChangeReason.REFRESHED);
     } catch (error) {
       if (generation !== this.generation || !this.current) return;
@@ -332,13 +337,6 @@ export class SessionManager {
   private readonly handleOffline = (): void => {
     this.online = false;
   };
-}
-
-/** Whether `now` is still the session `held` was (both tokens are empty in HttpOnly-cookie mode). */
-function isSameSession(now: SessionData | null, held: SessionData): boolean {
-  return (
-    now?.sessionToken === held.sessionToken && now.session.session_id === held.session.session_id
-  );
 }
 
 function toSessionData(response: AuthenticateResponse): SessionData {

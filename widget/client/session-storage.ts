@@ -68,7 +68,12 @@ export class SessionStorage {
     const hostname = options.hostname ?? globalThis.location?.hostname ?? 'localhost';
     this.secure = isSecureCookieHost(hostname);
     this.httpOnly = options.httpOnly === true;
-    if (this.httpOnly) this.dropTokens();
+    if (this.httpOnly) {
+      // Tokens an earlier page load kept (the script-readable mode) go: cookies and stored ones.
+      this.clearCookies();
+      const stored = this.load();
+      if (stored) this.save(stored);
+    }
   }
 
   /** The stored session, or `null` when none is stored, it is damaged, or it has expired. */
@@ -84,15 +89,15 @@ export class SessionStorage {
     return isSessionData(value) && this.isExpired(value);
   }
 
-  /** What the client keeps of `data`: all of it, or without its tokens in HttpOnly-cookie mode. */
-  keepable(data: SessionData): SessionData {
-    return this.httpOnly ? withoutTokens(data) : data;
-  }
-
   /** Writes the session to localStorage and both session cookies (HttpOnly-cookie mode: no tokens, no cookies). */
   save(data: SessionData): void {
-    writeJson(this.storage, this.key, this.keepable(data));
-    if (!this.httpOnly) this.writeSessionCookies(data);
+    const { httpOnly } = this;
+    writeJson(
+      this.storage,
+      this.key,
+      httpOnly ? { ...data, sessionToken: '', sessionJwt: '' } : data,
+    );
+    if (!httpOnly) this.writeSessionCookies(data);
   }
 
   /** Writes only the cookies (a synced tab keeps them in step without touching storage). */
@@ -141,23 +146,8 @@ export class SessionStorage {
     return readCookie(this.cookies, INTERMEDIATE_SESSION_COOKIE);
   }
 
-  /** Removes tokens an earlier page load kept: the script-readable cookies and stored tokens. */
-  private dropTokens(): void {
-    this.cookies.write(serializeCookieRemoval(SESSION_COOKIE, this.secure));
-    this.cookies.write(serializeCookieRemoval(SESSION_JWT_COOKIE, this.secure));
-    const value = readJson(this.storage, this.key);
-    if (isSessionData(value) && (value.sessionToken || value.sessionJwt)) {
-      writeJson(this.storage, this.key, withoutTokens(value));
-    }
-  }
-
   private isExpired(data: SessionData): boolean {
     const expiresAt = Date.parse(data.session.expires_at);
     return !Number.isNaN(expiresAt) && expiresAt <= this.clock.now();
   }
-}
-
-/** `data` with both tokens empty: what HttpOnly-cookie mode keeps. */
-function withoutTokens(data: SessionData): SessionData {
-  return { ...data, sessionToken: '', sessionJwt: '' };
 }

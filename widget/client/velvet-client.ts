@@ -62,8 +62,8 @@ export interface VelvetClientOptions {
    * HttpOnly-cookie mode, for a page served by the identity provider's own server (the invitation
    * site): the session is the server's `HttpOnly` cookie. No session token or JWT reaches page
    * script: none in `document.cookie`, storage or answers, and `session.getTokens()` is `null`;
-   * requests go with credentials and say `X-Velvet-Session`. Needs `apiBase` on the page's own
-   * origin; elsewhere it is ignored with a warning, and the session is kept as usual.
+   * requests go with credentials and say `X-Velvet-Session`. Only with the API on the page's
+   * own origin (no `apiBase`); with an `apiBase` it is ignored, and the session is kept as usual.
    */
   readonly httpOnlyCookies?: boolean;
 }
@@ -136,11 +136,12 @@ export class VelvetClient {
     const storage = options.storage ?? defaultStorage();
     this.telemetry = new Telemetry({ clock, storage });
     const apiBase = resolveApiBase(options.apiBase, logger);
-    const httpOnly = options.httpOnlyCookies === true && isPageOrigin(apiBase, logger);
+    // HttpOnly-cookie mode only with the API on the page's own origin (the default `apiBase`).
+    const httpOnly = options.httpOnlyCookies === true && options.apiBase === undefined;
     this.http = new HttpClient({
       publicToken,
       apiBase,
-      ...(httpOnly ? { cookieSession: { hasSession: () => this.sessions?.data != null } } : {}),
+      ...(httpOnly ? { cookieSession: () => this.sessions?.data != null } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       // The page's provider, or the project's captcha as bootstrap describes it.
       captchaProvider: options.captchaProvider ?? {
@@ -251,16 +252,6 @@ export class VelvetClient {
   private readonly handlePageHide = (): void => {
     void this.telemetry.flush();
   };
-}
-
-/** Whether `apiBase` is on the page's own origin, as HttpOnly-cookie mode needs; warns if not. */
-function isPageOrigin(apiBase: string, logger: Pick<Console, 'warn'>): boolean {
-  const origin = globalThis.location?.origin;
-  if (origin && new URL(apiBase, origin).origin === origin) return true;
-  logger.warn(
-    `httpOnlyCookies needs the API on the page's own origin, not ${apiBase}: the session is kept in storage and cookies as usual.`,
-  );
-  return false;
 }
 
 function resolveApiBase(apiBase: string | undefined, logger: Pick<Console, 'warn'>): string {
