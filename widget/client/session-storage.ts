@@ -6,7 +6,8 @@
  *
  * In HttpOnly-cookie mode the server's `HttpOnly` cookie is the session: localStorage keeps the
  * session and user only (for other tabs and the next page load), both tokens empty, and no
- * session cookie is written by script; what an earlier page load left there is removed.
+ * session cookie is written by script; what an earlier page load left there is removed (the three
+ * cookies, the intermediate session token's too, and the stored tokens).
  */
 
 import { type Clock, systemClock } from './clock.js';
