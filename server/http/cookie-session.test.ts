@@ -167,9 +167,10 @@ describe('cookie sessions for pages on the server’s own origin', () => {
   test('a cookie naming a revoked session is refused and deleted, and a page holding none signs in past it', async () => {
     const { cookie, token } = await signInFromSite('+14155550704');
     assert.equal((await server.api('/sessions/revoke', { body: {}, secret: token })).status, 200);
+    // A same-origin GET, as the browser sends it: no Origin, Sec-Fetch-Site: same-origin.
+    const { origin: _origin, ...withoutOrigin } = fromSite('cookie', cookie);
     const stale = await server.api('/users/me', {
-      method: 'GET',
-      headers: fromSite('cookie', cookie),
+      headers: { ...withoutOrigin, 'sec-fetch-site': 'same-origin' },
     });
     assertApiError(stale, 401, 'session_not_found');
     assert.equal(

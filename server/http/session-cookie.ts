@@ -77,8 +77,10 @@ interface SessionData {
  */
 export function sessionCookieHook(scope: FastifyInstance, clock: () => number): void {
   const withCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
-    if (sameOrigin(request)) setCookie(request, reply, payload);
-    return request.velvet?.cookieSession ? withoutSessionTokens(payload) : payload;
+    // A cookie-mode call passed its own origin check (a same-origin GET carries no `Origin`).
+    const cookieMode = request.velvet?.cookieSession !== undefined;
+    if (cookieMode || sameOrigin(request)) setCookie(request, reply, payload);
+    return cookieMode ? withoutSessionTokens(payload) : payload;
   };
   /** Deletes the cookie when a route (or a cookie naming no session) asked, else sets it on a sign-in. */
   const setCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
