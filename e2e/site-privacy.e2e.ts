@@ -2,11 +2,13 @@
  * Privacy of the built site on the real server: everything anyone can fetch without a session
  * (the page and all it references, followed transitively through HTML, CSS and scripts) holds
  * none of the invitation's private strings and carries `noindex, nofollow`; the invitation's
- * chunk and the photos answer 401 to anyone but an invited guest, and are served to one.
+ * chunk and the photos answer 401 to anyone but an invited guest, and are served to one; and
+ * nothing a page script can read after a guest signs in opens them from elsewhere.
  */
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
+import { scriptReadable, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;
@@ -242,4 +244,49 @@ test('the invitation chunk and the photos are for invited guests only', async ()
       await guest.arrayBuffer();
     }
   }
+});
+
+test('nothing a page script can read after a sign-in opens the invitation from elsewhere', async ({
+  page,
+}) => {
+  const phone = '+14155550903';
+  site.guests('add', phone, 'Invited Reader');
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible();
+  const privateUrls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.startsWith('/private/')),
+  );
+  expect(privateUrls.length).toBeGreaterThan(0);
+
+  // What an injected script could copy out: the cookies it sees, and every token-shaped string
+  // in the cookies and storage, tried as the site's cookie and as a session in Basic auth.
+  const documentCookie = await page.evaluate(() => document.cookie);
+  const candidates = [...new Set((await scriptReadable(page)).match(/[\w.-]{20,}/g) ?? [])];
+  /** A candidate as a failure names it: its start only, in case it is a secret after all. */
+  const shown = (candidate: string) => `${candidate.slice(0, 6)}…`;
+  expect(candidates.length).toBeGreaterThan(0);
+  for (const url of privateUrls) {
+    const copied = await fetch(url, { headers: { cookie: documentCookie } });
+    expect(copied.status, `${url} with document.cookie`).toBe(401);
+    for (const candidate of candidates) {
+      const cookie = `velvet_site_session=${encodeURIComponent(candidate)}`;
+      const answer = await fetch(url, { headers: { cookie } });
+      expect(answer.status, `${url} with ${shown(candidate)} as the session cookie`).toBe(401);
+    }
+  }
+  for (const candidate of candidates) {
+    const answer = await site.api('/sessions/authenticate', candidate);
+    expect(answer.status, `${shown(candidate)} as a session`).not.toBe(200);
+  }
+
+  // The browser's own HttpOnly cookie, which no script reads, is what opens it.
+  const real = await serverSessionCookie(page);
+  const opened = await fetch(privateUrls[0] ?? '', {
+    headers: { cookie: `velvet_site_session=${real?.value}` },
+  });
+  expect(opened.status).toBe(200);
 });

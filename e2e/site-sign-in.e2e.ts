@@ -4,15 +4,18 @@
  * stays signed in over one; a number not on the list reaches the rejection screen, whose
  * "Try again" revokes the session; a session revoked elsewhere takes the page back to the gate;
  * a widget error is shown on the page; sign-in and sign-out reach the other tabs; a guest list
- * that cannot be reached is said so, with a way to retry.
+ * that cannot be reached is said so, with a way to retry. The session is the server's `HttpOnly`
+ * cookie: no page script can read its token or JWT, in cookies, storage or answers.
  */
 import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
 import { publicTexts } from '../site/content/public-texts.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 import {
+  JWT_SHAPE,
   liveRegionsSaying,
   requestCode,
+  scriptReadable,
   serverSessionCookie,
   sessionCookie,
   signInThroughWidget,
@@ -264,6 +267,67 @@ test('"Sign out" on the invitation revokes the session and takes the guest back 
   await page.reload();
   await expect(gateHeading(page)).toBeVisible();
   await expect(page.getByRole('button', { name: "Let's check!" })).toBeVisible();
+});
+
+test('after an SMS sign-in no page script can read the session token or JWT; the guest reloads, still sees the invitation, and signs out', async ({
+  page,
+}) => {
+  const phone = '+14155550811';
+  site.guests('add', phone, 'Katherine Johnson');
+  // Every /sdk/v1 answer the page's scripts could read.
+  const answers: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/sdk/v1/')) {
+      answers.push(response.text().catch(() => ''));
+    }
+  });
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(namesHeading(page)).toBeVisible();
+
+  const token = await sessionCookie(page);
+  expect(token).toMatch(/^[\w-]{20,}$/);
+  expect((await site.api('/sessions/authenticate', token)).status).toBe(200);
+  const readable = await scriptReadable(page);
+  expect(readable).toContain(phone); // the stored user is there, for the other tabs
+  expect(readable).not.toContain(token);
+  expect(readable).not.toMatch(JWT_SHAPE);
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/velvet_session/);
+  const bodies = await Promise.all(answers);
+  expect(bodies.some((body) => body.includes('"session_token":""'))).toBe(true);
+  for (const body of bodies) {
+    expect(body).not.toContain(token);
+    expect(body).not.toMatch(JWT_SHAPE);
+  }
+  const privateUrls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.startsWith('/private/')),
+  );
+  expect(privateUrls.length).toBeGreaterThan(0);
+
+  // A reload: the cookie is still the session, and the invitation comes back.
+  await page.reload();
+  await expect(namesHeading(page)).toBeVisible();
+  expect(await scriptReadable(page)).not.toContain(token);
+
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(gateHeading(page)).toBeFocused();
+  expect(await sessionCookie(page)).toBeUndefined();
+  expect(await scriptReadable(page)).not.toContain(phone);
+  const refused = await page.evaluate(
+    (urls) => Promise.all(urls.map((url) => fetch(url).then((response) => response.status))),
+    privateUrls,
+  );
+  expect(refused.every((status) => status === 401)).toBe(true);
+  const after = await site.api('/sessions/authenticate', token);
+  expect(after.body).toMatchObject({ error_type: 'session_not_found' });
+  await page.reload();
+  await expect(gateHeading(page)).toBeVisible();
 });
 
 test('a session revoked elsewhere takes the page back to the gate', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * The invitation site's entry: one client library instance for the page (shared with the
- * sign-in widget, so both see one session), the guest status that follows it, and the React
- * app that switches between the gate, the rejection screen and the invitation.
+ * sign-in widget, so both see one session) in HttpOnly-cookie mode, the guest status that
+ * follows it, and the React app that switches between the gate, the rejection screen and the
+ * invitation.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,7 +17,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 const publicToken = readPublicToken(document);
-const client = new VelvetClient(publicToken);
+// The server's own origin: the session is its HttpOnly cookie, out of every page script's reach.
+const client = new VelvetClient(publicToken, { httpOnlyCookies: true });
 const status = new GuestStatus(client, publicTexts.checkError);
 status.start();
 

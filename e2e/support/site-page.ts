@@ -1,7 +1,8 @@
 /**
  * What the site's end-to-end tests do in the page: sign in through the widget as a guest
- * would (phone number, then the code from the development outbox), read the session cookie,
- * and check the page with axe.
+ * would (phone number, then the code from the development outbox), read the session cookie
+ * (from the browser: it is `HttpOnly`) and what page script can read, and check the page with
+ * axe.
  */
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
@@ -39,12 +40,32 @@ export async function signInThroughWidget(
   await typeCode(page, await site.velvet.lastCode(phone));
 }
 
-/** The `velvet_session` cookie the client library wrote, or `undefined`. */
+/**
+ * The session token the server issued to the page, or `undefined`: the value of its `HttpOnly`
+ * cookie as the browser keeps it (the test reads the browser's jar; no page script can).
+ */
 export async function sessionCookie(page: Page): Promise<string | undefined> {
-  const cookies = await page.context().cookies();
-  const value = cookies.find((cookie) => cookie.name === 'velvet_session')?.value;
+  const value = (await serverSessionCookie(page))?.value;
   return value === undefined ? undefined : decodeURIComponent(value);
 }
+
+/**
+ * Everything a script on the page can read that could hold a session: `document.cookie` and
+ * every key and value of `localStorage` and `sessionStorage`, one per line.
+ */
+export async function scriptReadable(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [
+      document.cookie,
+      ...[localStorage, sessionStorage].flatMap((storage) =>
+        Object.keys(storage).map((key) => `${key}=${storage.getItem(key)}`),
+      ),
+    ].join('\n'),
+  );
+}
+
+/** What a JWT looks like (three base64url parts, the first two JSON objects). */
+export const JWT_SHAPE = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 
 /** The session cookie the server set itself (`HttpOnly`), as the browser keeps it, or `undefined`. */
 export async function serverSessionCookie(page: Page) {

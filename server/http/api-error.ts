@@ -41,6 +41,13 @@ export const ErrorCodes = {
       'With the development project, start the server with VELVET_DEV_ORIGINS=http://localhost:3000 (comma-separated). ' +
       'The widget reports this through onError and the console, because the browser hides the refused call itself.',
   },
+  session_cookie_not_same_origin: {
+    status: 403,
+    message: 'The session cookie is accepted only from pages on this server’s own origin.',
+    fix:
+      'X-Velvet-Session (the client library’s httpOnlyCookies option) is for pages served by the server itself. ' +
+      'Pages on other origins hold the session token and send it in Basic auth, as the client library does by default.',
+  },
   product_not_enabled: {
     status: 403,
     message: 'This product is not enabled for the project.',

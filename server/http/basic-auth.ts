@@ -43,9 +43,13 @@ function decodeBasicAuth(header: string): Readonly<BasicCredentials> | null {
 
 /**
  * The opaque session token the caller authenticated with, to echo back when a
- * call extends its session ('' when it used a JWT: the token is never stored).
+ * call extends its session ('' when it used a JWT: the token is never stored). A page in
+ * cookie mode authenticated with its cookie's token: the answer renews the cookie with it
+ * (and shows the page an empty string, see `cookie-session.ts`).
  */
 export function callerSessionToken(request: FastifyRequest): string {
+  const cookieToken = request.velvet?.cookieToken;
+  if (cookieToken !== undefined) return cookieToken;
   const credentials = parseBasicAuth(request.headers.authorization);
   if (!credentials || credentials.secret === credentials.publicToken) return '';
   return credentials.secret.includes('.') ? '' : credentials.secret;

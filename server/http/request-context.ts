@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionRecord } from '../products/sessions/sessions-repository.js';
 import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
+import type { CookieSessionMode } from './cookie-session.js';
 
 /** How a route authenticates. */
 export type RouteAuth =
@@ -20,6 +21,10 @@ export type RouteAuth =
 export interface VelvetContext {
   project: Project;
   session?: SessionRecord;
+  /** Set when the page asked for a cookie session (`X-Velvet-Session`): its answers hold no token. */
+  cookieSession?: CookieSessionMode;
+  /** The opaque token of the `HttpOnly` cookie that gave `session` (cookie mode only). */
+  cookieToken?: string;
 }
 
 declare module 'fastify' {

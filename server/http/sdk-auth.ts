@@ -2,13 +2,17 @@
  * Authenticates `/sdk/v1` calls: HTTP Basic auth `public_token:secret`, where
  * the secret is the public token again or a session credential (opaque token
  * or session JWT), and the page's origin must be one the project authorized.
+ * A page on the server's own origin in cookie mode (`cookie-session.ts`) sends
+ * the public token only: its session is the server's `HttpOnly` cookie.
  */
 import type { FastifyRequest } from 'fastify';
 import type { SessionService } from '../products/sessions/session-service.js';
 import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
-import { parseBasicAuth } from './basic-auth.js';
-import type { RouteAuth } from './request-context.js';
+import { type BasicCredentials, parseBasicAuth } from './basic-auth.js';
+import { cookieSessionMode } from './cookie-session.js';
+import type { RouteAuth, VelvetContext } from './request-context.js';
+import { clearSessionCookie, readSessionCookie } from './session-cookie.js';
 
 /** Finds projects by public token. */
 export interface ProjectDirectory {
@@ -35,12 +39,52 @@ export function sdkAuthHook(options: {
     const project = options.projects.byPublicToken(credentials.publicToken);
     if (!project) throw new ApiError('invalid_public_token');
     assertOriginAllowed(request, project, options.ownOrigin);
-    request.velvet = { project };
-    if (credentials.secret !== credentials.publicToken) {
-      request.velvet.session = await options.sessions.find(project, credentials.secret);
+    const velvet: VelvetContext = { project };
+    request.velvet = velvet;
+    const mode = cookieSessionMode(request);
+    if (mode) {
+      velvet.cookieSession = mode;
+      assertPublicTokenOnly(credentials);
+      if (mode === 'cookie') await findCookieSession(request, velvet, options.sessions);
+    } else if (credentials.secret !== credentials.publicToken) {
+      velvet.session = await options.sessions.find(project, credentials.secret);
     }
-    if (auth === 'session' && !request.velvet.session) throw new ApiError('user_unauthenticated');
+    if (auth === 'session' && !velvet.session) throw new ApiError('user_unauthenticated');
   };
+}
+
+/**
+ * In cookie mode Basic auth names the project only: its secret is the public token (or empty).
+ * @throws ApiError `unauthorized_credentials` when it carries a session credential
+ */
+function assertPublicTokenOnly(credentials: BasicCredentials): void {
+  if (credentials.secret === credentials.publicToken || credentials.secret === '') return;
+  throw new ApiError(
+    'unauthorized_credentials',
+    'With X-Velvet-Session the session is the cookie: send the public token as the Basic secret.',
+  );
+}
+
+/**
+ * Cookie mode's session: the one the `HttpOnly` cookie names, if the request carries the cookie.
+ * A cookie naming no live session is refused as a stale token is (and the answer deletes it).
+ */
+async function findCookieSession(
+  request: FastifyRequest,
+  velvet: VelvetContext,
+  sessions: SessionService,
+): Promise<void> {
+  const token = readSessionCookie(request);
+  if (token === undefined) return;
+  try {
+    // Opaque tokens only: the server never writes a JWT into this cookie.
+    if (token.length > 256 || token.includes('.')) throw new ApiError('session_not_found');
+    velvet.session = await sessions.find(velvet.project, token);
+    velvet.cookieToken = token;
+  } catch (error) {
+    if (error instanceof ApiError) clearSessionCookie(request);
+    throw error;
+  }
 }
 
 /** Whether a page on `origin` may call `project`: no origin (not a browser), ours, or listed. */

@@ -7,10 +7,12 @@
  * authenticate, `sessions/authenticate` with the opaque token) sets it, lasting as long as the
  * session; `sessions/revoke` clears it (routes that end a session call `clearSessionCookie`).
  * Only same-origin calls get it: a page elsewhere keeps its own cookies, as Stytch's SDK does.
- * The client library's own `velvet_session` cookie, written by page script, is not read by the
- * server any more.
+ * A page in cookie mode (`cookie-session.ts`) uses it as its session, and its answers carry no
+ * token; the client library's own `velvet_session` cookie, written by page script, is not read
+ * by the server any more.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ownOriginOf, withoutSessionTokens } from './cookie-session.js';
 import { readCookie } from './cookies.js';
 
 /** The cookie's name on an http origin (development on localhost). */
@@ -38,7 +40,7 @@ export function sessionCookieName(request: FastifyRequest): string {
 /** Whether the calling page is on this server's own origin (the only pages that get the cookie). */
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  return typeof origin === 'string' && origin === `${request.protocol}://${request.host}`;
+  return typeof origin === 'string' && origin === ownOriginOf(request);
 }
 
 function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
@@ -69,14 +71,24 @@ interface SessionData {
   session?: { expires_at?: unknown };
 }
 
-/** Registers the hook on the `/sdk/v1` scope; `clock` gives the time the cookie's age counts from. */
+/**
+ * Registers the hook on the `/sdk/v1` scope; `clock` gives the time the cookie's age counts from.
+ * A request in cookie mode gets its answer without the session's token and JWT.
+ */
 export function sessionCookieHook(scope: FastifyInstance, clock: () => number): void {
-  const withCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
-    if (reply.statusCode !== 200 || !sameOrigin(request)) return;
+  const withCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
+    // A cookie-mode call passed its own origin check (a same-origin GET carries no `Origin`).
+    const cookieMode = request.velvet?.cookieSession !== undefined;
+    if (cookieMode || sameOrigin(request)) setCookie(request, reply, payload);
+    return cookieMode ? withoutSessionTokens(payload) : payload;
+  };
+  /** Deletes the cookie when a route (or a cookie naming no session) asked, else sets it on a sign-in. */
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
     if (request.velvetClearSessionCookie) {
       reply.header('set-cookie', cookie(request, '', 0));
       return;
     }
+    if (reply.statusCode !== 200) return;
     const data = (payload as { data?: SessionData } | null)?.data;
     const token = data?.session_token;
     const expiresAt = Date.parse(String(data?.session?.expires_at ?? ''));
@@ -87,12 +99,13 @@ export function sessionCookieHook(scope: FastifyInstance, clock: () => number): 
   };
   // A callback hook: nothing here waits, so no promise per answer.
   scope.addHook('preSerialization', (request, reply, payload, done) => {
+    let answer: unknown;
     try {
-      withCookie(request, reply, payload);
+      answer = withCookie(request, reply, payload);
     } catch (error) {
       done(error as Error);
       return;
     }
-    done(null, payload);
+    done(null, answer);
   });
 }

@@ -17,7 +17,7 @@ export type GuestView =
 
 /** The parts of {@link VelvetClient} the status needs. */
 export type GuestClient = {
-  readonly session: Pick<VelvetClient['session'], 'getTokens' | 'onChange'>;
+  readonly session: Pick<VelvetClient['session'], 'getSync' | 'onChange'>;
   readonly user: Pick<VelvetClient['user'], 'get'>;
 };
 
@@ -38,10 +38,13 @@ const NOT_INVITED: GuestView = { kind: 'not-invited' };
  */
 export class GuestStatus {
   #view: GuestView = SIGNED_OUT;
-  /** The session token whose user the server has confirmed, and so whose view is known. */
-  #confirmedToken: string | null = null;
-  /** The session token being checked right now. */
-  #checkingToken: string | null = null;
+  /**
+   * The session whose user the server has confirmed, and so whose view is known, by its id: the
+   * page holds no session token (the client library runs in HttpOnly-cookie mode).
+   */
+  #confirmedSession: string | null = null;
+  /** The session being checked right now. */
+  #checkingSession: string | null = null;
   readonly #listeners = new Set<() => void>();
   #unsubscribe: (() => void) | null = null;
 
@@ -82,39 +85,45 @@ export class GuestStatus {
 
   /** Asks the server about the current session's user and updates the view. */
   async check(): Promise<void> {
-    const token = this.client.session.getTokens()?.sessionToken ?? null;
-    if (token === null) {
-      this.#confirmedToken = null;
+    const id = this.#sessionId();
+    if (id === null) {
+      this.#confirmedSession = null;
       this.#set(SIGNED_OUT);
       return;
     }
-    this.#checkingToken = token;
+    this.#checkingSession = id;
     this.#set(CHECKING);
     try {
       const user = await this.client.user.get();
-      if (this.client.session.getTokens()?.sessionToken !== token) return;
-      this.#confirmedToken = token;
+      if (this.#sessionId() !== id) return;
+      this.#confirmedSession = id;
       this.#set(isInvited(user) ? INVITED : NOT_INVITED);
     } catch {
-      if (this.client.session.getTokens()?.sessionToken !== token) return;
+      if (this.#sessionId() !== id) return;
       // A session the server refuses is destroyed by the client library, which signs out.
       this.#set({ kind: 'check-failed', message: this.checkErrorMessage });
     } finally {
-      if (this.#checkingToken === token) this.#checkingToken = null;
+      if (this.#checkingSession === id) this.#checkingSession = null;
     }
   }
 
+  /** The id of the session the client holds, or `null`. */
+  #sessionId(): string | null {
+    return this.client.session.getSync()?.session_id ?? null;
+  }
+
   #onSessionChange(change: SessionChange): void {
-    const token = change.data?.sessionToken ?? null;
-    if (change.data === null || token === null) {
-      this.#confirmedToken = null;
+    const data = change.data;
+    const id = data?.session.session_id ?? null;
+    if (data === null || id === null) {
+      this.#confirmedSession = null;
       this.#set(SIGNED_OUT);
-    } else if (token !== this.#confirmedToken) {
+    } else if (id !== this.#confirmedSession) {
       // A new session (here or in another tab): confirm it with the server, once.
-      if (token !== this.#checkingToken) void this.check();
+      if (id !== this.#checkingSession) void this.check();
     } else {
       // A refresh or user update of a confirmed session carries the user as the server sent it.
-      this.#set(isInvited(change.data.user) ? INVITED : NOT_INVITED);
+      this.#set(isInvited(data.user) ? INVITED : NOT_INVITED);
     }
   }
 

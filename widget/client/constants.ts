@@ -15,6 +15,12 @@ export const API_PATH_PREFIX = '/sdk/v1';
 /** Header carrying the base64 telemetry blob on every call. */
 export const TELEMETRY_HEADER = 'X-SDK-Client';
 
+/**
+ * Header of a client in HttpOnly-cookie mode: `cookie` when it holds a session (the server's
+ * `HttpOnly` cookie is that session), `none` when it holds none (the server ignores the cookie).
+ */
+export const COOKIE_SESSION_HEADER = 'X-Velvet-Session';
+
 /** Public tokens are expected to start with this; anything else only logs a warning. */
 export const PUBLIC_TOKEN_PREFIX = 'public-token-';
 

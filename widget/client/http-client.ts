@@ -9,6 +9,7 @@ import {
   API_PATH_PREFIX,
   CAPTCHA_REQUIRED_ERROR_TYPE,
   CAPTCHA_REQUIRED_TEXT,
+  COOKIE_SESSION_HEADER,
   Messages,
   TELEMETRY_HEADER,
 } from './constants.js';
@@ -60,10 +61,17 @@ export interface HttpClientOptions {
   readonly fetch?: FetchLike;
   /** The current session token, or `null` when signed out. */
   readonly getSessionToken?: () => string | null;
+  /**
+   * HttpOnly-cookie mode, on the server's own origin: whether a session is held. The session is
+   * the server's `HttpOnly` cookie, sent by the browser; Basic auth carries the public token only,
+   * and every request says `X-Velvet-Session: cookie` or `none` (the server then answers with no
+   * tokens).
+   */
+  readonly cookieSession?: () => boolean;
   /** The `X-SDK-Client` header value for one request. */
   readonly telemetryHeader?: () => string;
   readonly captchaProvider?: CaptchaProvider;
-  /** Called when a request made with a session token fails with an unrecoverable type. */
+  /** Called when a request made with a session fails with an unrecoverable type. */
   readonly onUnrecoverableError?: (error: ApiError) => void;
 }
 
@@ -147,11 +155,14 @@ export class HttpClient {
     path: string,
     options: RequestOptions<T>,
   ): Promise<T> {
-    const sessionToken = this.currentSessionToken();
+    const cookieSession = this.options.cookieSession;
+    const sessionToken = cookieSession ? null : this.currentSessionToken();
     const headers: Record<string, string> = {
       Authorization: this.authorizationHeader(sessionToken),
       'Content-Type': 'application/json',
     };
+    const hadSession = cookieSession ? cookieSession() : sessionToken !== null;
+    if (cookieSession) headers[COOKIE_SESSION_HEADER] = hadSession ? 'cookie' : 'none';
     const telemetry = this.options.telemetryHeader?.();
     if (telemetry) headers[TELEMETRY_HEADER] = telemetry;
     const init: RequestInit = { method, headers, credentials: 'include' };
@@ -173,7 +184,7 @@ export class HttpClient {
 
     if (response.ok) return this.readSuccess(text, options.validate);
     const error = this.readFailure(response, text);
-    if (error instanceof ApiError && sessionToken !== null && isUnrecoverableError(error)) {
+    if (error instanceof ApiError && hadSession && isUnrecoverableError(error)) {
       this.options.onUnrecoverableError?.(error);
     }
     throw error;

@@ -77,10 +77,15 @@ export class SessionClient {
     return this.manager.data;
   }
 
-  /** The opaque token and the JWT, or `null` when signed out. */
+  /**
+   * The opaque token and the JWT, or `null` when signed out, and always in HttpOnly-cookie mode,
+   * where no page script holds them (as Stytch's `getTokens` with HttpOnly cookies).
+   */
   getTokens(): SessionTokens | null {
     const data = this.manager.data;
-    return data ? { sessionToken: data.sessionToken, sessionJwt: data.sessionJwt } : null;
+    return data?.sessionToken
+      ? { sessionToken: data.sessionToken, sessionJwt: data.sessionJwt }
+      : null;
   }
 
   /**

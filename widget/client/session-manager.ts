@@ -111,9 +111,9 @@ export class SessionManager {
     return this.current;
   }
 
-  /** The opaque session token, or `null` when signed out. */
+  /** The opaque session token, or `null` when signed out or in HttpOnly-cookie mode. */
   get sessionToken(): string | null {
-    return this.current?.sessionToken ?? null;
+    return this.current?.sessionToken || null;
   }
 
   /** Subscribes to every change; returns the function that unsubscribes. */
@@ -288,7 +288,11 @@ export class SessionManager {
     this.lastRequestAt = clock.now();
     try {
       const response = await http.post('/sessions/authenticate', {}, isAuthenticateResponse);
-      if (generation !== this.generation || this.current?.sessionToken !== held.sessionToken) {
+      // The same session still (by id: HttpOnly-cookie mode holds no token to compare).
+      if (
+        generation !== this.generation ||
+        this.current?.session.session_id !== held.session.session_id
+      ) {
         return;
       }
       this.update(toSessionData(response), SessionStatus.REFRESHED, SessionChangeReason.REFRESHED);

@@ -3,6 +3,11 @@
  * under a key that includes the public token) and the cookies the site's server reads.
  * Cookies are `SameSite=Lax`, `Path=/`, `Secure` except on localhost, and expire with the
  * session; the intermediate session token cookie lives 10 minutes.
+ *
+ * In HttpOnly-cookie mode the server's `HttpOnly` cookie is the session: localStorage keeps the
+ * session and user only (for other tabs and the next page load), both tokens empty, and no
+ * session cookie is written by script; what an earlier page load left there is removed (the three
+ * cookies, the intermediate session token's too, and the stored tokens).
  */
 
 import { type Clock, systemClock } from './clock.js';
@@ -37,6 +42,8 @@ export interface SessionStorageOptions {
   readonly clock?: Clock;
   /** The host name deciding the `Secure` flag; defaults to `location.hostname`. */
   readonly hostname?: string;
+  /** HttpOnly-cookie mode: no session token or JWT is kept, in storage or in cookies. */
+  readonly httpOnly?: boolean;
 }
 
 /** The localStorage key of the session of one project. */
@@ -52,6 +59,7 @@ export class SessionStorage {
   private readonly cookies: CookieJar;
   private readonly clock: Clock;
   private readonly secure: boolean;
+  private readonly httpOnly: boolean;
 
   constructor(publicToken: string, options: SessionStorageOptions = {}) {
     this.key = sessionStorageKey(publicToken);
@@ -60,6 +68,13 @@ export class SessionStorage {
     this.clock = options.clock ?? systemClock;
     const hostname = options.hostname ?? globalThis.location?.hostname ?? 'localhost';
     this.secure = isSecureCookieHost(hostname);
+    this.httpOnly = options.httpOnly === true;
+    if (this.httpOnly) {
+      // Tokens an earlier page load kept (the script-readable mode) go: cookies and stored ones.
+      this.clearCookies();
+      const stored = this.load();
+      if (stored) this.save(stored);
+    }
   }
 
   /** The stored session, or `null` when none is stored, it is damaged, or it has expired. */
@@ -75,10 +90,15 @@ export class SessionStorage {
     return isSessionData(value) && this.isExpired(value);
   }
 
-  /** Writes the session to localStorage and both session cookies. */
+  /** Writes the session to localStorage and both session cookies (HttpOnly-cookie mode: no tokens, no cookies). */
   save(data: SessionData): void {
-    writeJson(this.storage, this.key, data);
-    this.writeSessionCookies(data);
+    const { httpOnly } = this;
+    writeJson(
+      this.storage,
+      this.key,
+      httpOnly ? { ...data, sessionToken: '', sessionJwt: '' } : data,
+    );
+    if (!httpOnly) this.writeSessionCookies(data);
   }
 
   /** Writes only the cookies (a synced tab keeps them in step without touching storage). */

@@ -58,6 +58,14 @@ export interface VelvetClientOptions {
   readonly documentTarget?: Document | null;
   /** Opens a URL in this tab (OAuth starts); `location.assign` by default. */
   readonly navigate?: (url: string) => void;
+  /**
+   * HttpOnly-cookie mode, for a page served by the identity provider's own server (the invitation
+   * site): the session is the server's `HttpOnly` cookie. No session token or JWT reaches page
+   * script: none in `document.cookie`, storage or answers, and `session.getTokens()` is `null`;
+   * requests go with credentials and say `X-Velvet-Session`. Only with the API on the page's
+   * own origin (no `apiBase`); with an `apiBase` it is ignored, and the session is kept as usual.
+   */
+  readonly httpOnlyCookies?: boolean;
 }
 
 const liveTokens = new Set<string>();
@@ -127,9 +135,13 @@ export class VelvetClient {
     const clock = options.clock ?? systemClock;
     const storage = options.storage ?? defaultStorage();
     this.telemetry = new Telemetry({ clock, storage });
+    const apiBase = resolveApiBase(options.apiBase, logger);
+    // HttpOnly-cookie mode only with the API on the page's own origin (the default `apiBase`).
+    const httpOnly = options.httpOnlyCookies === true && options.apiBase === undefined;
     this.http = new HttpClient({
       publicToken,
-      apiBase: resolveApiBase(options.apiBase, logger),
+      apiBase,
+      ...(httpOnly ? { cookieSession: () => this.sessions?.data != null } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       // The page's provider, or the project's captcha as bootstrap describes it.
       captchaProvider: options.captchaProvider ?? {
@@ -157,6 +169,7 @@ export class VelvetClient {
       storage: new SessionStorage(publicToken, {
         storage,
         clock,
+        httpOnly,
         ...(options.cookies ? { cookies: options.cookies } : {}),
       }),
       clock,
