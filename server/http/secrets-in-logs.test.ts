@@ -332,10 +332,17 @@ describe('secrets in logs', () => {
         { now: server.clock.now() },
       ),
     );
+    const { verifier, challenge } = pkcePair();
+    secret('One Tap PKCE verifier', verifier);
+    secret('One Tap PKCE challenge', challenge);
     const submitted = await server.api('/oauth/google/onetap/submit', {
       headers,
       publicToken: ONE_TAP_TOKEN,
-      body: { id_token: idToken, oauth_callback_id: started.body.oauth_callback_id },
+      body: {
+        id_token: idToken,
+        oauth_callback_id: started.body.oauth_callback_id,
+        pkce_code_challenge: challenge,
+      },
     });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     const landing = new URL(submitted.body.redirect_url);
@@ -344,7 +351,7 @@ describe('secrets in logs', () => {
     const answer = await server.api('/oauth/authenticate', {
       headers,
       publicToken: ONE_TAP_TOKEN,
-      body: { token, session_duration_minutes: 60 },
+      body: { token, code_verifier: verifier, session_duration_minutes: 60 },
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     session('One Tap', answer.body);

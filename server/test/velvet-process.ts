@@ -33,7 +33,11 @@ export interface VelvetServer {
   log(): string[];
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
-  /** Stops the process and drops the database (unless it was another server's). */
+  /**
+   * Stops the process and drops the database (unless it was another server's).
+   * @throws Error when the process's log holds a secret it issued (see `secretLeaks`): so
+   *   every test that runs a real server checks its whole log.
+   */
   stop(): Promise<void>;
 }
 
@@ -59,6 +63,34 @@ function withoutOutboxPrints(text: string): string[] {
     if (!inPrint) kept.push(line);
   }
   return kept;
+}
+
+/**
+ * The secrets in messages the development outbox delivered: each passcode (six digits) and each
+ * link's `token`.
+ */
+export function deliveredSecrets(messages: readonly OutboxMessage[]): string[] {
+  const secrets = new Set<string>();
+  for (const { text } of messages) {
+    for (const [code] of text.matchAll(/(?<!\d)\d{6}(?!\d)/g)) secrets.add(code);
+    for (const [, token] of text.matchAll(/[?&]token=([^&\s"'<>]+)/g)) {
+      if (token) secrets.add(decodeURIComponent(token));
+    }
+  }
+  return [...secrets];
+}
+
+/**
+ * The lines of `log` that hold one of `secrets` (as is or percent-encoded; a passcode as a whole
+ * number) or any JWT (`eyJ….eyJ….`): a log never holds a session JWT or an ID token.
+ */
+export function secretLeaks(log: readonly string[], secrets: readonly string[]): string[] {
+  const jwt = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
+  const holds = (line: string, secret: string) =>
+    /^\d+$/.test(secret)
+      ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line)
+      : line.includes(secret) || line.includes(encodeURIComponent(secret));
+  return log.filter((line) => jwt.test(line) || secrets.some((secret) => holds(line, secret)));
 }
 
 /**
@@ -118,6 +150,7 @@ export async function startVelvet(
     const response = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as { messages: OutboxMessage[] }).messages;
   };
+  const log = () => [...withoutOutboxPrints(stdout), ...withoutOutboxPrints(stderr)];
   return {
     url,
     database,
@@ -128,11 +161,21 @@ export async function startVelvet(
       if (!code) throw new Error(`no passcode for ${to} in the outbox`);
       return code;
     },
-    log: () => [...withoutOutboxPrints(stdout), ...withoutOutboxPrints(stderr)],
+    log,
     crash: () => kill(child, 'SIGKILL'),
     async stop() {
+      // What the outbox delivered, read while the server still answers (a crashed one cannot).
+      const delivered = await fetch(`${url}/dev/outbox`)
+        .then(async (response) =>
+          response.ok ? ((await response.json()) as { messages: OutboxMessage[] }).messages : [],
+        )
+        .catch((): OutboxMessage[] => []);
       await kill(child, 'SIGTERM');
       if (ownsDatabase) await database.drop();
+      const leaks = secretLeaks(log(), deliveredSecrets(delivered));
+      if (leaks.length > 0) {
+        throw new Error(`the server's log holds secrets it issued:\n${leaks.join('\n')}`);
+      }
     },
   };
 }
