@@ -5,7 +5,7 @@ import { base58 } from '@scure/base';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { assertApiError } from '../../test/api-assertions.js';
-import { tableRows } from '../../test/table-rows.js';
+import { rowsOf } from '../../test/database-rows.js';
 import {
   signInBySms,
   startTestServer,
@@ -396,7 +396,7 @@ describe('crypto wallet sign-in', () => {
     assert.equal(started.status, 200);
     const signature = await wallet.sign(started.body.challenge);
     const rows = () =>
-      tableRows(server.store.db, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
+      rowsOf(server.store, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
     const before = await rows();
     assertApiError(await authenticate(wallet, 'solana', signature), 401, 'user_unauthenticated');
     assert.deepEqual(await rows(), before, 'the challenge is unspent, no wallet or session');
@@ -433,7 +433,7 @@ describe('crypto wallet sign-in', () => {
     assert.equal(started.status, 200);
     const signature = await wallet.sign(started.body.challenge);
     const rows = () =>
-      tableRows(server.store.db, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
+      rowsOf(server.store, ['users', 'crypto_wallets', 'crypto_challenges', 'sessions']);
     const before = await rows();
     const refused = await server.api('/crypto_wallets/authenticate', {
       body: {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
-import { tableRows } from '../../test/table-rows.js';
+import { rowsOf } from '../../test/database-rows.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
@@ -62,7 +62,7 @@ describe('email magic links', () => {
   after(() => server.close());
   /** What an authenticate writes: links, users, emails and sessions. */
   const magicLinkRows = () =>
-    tableRows(server.store.db, ['magic_links', 'users', 'user_emails', 'sessions']);
+    rowsOf(server.store, ['magic_links', 'users', 'user_emails', 'sessions']);
 
   test('login_or_create emails a new address a sign-up link to the first listed sign-up URL', async () => {
     const sent = await server.api('/magic_links/email/login_or_create', {
@@ -431,7 +431,7 @@ describe('magic links per project settings', () => {
     t.after(() => server.close());
     const bootstrap = await server.api(`/projects/bootstrap/${server.project.publicToken}`);
     assert.equal(bootstrap.body.pkce_required_for_email_magic_links, true);
-    const rows = () => tableRows(server.store.db, ['magic_links', 'users', 'user_emails']);
+    const rows = () => rowsOf(server.store, ['magic_links', 'users', 'user_emails']);
     const before = await rows();
     for (const path of ['/magic_links/email/login_or_create', '/magic_links/email/send/primary']) {
       const answer = await server.api(path, { body: { email: 'stranger@example.com' } });
@@ -471,10 +471,10 @@ describe('magic links per project settings', () => {
     // The same database, restarted with the project requiring PKCE.
     const strict = await startTestServer({ project: config(true), database: lenient.database });
     t.after(() => strict.close());
-    const before = await tableRows(strict.store.db, ['magic_links', 'sessions']);
+    const before = await rowsOf(strict.store, ['magic_links', 'sessions']);
     const answer = await strict.api('/magic_links/authenticate', { body: { token } });
     assertApiError(answer, 400, 'pkce_expected_code_challenge');
-    assert.deepEqual(await tableRows(strict.store.db, ['magic_links', 'sessions']), before);
+    assert.deepEqual(await rowsOf(strict.store, ['magic_links', 'sessions']), before);
   });
 
   test('a project listing no redirect URL says so', async (t) => {

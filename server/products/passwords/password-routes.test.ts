@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { assertApiError } from '../../test/api-assertions.js';
-import { tableRows } from '../../test/table-rows.js';
+import { rowsOf } from '../../test/database-rows.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { ARGON2_PARAMETERS } from './password-hashing.js';
 
@@ -385,13 +385,7 @@ describe('passwords', () => {
   /** A session longer than the test project's maximum (7 days). */
   const TOO_LONG = 8 * 24 * 60;
   const passwordRows = () =>
-    tableRows(server.store.db, [
-      'users',
-      'user_emails',
-      'passwords',
-      'password_resets',
-      'sessions',
-    ]);
+    rowsOf(server.store, ['users', 'user_emails', 'passwords', 'password_resets', 'sessions']);
 
   test('a too-long session on POST /passwords creates no account and no password', async () => {
     const before = await passwordRows();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
-import { tableRows } from '../../test/table-rows.js';
+import { rowsOf } from '../../test/database-rows.js';
 import {
   signInBySms,
   startTestServer,
@@ -212,7 +212,7 @@ describe('passkeys: /webauthn/*', () => {
 
   const TOO_LONG = 8 * 24 * 60;
   const passkeyRows = () =>
-    tableRows(server.store.db, ['webauthn_registrations', 'webauthn_challenges', 'sessions']);
+    rowsOf(server.store, ['webauthn_registrations', 'webauthn_challenges', 'sessions']);
 
   test('a refused duration stores no passkey and spends no challenge: the same answer registers afterwards', async () => {
     const user = await signedUp();
