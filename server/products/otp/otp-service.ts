@@ -141,8 +141,12 @@ export class OtpService {
 
     const now = this.clock();
     if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);
+    if (kind === 'phone') {
+      // Before anything is written: a send the breaker refuses creates no user and no claim.
+      const holder = await this.store.users.findByDestination(project.projectId, kind, destination);
+      await this.#textBreaker(project, holder?.verified === true);
+    }
     const method = await this.#method(request, kind, destination, now);
-    if (kind === 'phone') await this.#textBreaker(project, method?.verified === true);
     if (!method) return this.#sendNothing(request, kind, request.session?.userId);
     await this.#issue(request, method, destination, now);
     return {

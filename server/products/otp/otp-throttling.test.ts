@@ -287,6 +287,11 @@ describe('the circuit breaker on text messages', () => {
     assertApiError(refused, 429, 'otp_send_rate_limited');
     assert.equal(refused.headers.get('retry-after'), '3600');
     assert.equal(server.outbox.list({ to: '+14155550609' }).length, 0);
+    assert.equal(
+      await server.store.users.findByDestination(server.project.projectId, 'phone', '+14155550609'),
+      undefined,
+      'the refused send made no user and no claim of the number',
+    );
     const alerts = alertsIn().map((line) => JSON.parse(line));
     assert.equal(alerts.length, 1);
     assert.equal(alerts[0].alert, 'sms_circuit_breaker_open');
