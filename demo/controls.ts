@@ -59,7 +59,12 @@ function targetValue(event: Event): string {
   return (event.target as HTMLInputElement | HTMLSelectElement).value;
 }
 
-/** A labelled `<input>`. */
+/**
+ * A labelled `<input>`. A field that reports every keystroke (`onInput`) always shows its
+ * setting; one applied on change only (`onChange`, such as the public token, applied by Enter)
+ * keeps what is typed across re-renders until its setting itself changes, so a render the page
+ * makes meanwhile (bootstrap arriving, a widget event) does not wipe a pasted token.
+ */
 export function textField(options: TextFieldOptions): TemplateResult {
   return html`<div class="field">
     <label for=${options.id}>${options.label}</label>
@@ -73,7 +78,7 @@ export function textField(options: TextFieldOptions): TemplateResult {
       placeholder=${options.placeholder ?? nothing}
       aria-describedby=${describedBy(options)}
       aria-invalid=${options.problem ? 'true' : nothing}
-      .value=${live(options.value)}
+      .value=${options.onInput ? live(options.value) : options.value}
       @input=${(event: Event) => options.onInput?.(targetValue(event))}
       @change=${(event: Event) => options.onChange?.(targetValue(event))}
     />

@@ -394,3 +394,24 @@ test('every control is reachable and usable with the keyboard', async ({ page })
   await page.keyboard.type('30');
   expect(configInUrl(page).sessionOptions).toEqual({ sessionDurationMinutes: 30 });
 });
+
+test('a token pasted while the page re-renders is kept until Enter applies it', async ({
+  page,
+}) => {
+  await page.goto(demo.demoUrl);
+  await expect(tab(page, 'Text')).toBeVisible();
+  const token = page.getByRole('textbox', { name: 'Public token' });
+  const pasted = 'public-token-test-pasted-while-rendering';
+  await token.fill(pasted);
+  // The page re-renders on every widget event (bootstrap arriving, a screen shown): the field
+  // keeps focus, and what was pasted must survive it.
+  await widget(page).evaluate((element) => {
+    const callbacks = (element as unknown as { callbacks: { onEvent(detail: unknown): void } })
+      .callbacks;
+    callbacks.onEvent({ type: 'render_login_screen', data: {} });
+  });
+  await expect(page.getByRole('log').getByText('render_login_screen').last()).toBeVisible();
+  await expect(token).toHaveValue(pasted);
+  await token.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('token')).toBe(pasted);
+});
