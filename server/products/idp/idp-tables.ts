@@ -133,4 +133,29 @@ export const idpMigrations: Migrations = {
         .execute();
     },
   },
+  '2026-11-26-11-idp-by-user': {
+    // Proving an unproven account looks up and removes its rows here by user (see
+    // `server/products/users/proof.ts`): an index, not a scan of every row.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('idp_grants_by_user')
+        .ifNotExists()
+        .on('idp_grants')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createIndex('idp_codes_by_user')
+        .ifNotExists()
+        .on('idp_codes')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createIndex('idp_tokens_by_user')
+        .ifNotExists()
+        .on('idp_tokens')
+        .column('user_id')
+        .execute();
+    },
+  },
 };

@@ -131,4 +131,17 @@ export const oauthMigrations: Migrations = {
       }
     },
   },
+  '2026-11-26-10-oauth-tokens-by-user': {
+    // Proving an unproven account looks up and removes its rows here by user (see
+    // `server/products/users/proof.ts`): an index, not a scan of every row.
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('oauth_tokens_by_user')
+        .ifNotExists()
+        .on('oauth_tokens')
+        .column('user_id')
+        .execute();
+    },
+  },
 };

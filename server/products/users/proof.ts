@@ -66,7 +66,10 @@ export interface ProofContext {
 
 /** What a proof changed. */
 export interface ProofOutcome {
-  /** Whether the account was unproven and lost what was set on it before (see the module). */
+  /**
+   * Whether the account was unproven and lost what was set on it before (see the module); false
+   * when it had nothing to lose.
+   */
   purged: boolean;
 }
 
@@ -90,24 +93,62 @@ export async function proveDestination(
 ): Promise<ProofOutcome> {
   if (method.verified) return { purged: false };
   const { table, id, value } = TABLES[method.kind];
-  const held = await sql<{ user_id: string }>`SELECT user_id FROM ${sql.table(table)}
-    WHERE project_id = ${method.projectId} AND ${sql.ref(value)} = ${method.destination}
-    AND verified = 1 AND user_id <> ${method.userId}`.execute(tx);
-  if (held.rows.length > 0) throw duplicateError(method.kind);
-  const proven = await sql<{ proven: number | boolean }>`SELECT ${sql.raw(
-    provenAccountSql('u.user_id'),
-  )} AS proven FROM users u WHERE u.user_id = ${method.userId}`.execute(tx);
-  const wasUnproven = !truthy(proven.rows[0]?.proven);
+  // What the proof must do, in one read: whether another user holds the destination verified,
+  // whether the account is proven already, whether other users claim it, and whether there is
+  // anything set on the account before its proof. A first sign-in of a new user (the usual
+  // case) then costs this read and the update, not a statement per table.
+  const state = await sql<{
+    held: unknown;
+    proven: unknown;
+    claimed: unknown;
+    pre_proof: unknown;
+  }>`SELECT
+      EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE project_id = ${method.projectId}
+        AND ${sql.ref(value)} = ${method.destination} AND verified = 1
+        AND user_id <> ${method.userId}) AS held,
+      ${sql.raw(provenAccountSql('u.user_id'))} AS proven,
+      EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE project_id = ${method.projectId}
+        AND ${sql.ref(value)} = ${method.destination} AND verified = 0
+        AND user_id <> ${method.userId}) AS claimed,
+      ${sql.raw(preProofSql('u.user_id'))} AS pre_proof
+    FROM users u WHERE u.user_id = ${method.userId}`.execute(tx);
+  const read = state.rows[0];
+  if (truthy(read?.held)) throw duplicateError(method.kind);
   const marked = await sql`UPDATE ${sql.table(table)} SET verified = 1
     WHERE ${sql.ref(id)} = ${method.methodId} AND user_id = ${method.userId}`.execute(tx);
   if (Number(marked.numAffectedRows ?? 0n) !== 1) throw duplicateError(method.kind);
   // Every other user's pending claim of the destination is dropped.
-  await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${method.projectId}
-    AND ${sql.ref(value)} = ${method.destination} AND verified = 0
-    AND user_id <> ${method.userId}`.execute(tx);
-  if (!wasUnproven || context.withinOwnSession) return { purged: false };
+  if (truthy(read?.claimed)) {
+    await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${method.projectId}
+      AND ${sql.ref(value)} = ${method.destination} AND verified = 0
+      AND user_id <> ${method.userId}`.execute(tx);
+  }
+  const wasUnproven = !truthy(read?.proven);
+  if (!wasUnproven || context.withinOwnSession || !truthy(read?.pre_proof)) {
+    return { purged: false };
+  }
   await purgeUnprovenAccount(tx, method, context.now);
   return { purged: true };
+}
+
+/**
+ * SQL true when the user `userRef` names has anything a proof from outside its session would
+ * remove (see `purgeUnprovenAccount`): a row of `PRE_PROOF_CREDENTIALS`, more than one pending
+ * phone number or email (the one being proven is pending too), or a session not revoked.
+ */
+function preProofSql(userRef: string): string {
+  const credentials = PRE_PROOF_CREDENTIALS.map(
+    ({ table, unverifiedOnly }) =>
+      `EXISTS (SELECT 1 FROM ${table} WHERE user_id = ${userRef}${unverifiedOnly ? ' AND verified = 0' : ''})`,
+  );
+  const pending = Object.values(TABLES).map(
+    ({ table }) => `(SELECT count(*) FROM ${table} WHERE user_id = ${userRef} AND verified = 0)`,
+  );
+  return `(${[
+    ...credentials,
+    `(${pending.join(' + ')}) > 1`,
+    `EXISTS (SELECT 1 FROM sessions WHERE user_id = ${userRef} AND revoked_at IS NULL)`,
+  ].join(' OR ')})`;
 }
 
 /** Removes what was set on a newly proven account before its proof, and revokes its sessions. */
