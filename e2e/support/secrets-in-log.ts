@@ -4,13 +4,7 @@
  * (`VelvetServer.log`); everything else the process wrote is.
  */
 import { expect, type Page } from '@playwright/test';
-import type { VelvetServer } from '../../server/test/velvet-process.js';
-
-/** Whether `line` holds `secret`, as is or percent-encoded; an all-digit one as a whole number. */
-function holds(line: string, secret: string): boolean {
-  if (/^\d+$/.test(secret)) return new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line);
-  return line.includes(secret) || line.includes(encodeURIComponent(secret));
-}
+import { holdsSecret, type VelvetServer } from '../../server/test/velvet-process.js';
 
 /** Asserts the server logged its requests and no line holds any of `secrets` (by name). */
 export function expectNoSecretsInLog(velvet: VelvetServer, secrets: Record<string, string>): void {
@@ -22,7 +16,7 @@ export function expectNoSecretsInLog(velvet: VelvetServer, secrets: Record<strin
   const leaks: string[] = [];
   for (const [what, secret] of Object.entries(secrets)) {
     expect(secret.length, `${what} is long enough to look for`).toBeGreaterThanOrEqual(6);
-    for (const line of log) if (holds(line, secret)) leaks.push(`${what}: ${line}`);
+    for (const line of log) if (holdsSecret(line, secret)) leaks.push(`${what}: ${line}`);
   }
   expect(leaks).toEqual([]);
 }

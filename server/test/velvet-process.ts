@@ -86,11 +86,15 @@ export function deliveredSecrets(messages: readonly OutboxMessage[]): string[] {
  */
 export function secretLeaks(log: readonly string[], secrets: readonly string[]): string[] {
   const jwt = /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./;
-  const holds = (line: string, secret: string) =>
-    /^\d+$/.test(secret)
-      ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line)
-      : line.includes(secret) || line.includes(encodeURIComponent(secret));
-  return log.filter((line) => jwt.test(line) || secrets.some((secret) => holds(line, secret)));
+  return log.filter(
+    (line) => jwt.test(line) || secrets.some((secret) => holdsSecret(line, secret)),
+  );
+}
+
+/** Whether `line` holds `secret`, as is or percent-encoded; an all-digit one as a whole number. */
+export function holdsSecret(line: string, secret: string): boolean {
+  if (/^\d+$/.test(secret)) return new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(line);
+  return line.includes(secret) || line.includes(encodeURIComponent(secret));
 }
 
 /**
