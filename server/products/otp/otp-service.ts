@@ -141,12 +141,13 @@ export class OtpService {
 
     const now = this.clock();
     if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);
+    let holder: MethodRecord | undefined;
     if (kind === 'phone') {
       // Before anything is written: a send the breaker refuses creates no user and no claim.
-      const holder = await this.store.users.findByDestination(project.projectId, kind, destination);
+      holder = await this.store.users.findByDestination(project.projectId, kind, destination);
       await this.#textBreaker(project, holder?.verified === true);
     }
-    const method = await this.#method(request, kind, destination, now);
+    const method = await this.#method(request, kind, destination, now, holder);
     if (!method) return this.#sendNothing(request, kind, request.session?.userId);
     await this.#issue(request, method, destination, now);
     return {
@@ -433,10 +434,12 @@ export class OtpService {
     kind: MethodRecord['kind'],
     destination: string,
     now: number,
+    /** Who `destination` signs in, when the caller looked it up already. */
+    holder?: MethodRecord,
   ): Promise<(MethodRecord & { created?: boolean }) | undefined> {
     const { project } = request;
     if (request.mode === 'login_or_create') {
-      return this.store.users.findOrCreateByDestination(project, kind, destination, now);
+      return holder ?? this.store.users.findOrCreateByDestination(project, kind, destination, now);
     }
     if (!request.session) throw new ApiError('user_unauthenticated');
     try {
