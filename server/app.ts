@@ -25,6 +25,7 @@ import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
 import type { Store } from './db/store.js';
+import { recordRouteTable } from './http/route-table.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
 import { sessionCookieHook } from './http/session-cookie.js';
 import { KeyRing } from './keys/key-ring.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
     schemaController: lazySchemaController(),
   });
+  recordRouteTable(app);
   installErrorHandling(app, ownOrigin);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
