@@ -56,3 +56,8 @@ export function changedRows(result: { numUpdatedRows?: bigint; numDeletedRows?: 
 export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/** A boolean a query selected, as SQLite (0/1) or PostgreSQL (true/false) returns it. */
+export function sqlTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}

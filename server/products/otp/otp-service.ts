@@ -364,8 +364,9 @@ export class OtpService {
    * On PostgreSQL, a right passcode's check in two round trips instead of the transaction's ten:
    * the check's read, then its writes in one statement (see `PasscodeSuccessStatement`).
    * Resolves to `undefined`, having written nothing, for anything but a right and live code of
-   * a client that may try at once, for a first factor only, and for a number or email proven
-   * before (a first proof drops other claims, see `proof.ts`): the transaction checks those.
+   * a client that may try at once, for a first factor only, and for a first proof that would
+   * purge the account (see `proof.ts`): the transaction checks those. A first proof that purges
+   * nothing drops the other users' claims in the statement.
    */
   async #succeedInOneStatement(
     request: AuthenticateRequest,
@@ -385,13 +386,14 @@ export class OtpService {
       request.code,
       passcode?.codeHash ?? '00',
     );
-    // A first proof (an unverified method) has consequences (see `proof.ts`): the transaction.
+    // A first proof that removes what was set on the account before (see `proof.ts`): the
+    // transaction.
     if (
       !read ||
       !passcode ||
       !matches ||
       read.method.projectId !== project.projectId ||
-      !read.method.verified
+      read.purgesOnProof
     ) {
       return undefined;
     }
@@ -417,11 +419,15 @@ export class OtpService {
       passcodeId: passcode.passcodeId,
       maxTries: MAX_TRIES_PER_PASSCODE,
       method,
+      firstProof: method.verified
+        ? undefined
+        : { projectId: method.projectId, destination: method.destination },
       session: sessionRow(record),
     });
     if (!written) return undefined;
     const jwt = await this.sessions.issueJwt(project, record);
-    return { method, issued: { record, token, jwt }, user: read.user };
+    const user = method.verified ? read.user : withMethodVerified(read.user, method);
+    return { method, issued: { record, token, jwt }, user };
   }
 
   /**

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { storedGuard } from '../../rate-limit/failure-guards-repository.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
 import { PasscodeSuccessStatement, type PasscodeSuccessWrites } from './passcode-success.js';
 
 const onPostgres = Boolean(process.env.VELVET_TEST_DATABASE_URL);
@@ -135,5 +135,92 @@ describe('a right passcode written in one statement', {
     // Once spent, never again.
     assert.equal(await statement.write(writes(noGuard)), false);
     assert.deepEqual(await state(), written);
+  });
+  test("a first proof drops other users' claims of the number, and is not written while another user holds it verified", async () => {
+    const { db } = server.store;
+    const phone = '+14155550402';
+    const sent = await server.api('/otps/sms/login_or_create', { body: { phone_number: phone } });
+    assert.equal(sent.status, 200);
+    const passcode = await db
+      .selectFrom('passcodes')
+      .selectAll()
+      .where('method_id', '=', sent.body.method_id)
+      .executeTakeFirstOrThrow();
+    // A stranger's pending claim of the number, and a third user to hold it verified.
+    const stranger = await signInBySms(server, '+14155550403');
+    const claim = {
+      phone_id: 'phone-number-test-first-proof-claim',
+      project_id: passcode.project_id,
+      user_id: stranger.user_id,
+      phone_number: phone,
+      verified: 0,
+      created_at: 1,
+    };
+    await db.insertInto('user_phone_numbers').values(claim).execute();
+    const now = server.clock.now();
+    const writes = (sessionId: string): PasscodeSuccessWrites => ({
+      now,
+      guard: {
+        scope: 'otp:first-proof',
+        subject: phone,
+        client: passcode.client,
+        seen: storedGuard(undefined, now, 60_000),
+      },
+      budget: { bucket: 'failures:first-proof', windowMs: 60_000 },
+      passcodeId: passcode.passcode_id,
+      maxTries: 5,
+      method: { kind: 'phone', methodId: sent.body.method_id },
+      firstProof: { projectId: passcode.project_id, destination: phone },
+      session: {
+        session_id: sessionId,
+        project_id: passcode.project_id,
+        user_id: passcode.user_id,
+        token_hash: `hash-${sessionId}`,
+        started_at: now,
+        last_accessed_at: now,
+        expires_at: now + 60_000,
+        authentication_factors: '[]',
+        attributes: '{}',
+      },
+    });
+    const rows = () =>
+      db
+        .selectFrom('user_phone_numbers')
+        .select(['phone_id', 'verified'])
+        .where('phone_number', '=', phone)
+        .orderBy('phone_id')
+        .execute();
+    const statement = new PasscodeSuccessStatement(db);
+
+    // Another user holds the number verified: nothing is written (the transaction refuses it).
+    await db
+      .updateTable('user_phone_numbers')
+      .set({ verified: 1 })
+      .where('phone_id', '=', claim.phone_id)
+      .execute();
+    assert.equal(await statement.write(writes('session-test-held')), false);
+    const held = await db
+      .selectFrom('passcodes')
+      .select('consumed_at')
+      .where('passcode_id', '=', passcode.passcode_id)
+      .executeTakeFirstOrThrow();
+    assert.equal(held.consumed_at, null, 'the code is not spent');
+    assert.deepEqual(
+      await db
+        .selectFrom('sessions')
+        .select('session_id')
+        .where('user_id', '=', passcode.user_id)
+        .execute(),
+      [],
+    );
+
+    // Only claimed: the owner's proof takes, and the claim is gone.
+    await db
+      .updateTable('user_phone_numbers')
+      .set({ verified: 0 })
+      .where('phone_id', '=', claim.phone_id)
+      .execute();
+    assert.equal(await statement.write(writes('session-test-proof')), true);
+    assert.deepEqual(await rows(), [{ phone_id: sent.body.method_id, verified: 1 }]);
   });
 });

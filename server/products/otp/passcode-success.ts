@@ -11,7 +11,11 @@
  *   concurrent wrong one) makes this one give way, as `FailureThrottle.beginTry` does;
  * - `budget`: the try counted in the destination's budget (`subjectBudgetBucket`);
  * - `spent`: the passcode spent, while it is still live;
- * - then the destination verified and the session stored.
+ * - then the destination verified and the session stored. For a first proof (a destination not
+ *   verified before, whose account the proof would not purge: see `users/proof.ts`) the
+ *   destination must become verified for the session to be stored, and every other user's
+ *   pending claim of it is dropped; another user holding it verified fails the statement on
+ *   the unique index, and the transaction then refuses the proof.
  *
  * Each step runs only when the one before took. A guard claimed for a code that another check
  * spent meanwhile fails the whole statement (a division by zero, below), so nothing is written;
@@ -36,11 +40,18 @@ export interface PasscodeSuccessWrites {
   /** A passcode with this many tries counted is spent already. */
   maxTries: number;
   method: Pick<MethodRecord, 'kind' | 'methodId'>;
+  /**
+   * Set for a first proof of the destination: its project and value, whose other claims are
+   * dropped (see the module's comment).
+   */
+  firstProof?: { projectId: string; destination: string };
   session: Omit<SessionsTable, 'revoked_at'>;
 }
 
 /** PostgreSQL's SQLSTATE for a division by zero: the statement's own "not all of it" signal. */
 const NOT_ALL_OF_IT = '22012';
+/** PostgreSQL's SQLSTATE for a unique violation: another user holds the destination verified. */
+const HELD_BY_ANOTHER = '23505';
 
 type Args = {
   scope: string;
@@ -54,12 +65,20 @@ type Args = {
   passcodeId: string;
   maxTries: number;
   methodId: string;
+  /** For a first proof: the destination's project and value (empty otherwise). */
+  proofProjectId: string;
+  destination: string;
 } & Omit<SessionsTable, 'revoked_at'>;
 
-/** The statement for a guard that was (or was not) stored, and a kind of destination. */
-function statement(db: Db, guardStored: boolean, kind: MethodRecord['kind']) {
-  const [table, id] =
-    kind === 'phone' ? ['user_phone_numbers', 'phone_id'] : ['user_emails', 'email_id'];
+/**
+ * The statement for a guard that was (or was not) stored, a kind of destination, and a first
+ * proof or not.
+ */
+function statement(db: Db, guardStored: boolean, kind: MethodRecord['kind'], proof: boolean) {
+  const [table, id, value] =
+    kind === 'phone'
+      ? ['user_phone_numbers', 'phone_id', 'phone_number']
+      : ['user_emails', 'email_id', 'email'];
   return prepare(db, (a: Args) => {
     const guard = guardStored
       ? sql`DELETE FROM failure_guards
@@ -88,7 +107,16 @@ function statement(db: Db, guardStored: boolean, kind: MethodRecord['kind']) {
         RETURNING 1),
       verified AS (
         UPDATE ${sql.raw(table)} SET verified = 1
-        WHERE ${sql.raw(id)} = ${a.methodId} AND verified = 0 AND EXISTS (SELECT 1 FROM spent)),
+        WHERE ${sql.raw(id)} = ${a.methodId} AND verified = 0 AND EXISTS (SELECT 1 FROM spent)
+        ${proof ? sql`AND user_id = ${a.user_id} RETURNING 1` : sql``}),
+      ${
+        proof
+          ? sql`dropped AS (
+        DELETE FROM ${sql.raw(table)} WHERE project_id = ${a.proofProjectId}
+          AND ${sql.raw(value)} = ${a.destination} AND verified = 0 AND user_id <> ${a.user_id}
+          AND EXISTS (SELECT 1 FROM verified)),`
+          : sql``
+      }
       started AS (
         INSERT INTO sessions (session_id, project_id, user_id, token_hash, started_at,
           last_accessed_at, expires_at, revoked_at, authentication_factors, attributes)
@@ -97,9 +125,10 @@ function statement(db: Db, guardStored: boolean, kind: MethodRecord['kind']) {
           CAST(${a.started_at} AS bigint), CAST(${a.last_accessed_at} AS bigint),
           CAST(${a.expires_at} AS bigint), NULL, CAST(${a.authentication_factors} AS text),
           CAST(${a.attributes} AS text)
-        FROM spent)
+        FROM ${proof ? sql`verified` : sql`spent`})
       SELECT (SELECT count(*) FROM guard) AS claimed,
-        1 / (1 + (SELECT count(*) FROM spent) - (SELECT count(*) FROM guard)) AS whole`;
+        1 / (1 + (SELECT count(*) FROM ${proof ? sql`verified` : sql`spent`})
+          - (SELECT count(*) FROM guard)) AS whole`;
   });
 }
 
@@ -108,20 +137,28 @@ export class PasscodeSuccessStatement {
   readonly #statements;
 
   constructor(db: Db) {
+    const kinds = (guardStored: boolean, proof: boolean) => ({
+      phone: statement(db, guardStored, 'phone', proof),
+      email: statement(db, guardStored, 'email', proof),
+    });
     this.#statements = {
-      stored: { phone: statement(db, true, 'phone'), email: statement(db, true, 'email') },
-      new: { phone: statement(db, false, 'phone'), email: statement(db, false, 'email') },
+      stored: { again: kinds(true, false), proof: kinds(true, true) },
+      new: { again: kinds(false, false), proof: kinds(false, true) },
     };
   }
 
   /**
    * Writes all of `writes`, or nothing. Resolves to true when written, and to false when
-   * nothing was: another try of the client was counted since the guard was read, or the code
-   * was spent or ended meanwhile (the caller then checks in the transaction).
+   * nothing was: another try of the client was counted since the guard was read, the code
+   * was spent or ended meanwhile, or (a first proof) the claim was dropped or another user
+   * holds the destination verified (the caller then checks in the transaction).
    */
   async write(writes: PasscodeSuccessWrites, on?: Executor): Promise<boolean> {
-    const { guard, now } = writes;
-    const query = this.#statements[guard.seen.stored ? 'stored' : 'new'][writes.method.kind];
+    const { guard, now, firstProof } = writes;
+    const query =
+      this.#statements[guard.seen.stored ? 'stored' : 'new'][firstProof ? 'proof' : 'again'][
+        writes.method.kind
+      ];
     try {
       const row = await query.first(
         {
@@ -136,13 +173,16 @@ export class PasscodeSuccessStatement {
           passcodeId: writes.passcodeId,
           maxTries: writes.maxTries,
           methodId: writes.method.methodId,
+          proofProjectId: firstProof?.projectId ?? '',
+          destination: firstProof?.destination ?? '',
           ...writes.session,
         },
         on,
       );
       return Number(row?.claimed) === 1;
     } catch (error) {
-      if ((error as { code?: unknown }).code === NOT_ALL_OF_IT) return false;
+      const { code } = error as { code?: unknown };
+      if (code === NOT_ALL_OF_IT || (firstProof && code === HELD_BY_ANOTHER)) return false;
       throw error;
     }
   }

@@ -7,7 +7,7 @@
  * - `consume` succeeds once, and only while the passcode is live.
  */
 import { sql } from 'kysely';
-import { type Db, dialectOf } from '../../db/database.js';
+import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
@@ -18,6 +18,7 @@ import {
   type UserRow,
   userColumnsSql,
 } from '../users/users-repository.js';
+import { proofPurgesSql } from '../users/proof.js';
 import type { PasscodesTable } from './otp-tables.js';
 
 /** A stored passcode (its hash, never the code). */
@@ -146,6 +147,7 @@ type CheckRow = UserRow & {
   method_verified: number;
   g_failures: number | null;
   g_last_failure_at: number | null;
+  purges_on_proof: unknown;
 } & { [K in (typeof PASSCODE_COLUMNS)[number] as `p_${K}`]: PasscodesTable[K] | null };
 
 /** What a passcode check reads before it counts the try (see `PasscodesRepository.forCheck`). */
@@ -156,6 +158,11 @@ export interface CheckRead {
   passcode: PasscodeRecord | undefined;
   /** The client's failure guard row for the method's destination, if any. */
   guard: { failures: number; last_failure_at: number } | undefined;
+  /**
+   * True when proving the method (unverified) outside a session of its user would purge the
+   * account (see `users/proof.ts`); false for a verified method.
+   */
+  purgesOnProof: boolean;
 }
 
 /** The one query of `forCheck`, for one kind of destination. */
@@ -168,6 +175,9 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
     PASSCODE_COLUMNS.map((column) => `p.${column} AS p_${column}`).join(', '),
   );
   const user = sql.raw(userColumnsSql(dialectOf(db), 'u', USER_PREFIX));
+  // Read only for a first proof: a number that signed in before costs nothing more.
+  const purges = sql.raw(proofPurgesSql('u.user_id'));
+  const falseSql = dialectOf(db) === 'postgres' ? 'false' : '0';
   return prepare(db, (a: { methodId: string; client: string; scope: string }) => {
     // The guard by its whole key, in subqueries: as a join, PostgreSQL may look it up by scope
     // and client only and filter the subject, reading every guard of a client (a guest list
@@ -180,6 +190,7 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
       m.verified AS method_verified, ${passcode},
       (SELECT g.failures FROM failure_guards g WHERE ${guard}) AS g_failures,
       (SELECT g.last_failure_at FROM failure_guards g WHERE ${guard}) AS g_last_failure_at,
+      CASE WHEN m.verified = 0 THEN ${purges} ELSE ${sql.raw(falseSql)} END AS purges_on_proof,
       ${user}
     FROM ${sql.raw(table)} m
     JOIN users u ON u.user_id = m.user_id
@@ -212,7 +223,8 @@ function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
     row.g_failures == null
       ? undefined
       : { failures: Number(row.g_failures), last_failure_at: Number(row.g_last_failure_at) };
-  return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard };
+  const purgesOnProof = sqlTrue(row.purges_on_proof);
+  return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard, purgesOnProof };
 }
 
 /** Reads and writes passcodes. */

@@ -16,7 +16,7 @@
  *   with a password) removes nothing.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, sqlTrue } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import type { DestinationKind, MethodRecord } from './users-repository.js';
 
@@ -113,22 +113,32 @@ export async function proveDestination(
       ${sql.raw(preProofSql('u.user_id'))} AS pre_proof
     FROM users u WHERE u.user_id = ${method.userId}`.execute(tx);
   const read = state.rows[0];
-  if (truthy(read?.held)) throw duplicateError(method.kind);
+  if (sqlTrue(read?.held)) throw duplicateError(method.kind);
   const marked = await sql`UPDATE ${sql.table(table)} SET verified = 1
     WHERE ${sql.ref(id)} = ${method.methodId} AND user_id = ${method.userId}`.execute(tx);
   if (Number(marked.numAffectedRows ?? 0n) !== 1) throw duplicateError(method.kind);
   // Every other user's pending claim of the destination is dropped.
-  if (truthy(read?.claimed)) {
+  if (sqlTrue(read?.claimed)) {
     await sql`DELETE FROM ${sql.table(table)} WHERE project_id = ${method.projectId}
       AND ${sql.ref(value)} = ${method.destination} AND verified = 0
       AND user_id <> ${method.userId}`.execute(tx);
   }
-  const wasUnproven = !truthy(read?.proven);
-  if (!wasUnproven || context.withinOwnSession || !truthy(read?.pre_proof)) {
+  const wasUnproven = !sqlTrue(read?.proven);
+  if (!wasUnproven || context.withinOwnSession || !sqlTrue(read?.pre_proof)) {
     return { purged: false };
   }
   await purgeUnprovenAccount(tx, method, context.now);
   return { purged: true };
+}
+
+/**
+ * SQL true when a proof from outside its session would purge the account `userRef` names: it is
+ * unproven and has something set on it before its proof (see the module). A check that reads
+ * this as false may prove a destination of the account without `proveDestination`'s purge (the
+ * one-statement passcode check does; see `otp/passcode-success.ts`).
+ */
+export function proofPurgesSql(userRef: string): string {
+  return `(NOT ${provenAccountSql(userRef)} AND ${preProofSql(userRef)})`;
 }
 
 /**
@@ -168,9 +178,4 @@ async function purgeUnprovenAccount(
   }
   await sql`UPDATE sessions SET revoked_at = ${now}
     WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(tx);
-}
-
-/** A boolean as SQLite (0/1) or PostgreSQL (true/false) returns it. */
-function truthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 't';
 }
