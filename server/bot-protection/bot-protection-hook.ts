@@ -1,7 +1,9 @@
 /**
- * Bot protection of the sign-in starts. A route opts in with `config: {botProtection: true}`;
- * when its project has a captcha (`botProtection.captcha`), the request's `captcha_token` is
- * verified with the provider before the handler runs. `OBSERVATION` logs the verdict and lets the
+ * Bot protection of the routes that check a secret or reveal an account. Every SDK route says what
+ * it checks (`config: {checks}`, see `route-checks.ts`), and the routes whose declaration is
+ * guarded (a send, a challenge start, a password, a typed code, an account lookup) have their
+ * request's `captcha_token` verified with the provider, when the project has a captcha
+ * (`botProtection.captcha`), before the handler runs. `OBSERVATION` logs the verdict and lets the
  * request through; `DECISIONING` refuses a request without a token (`403 captcha_required`) or
  * with one the provider rejects (`429 captcha_failed`), as Stytch does. Tokens are never logged.
  *
@@ -12,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import type { CaptchaSettings } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
+import { assertDeclaresChecks, isGuarded } from './route-checks.js';
 import {
   type CaptchaVerdict,
   type CaptchaVerifier,
@@ -20,13 +23,6 @@ import {
 
 /** The action the widget renders the challenge with (spec section 9). */
 export const CAPTCHA_ACTION = 'LOGIN';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Whether the route is a sign-in start that the project's captcha protects. */
-    botProtection?: boolean;
-  }
-}
 
 /** Makes the verifier of a project's captcha provider. */
 export type VerifierFactory = (settings: CaptchaSettings) => CaptchaVerifier;
@@ -49,7 +45,11 @@ function captchaToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
-/** Adds the check to every route of `scope` that opts in. */
+/**
+ * Adds the check to every route of `scope` whose declaration is guarded, and refuses (at start)
+ * a route of `scope` declared from now on that does not say what it checks. Call it before the
+ * scope declares its routes.
+ */
 export function botProtectionHook(
   scope: FastifyInstance,
   deps: { ownOrigin: string; verifierFor?: VerifierFactory },
@@ -83,9 +83,10 @@ export function botProtectionHook(
     if (captcha.mode !== 'DECISIONING' || verdict.valid) return;
     throw new ApiError(token ? 'captcha_failed' : 'captcha_required');
   };
-  // A callback hook: the routes that do not opt in (most calls) pass without a promise.
+  scope.addHook('onRoute', assertDeclaresChecks);
+  // A callback hook: the routes that are not guarded (most calls) pass without a promise.
   scope.addHook('preHandler', (request, _reply, done) => {
-    if (request.routeOptions.config.botProtection !== true) {
+    if (!isGuarded(request.routeOptions.config.checks)) {
       done();
       return;
     }

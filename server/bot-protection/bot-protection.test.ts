@@ -121,6 +121,48 @@ describe('bot protection in DECISIONING mode (Turnstile)', () => {
     assert.notEqual(check.body.error_type, 'captcha_required');
   });
 
+  test('an attacker tries passwords through existing_password/reset without a captcha: refused before the check', async () => {
+    const email = 'reset-owner@example.com';
+    const password = 'violet-Harbor-7-quietly-juggles';
+    const created = await server.api('/passwords', {
+      body: {
+        email,
+        password,
+        captcha_token: peer.issue({ hostname: ORIGIN_HOST, action: 'LOGIN' }),
+      },
+    });
+    assert.equal(created.status, 200);
+    const tries = { right: password, wrong: `${password}!` };
+    for (const [what, existing] of Object.entries(tries)) {
+      const answer = await server.api('/passwords/existing_password/reset', {
+        body: { email, existing_password: existing, new_password: 'amber-Lantern-9-softly-hums' },
+      });
+      assertApiError(answer, 403, 'captcha_required');
+      assert.equal(answer.body.error_message, 'Captcha required', what);
+    }
+    const signIn = await server.api('/passwords/authenticate', {
+      body: {
+        email,
+        password,
+        captcha_token: peer.issue({ hostname: ORIGIN_HOST, action: 'LOGIN' }),
+      },
+    });
+    assert.equal(signIn.status, 200, 'the password was not changed');
+  });
+
+  test('an attacker asks users/search which addresses have accounts without a captcha: refused', async () => {
+    for (const email of ['ada@example.com', 'nobody-here@example.com']) {
+      const answer = await server.api('/users/search', { body: { email } });
+      assertApiError(answer, 403, 'captcha_required');
+    }
+    const token = peer.issue({ hostname: ORIGIN_HOST, action: 'LOGIN' });
+    const answer = await server.api('/users/search', {
+      body: { email: 'nobody-here@example.com', captcha_token: token },
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.user_type, 'new');
+  });
+
   test('a token longer than Turnstile’s 2048 characters fails without asking Turnstile', async () => {
     const before = peer.verifications.length;
     const answer = await server.api('/otps/sms/login_or_create', {

@@ -334,8 +334,9 @@ export const ErrorCodes = {
     status: 403,
     message: 'Captcha required',
     fix:
-      'The project verifies a captcha on sign-in starts (botProtection.captcha, mode DECISIONING). Send the ' +
-      'token of the project’s captcha (bootstrap captcha_settings.siteKey, action LOGIN) as captcha_token; ' +
+      'The project verifies a captcha on sign-in starts and credential checks (botProtection.captcha, ' +
+      'mode DECISIONING). Send the token of the project’s captcha (bootstrap captcha_settings.siteKey, ' +
+      'action LOGIN) as captcha_token; ' +
       'the widget and its client library do so by themselves.',
   },
   captcha_failed: {

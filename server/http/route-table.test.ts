@@ -22,6 +22,6 @@ test('the route table holds every route the app answers, product routes and lazi
   const passwords = server.app.routeTable.find(
     (route) => route.method === 'POST' && route.url === '/sdk/v1/passwords/authenticate',
   );
-  assert.equal(passwords?.config?.botProtection, true);
+  assert.equal(passwords?.config?.checks, 'password');
   assert.ok(passwords?.schema?.body, 'the route keeps its schema');
 });

@@ -13,7 +13,7 @@ export interface DeclaredRoute {
   /** The full URL pattern, prefix included (`/sdk/v1/users/:user_id`). */
   url: string;
   schema?: FastifySchema;
-  /** The route's `config` (`auth`, `botProtection`, …). */
+  /** The route's `config` (`auth`, `checks`, …). */
   config?: Record<string, unknown>;
 }
 

@@ -26,7 +26,7 @@ export const email = { type: 'string', minLength: 1, maxLength: 254 } as const;
 export const id = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' } as const;
 
 /**
- * Fields any SDK body may carry: the captcha token (verified on sign-in starts by
+ * Fields any SDK body may carry: the captcha token (verified on guarded routes by
  * `server/bot-protection/`) and the device-fingerprint id (accepted, not used).
  */
 export const sdkExtras = {

@@ -91,7 +91,7 @@ export interface ProjectSettings {
   };
   /** The passwords product (see `server/products/passwords/`). */
   passwords: PasswordSettings;
-  /** Bot protection of the sign-in starts (see `server/bot-protection/`). */
+  /** Bot protection of the sign-in starts and credential checks (see `server/bot-protection/`). */
   botProtection: { captcha: CaptchaSettings | null };
   /** Velvet as an OpenID Connect provider: the registered applications (`server/products/idp/`). */
   idp: IdpSettings;

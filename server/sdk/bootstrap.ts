@@ -87,7 +87,7 @@ export function bootstrapRoutes(
           properties: { public_token: { type: 'string', minLength: 1, maxLength: 200 } },
         },
       },
-      config: { auth: 'none' },
+      config: { auth: 'none', checks: 'nothing' },
     },
     async (request) => {
       const project = deps.projects.byPublicToken(request.params.public_token);

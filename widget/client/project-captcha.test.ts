@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { CaptchaRequiredError } from './errors.js';
-import { apiErrorBody, success } from './testing/fixtures.js';
+import { apiErrorBody, authenticateBody, success } from './testing/fixtures.js';
 import { afterEach, describe, it } from './testing/mocha.js';
 import { cleanUpClients, createTestClient, type TestClient } from './testing/test-client.js';
 
@@ -43,15 +43,22 @@ function captchaProject(test: TestClient, settings: Record<string, unknown>): vo
   });
 }
 
+/** Answers the first call to `path` with captcha_required and the next with `json`. */
+function refuseFirst(test: TestClient, path: string, json: Record<string, unknown>): void {
+  let calls = 0;
+  test.api.on('POST', path, () => {
+    calls += 1;
+    return calls === 1 ? { status: 403, json: captchaBody } : { json };
+  });
+}
+
 /** Answers the first SMS send with captcha_required and the next with success. */
 function refuseFirstSend(test: TestClient): void {
-  let calls = 0;
-  test.api.on('POST', '/otps/sms/login_or_create', () => {
-    calls += 1;
-    return calls === 1
-      ? { status: 403, json: captchaBody }
-      : { json: success({ user_id: 'user-1', method_id: 'phone-1' }) };
-  });
+  refuseFirst(
+    test,
+    '/otps/sms/login_or_create',
+    success({ user_id: 'user-1', method_id: 'phone-1' }),
+  );
 }
 
 afterEach(async () => {
@@ -84,6 +91,25 @@ describe('the project’s captcha (Turnstile)', () => {
     refuseFirstSend(test);
     await test.client.otps.sms.loginOrCreate('+14155550100');
     expect(turnstile.rendered).to.have.length(2);
+  });
+
+  it('retries the credential checks the server guards too: user search, password reset', async () => {
+    standInTurnstile(() => 'fresh-token');
+    const test = createTestClient();
+    captchaProject(test, { enabled: true, siteKey: '0x4AAA-site', provider: 'turnstile' });
+    refuseFirst(test, '/users/search', success({ user_type: 'password' }));
+    refuseFirst(test, '/passwords/existing_password/reset', authenticateBody());
+    const search = await test.client.user.search('ada@example.com');
+    expect(search.user_type).to.equal('password');
+    const reset = { email: 'ada@example.com', existing_password: 'old-1', new_password: 'new-2' };
+    await test.client.passwords.resetByExistingPassword(reset);
+    const calls = test.api.requests.filter((request) => request.method === 'POST');
+    expect(calls.map((request) => [request.path, request.body])).to.deep.equal([
+      ['/users/search', { email: 'ada@example.com' }],
+      ['/users/search', { email: 'ada@example.com', captcha_token: 'fresh-token' }],
+      ['/passwords/existing_password/reset', reset],
+      ['/passwords/existing_password/reset', { ...reset, captcha_token: 'fresh-token' }],
+    ]);
   });
 
   it('fails with "Unable to query captcha..." when the challenge fails', async () => {

@@ -84,7 +84,7 @@ export function cryptoWalletRoutes(
         config: {
           auth: mode === 'secondary' ? 'session' : 'project',
           changesSignIn: mode === 'secondary',
-          botProtection: true,
+          checks: 'challenge',
         },
       },
       async (request) => {
@@ -111,7 +111,7 @@ export function cryptoWalletRoutes(
   /** `POST /crypto_wallets/authenticate`: checks the signed challenge and starts a session. */
   app.post<{ Body: AuthenticateBody }>(
     '/crypto_wallets/authenticate',
-    { schema: { body: authenticateSchema } },
+    { schema: { body: authenticateSchema }, config: { checks: 'signature' } },
     async (request) => {
       const project = projectOf(request);
       const { wallet, issued, userCreated } = await deps.wallets.authenticate({
@@ -138,7 +138,7 @@ export function cryptoWalletRoutes(
     '/users/crypto_wallets/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session', changesSignIn: true },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
     },
     async (request) => {
       const projectId = projectOf(request).projectId;

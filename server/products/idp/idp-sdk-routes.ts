@@ -87,13 +87,13 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
   };
   app.post<{ Body: AuthorizeParams }>(
     '/oauth/authorize/start',
-    { schema: { body: startSchema } },
+    { schema: { body: startSchema }, config: { checks: 'session' } },
     start,
   );
   // The path Stytch's SDK (6.x) calls for the same preflight.
   app.post<{ Body: AuthorizeParams }>(
     '/idp/oauth/authorize/start',
-    { schema: { body: startSchema } },
+    { schema: { body: startSchema }, config: { checks: 'session' } },
     start,
   );
 
@@ -106,7 +106,7 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
   for (const path of ['/oauth/authorize', '/idp/oauth/authorize/submit']) {
     app.post<{ Body: AuthorizeParams & { consent_granted: boolean } }>(
       path,
-      { schema: { body: authorizeSchema }, config: { auth: 'session' } },
+      { schema: { body: authorizeSchema }, config: { auth: 'session', checks: 'session' } },
       async (request) => {
         const session = sessionOf(request);
         assertNotImpersonated(
@@ -129,18 +129,24 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
       state?: string;
       id_token_hint?: string;
     };
-  }>('/oauth/logout/start', { schema: { body: logoutSchema } }, async (request) =>
-    envelope(
-      request,
-      await deps.idp.logoutStart(projectOf(request), request.velvet?.session, request.body),
-    ),
+  }>(
+    '/oauth/logout/start',
+    { schema: { body: logoutSchema }, config: { checks: 'token' } },
+    async (request) =>
+      envelope(
+        request,
+        await deps.idp.logoutStart(projectOf(request), request.velvet?.session, request.body),
+      ),
   );
 
   /** `GET /users/connected_apps`: the applications the session's user granted access to. */
-  app.get('/users/connected_apps', { config: { auth: 'session' } }, async (request) =>
-    envelope(request, {
-      connected_apps: await deps.idp.connectedApps(projectOf(request), sessionOf(request).userId),
-    }),
+  app.get(
+    '/users/connected_apps',
+    { config: { auth: 'session', checks: 'session' } },
+    async (request) =>
+      envelope(request, {
+        connected_apps: await deps.idp.connectedApps(projectOf(request), sessionOf(request).userId),
+      }),
   );
 
   /** `POST /users/connected_apps/{id}/revoke`: withdraws access; the app's tokens stop working. */
@@ -148,7 +154,7 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
     '/users/connected_apps/:id/revoke',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: clientId } } },
-      config: { auth: 'session' },
+      config: { auth: 'session', checks: 'session' },
     },
     async (request) => {
       await deps.idp.revokeConnectedApp(

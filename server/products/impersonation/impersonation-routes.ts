@@ -43,6 +43,7 @@ export function impersonationRoutes(
           },
         },
       },
+      config: { checks: 'token' },
     },
     async (request) => {
       const project = projectOf(request);

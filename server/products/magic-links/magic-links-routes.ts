@@ -77,7 +77,7 @@ export function magicLinkRoutes(
         config: {
           auth: mode === 'secondary' ? 'session' : 'project',
           changesSignIn: mode === 'secondary',
-          botProtection: true,
+          checks: 'send',
         },
       },
       async (request) => {
@@ -112,7 +112,7 @@ export function magicLinkRoutes(
   /** `POST /magic_links/authenticate`: turns a link's token into a session. */
   app.post<{ Body: AuthenticateBody }>(
     '/magic_links/authenticate',
-    { schema: { body: authenticateSchema } },
+    { schema: { body: authenticateSchema }, config: { checks: 'token' } },
     async (request) => {
       const project = projectOf(request);
       const { link, issued } = await deps.magicLinks.authenticate({

@@ -39,7 +39,7 @@ export function oneTapRoutes(app: FastifyInstance, deps: { oneTap: OneTapService
    * nonce to give Google. `oauth_config_not_found`, `no_login_redirect_urls_set` or
    * `no_signup_redirect_urls_set` while the project is not set up for One Tap.
    */
-  app.get('/oauth/google/onetap/start', async (request) => {
+  app.get('/oauth/google/onetap/start', { config: { checks: 'nothing' } }, async (request) => {
     const started = await deps.oneTap.start(projectOf(request), request.ip);
     return envelope(request, {
       google_client_id: started.googleClientId,
@@ -56,7 +56,7 @@ export function oneTapRoutes(app: FastifyInstance, deps: { oneTap: OneTapService
    */
   app.post<{ Body: SubmitBody }>(
     '/oauth/google/onetap/submit',
-    { schema: { body: submitSchema } },
+    { schema: { body: submitSchema }, config: { checks: 'token' } },
     async (request) => {
       const body = request.body;
       const { redirectUrl: redirect_url } = await deps.oneTap.submit({

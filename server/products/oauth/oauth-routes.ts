@@ -118,7 +118,7 @@ export function oauthRoutes(
   /** `GET /public/oauth/{provider}/start`: sends the browser to the provider. */
   app.get<{ Params: { provider: string }; Querystring: StartQuery }>(
     '/public/oauth/:provider/start',
-    { schema: startSchema, config: { auth: 'none' } },
+    { schema: startSchema, config: { auth: 'none', checks: 'nothing' } },
     (request, reply) =>
       navigate(request, reply, deps.ownOrigin, () => {
         const query = request.query;
@@ -159,13 +159,19 @@ export function oauthRoutes(
     /** `GET /public/oauth/{provider}/callback`: the provider's redirect back. */
     scope.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
       '/public/oauth/:provider/callback',
-      { schema: { params: callbackParams, querystring: callbackFields }, config: { auth: 'none' } },
+      {
+        schema: { params: callbackParams, querystring: callbackFields },
+        config: { auth: 'none', checks: 'token' },
+      },
       (request, reply) => callback(request, reply, request.query),
     );
     /** `POST /public/oauth/{provider}/callback`: the same, as a form post. */
     scope.post<{ Params: { provider: string }; Body: Record<string, string> }>(
       '/public/oauth/:provider/callback',
-      { schema: { params: callbackParams, body: callbackFields }, config: { auth: 'none' } },
+      {
+        schema: { params: callbackParams, body: callbackFields },
+        config: { auth: 'none', checks: 'token' },
+      },
       (request, reply) => callback(request, reply, request.body),
     );
   });
@@ -173,7 +179,7 @@ export function oauthRoutes(
   /** `POST /oauth/authenticate`: turns the redirect's token into a session. */
   app.post<{ Body: AuthenticateBody }>(
     '/oauth/authenticate',
-    { schema: { body: authenticateSchema } },
+    { schema: { body: authenticateSchema }, config: { checks: 'token' } },
     async (request) => {
       const result = await deps.oauth.authenticate({
         project: projectOf(request),
@@ -199,7 +205,7 @@ export function oauthRoutes(
     '/users/oauth/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session', changesSignIn: true },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
     },
     async (request) => {
       const projectId = projectOf(request).projectId;

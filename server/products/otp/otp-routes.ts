@@ -90,7 +90,7 @@ export function otpRoutes(
         config: {
           auth: mode === 'secondary' ? 'session' : 'project',
           changesSignIn: mode === 'secondary',
-          botProtection: true,
+          checks: 'send',
         },
       },
       async (request) => {
@@ -124,7 +124,7 @@ export function otpRoutes(
   /** `POST /otps/authenticate`: checks a passcode and starts (or extends) a session. */
   app.post<{ Body: AuthenticateBody }>(
     '/otps/authenticate',
-    { schema: { body: authenticateSchema } },
+    { schema: { body: authenticateSchema }, config: { checks: 'passcode' } },
     async (request) => {
       const project = projectOf(request);
       const { method, issued, user } = await deps.otp.authenticate({

@@ -118,7 +118,7 @@ export function passwordRoutes(
   /** `POST /passwords`: creates a user with an email and a password, signed in. */
   app.post<{ Body: CredentialsBody }>(
     '/passwords',
-    { schema: { body: credentialsSchema }, config: { botProtection: true } },
+    { schema: { body: credentialsSchema }, config: { checks: 'password' } },
     async (request) => {
       const { email, password: secret, session_duration_minutes } = request.body;
       const result = await passwords.create(
@@ -134,7 +134,7 @@ export function passwordRoutes(
   /** `POST /passwords/authenticate`: signs in with an email and a password. */
   app.post<{ Body: CredentialsBody }>(
     '/passwords/authenticate',
-    { schema: { body: credentialsSchema }, config: { botProtection: true } },
+    { schema: { body: credentialsSchema }, config: { checks: 'password' } },
     async (request) => {
       const { email, password: secret, session_duration_minutes } = request.body;
       const result = await passwords.authenticate(
@@ -150,7 +150,7 @@ export function passwordRoutes(
   /** `POST /passwords/strength_check`: the strength result of the project's policy. */
   app.post<{ Body: { email?: string; password: string } }>(
     '/passwords/strength_check',
-    { schema: { body: strengthSchema } },
+    { schema: { body: strengthSchema }, config: { checks: 'nothing' } },
     async (request) => {
       const result = await passwords.strengthCheck(
         callerOf(request),
@@ -172,7 +172,7 @@ export function passwordRoutes(
     };
   }>(
     '/passwords/email/reset/start',
-    { schema: { body: resetStartSchema }, config: { botProtection: true } },
+    { schema: { body: resetStartSchema }, config: { checks: 'send' } },
     async (request) => {
       const body = request.body;
       const started = await passwords.resetStart(callerOf(request), {
@@ -195,17 +195,21 @@ export function passwordRoutes(
       code_verifier?: string;
       keep_other_sessions?: boolean;
     };
-  }>('/passwords/email/reset', { schema: { body: resetByEmailSchema } }, async (request) => {
-    const body = request.body;
-    const result = await passwords.resetByEmail(callerOf(request), {
-      token: body.token,
-      password: body.password,
-      durationMinutes: body.session_duration_minutes,
-      codeVerifier: body.code_verifier,
-      keepOtherSessions: body.keep_other_sessions,
-    });
-    return signedInBody(request, result);
-  });
+  }>(
+    '/passwords/email/reset',
+    { schema: { body: resetByEmailSchema }, config: { checks: 'password' } },
+    async (request) => {
+      const body = request.body;
+      const result = await passwords.resetByEmail(callerOf(request), {
+        token: body.token,
+        password: body.password,
+        durationMinutes: body.session_duration_minutes,
+        codeVerifier: body.code_verifier,
+        keepOtherSessions: body.keep_other_sessions,
+      });
+      return signedInBody(request, result);
+    },
+  );
 
   /** `POST /passwords/existing_password/reset`: changes the password with the current one. */
   app.post<{
@@ -218,7 +222,7 @@ export function passwordRoutes(
   }>(
     '/passwords/existing_password/reset',
     // Checked when a session comes with the call (see `signInChangesHook`).
-    { schema: { body: resetExistingSchema }, config: { changesSignIn: true } },
+    { schema: { body: resetExistingSchema }, config: { changesSignIn: true, checks: 'password' } },
     async (request) => {
       const body = request.body;
       const result = await passwords.resetByExistingPassword(callerOf(request), {
@@ -234,7 +238,10 @@ export function passwordRoutes(
   /** `POST /passwords/session/reset`: sets the signed-in user's password. */
   app.post<{ Body: { password: string; session_duration_minutes?: number } }>(
     '/passwords/session/reset',
-    { schema: { body: resetSessionSchema }, config: { auth: 'session', changesSignIn: true } },
+    {
+      schema: { body: resetSessionSchema },
+      config: { auth: 'session', changesSignIn: true, checks: 'password' },
+    },
     async (request) => {
       const result = await passwords.resetBySession(
         { ...callerOf(request), session: sessionOf(request) },

@@ -76,6 +76,7 @@ export function sessionExchangeRoutes(
           },
         },
       },
+      config: { checks: 'token' },
     },
     async (request) => {
       const project = projectOf(request);
@@ -123,6 +124,7 @@ export function sessionExchangeRoutes(
           },
         },
       },
+      config: { checks: 'token' },
     },
     async (request) => {
       const project = projectOf(request);

@@ -35,7 +35,7 @@ export function sessionRoutes(
           properties: { session_duration_minutes: s.sessionDurationMinutes, ...s.sdkExtras },
         },
       },
-      config: { auth: 'session' },
+      config: { auth: 'session', checks: 'session' },
     },
     async (request) => {
       const project = projectOf(request);
@@ -59,11 +59,15 @@ export function sessionRoutes(
   );
 
   /** `POST /sessions/revoke`: ends the caller's session. */
-  app.post('/sessions/revoke', { config: { auth: 'session' } }, async (request) => {
-    await deps.sessions.revoke(sessionOf(request));
-    clearSessionCookie(request);
-    return envelope(request, {});
-  });
+  app.post(
+    '/sessions/revoke',
+    { config: { auth: 'session', checks: 'session' } },
+    async (request) => {
+      await deps.sessions.revoke(sessionOf(request));
+      clearSessionCookie(request);
+      return envelope(request, {});
+    },
+  );
 
   /**
    * `GET /sessions/jwks/{project_id}`: the keys that verify session JWTs. Public. A JWK Set
@@ -74,7 +78,7 @@ export function sessionRoutes(
     '/sessions/jwks/:project_id',
     {
       schema: { params: { type: 'object', properties: { project_id: s.id } } },
-      config: { auth: 'none' },
+      config: { auth: 'none', checks: 'nothing' },
     },
     async (request, reply) => {
       if (!deps.projects.byId(request.params.project_id))

@@ -78,7 +78,10 @@ export function totpRoutes(
    */
   app.post<{ Body: { expiration_minutes?: number } }>(
     '/totps',
-    { schema: { body: createSchema }, config: { auth: 'session', changesSignIn: true } },
+    {
+      schema: { body: createSchema },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
+    },
     async (request) => {
       const project = projectOf(request);
       const created = await deps.totps.create(
@@ -104,7 +107,7 @@ export function totpRoutes(
   /** `POST /totps/authenticate {totp_code, session_duration_minutes}`: adds the factor to the session. */
   app.post<{ Body: { totp_code: string; session_duration_minutes?: number } }>(
     '/totps/authenticate',
-    { schema: { body: authenticateSchema }, config: { auth: 'session' } },
+    { schema: { body: authenticateSchema }, config: { auth: 'session', checks: 'code' } },
     async (request) => {
       const { totp, issued } = await deps.totps.authenticate(
         step(request, request.body.session_duration_minutes),
@@ -123,7 +126,7 @@ export function totpRoutes(
    */
   app.post(
     '/totps/recovery_codes',
-    { config: { auth: 'session', changesSignIn: true } },
+    { config: { auth: 'session', changesSignIn: true, checks: 'session' } },
     async (request) => {
       const userId = sessionOf(request).userId;
       const { totp, recoveryCodes } = await deps.totps.newRecoveryCodes(userId);
@@ -137,7 +140,7 @@ export function totpRoutes(
   /** `POST /totps/recover {recovery_code, session_duration_minutes}`: spends a recovery code. */
   app.post<{ Body: { recovery_code: string; session_duration_minutes?: number } }>(
     '/totps/recover',
-    { schema: { body: recoverSchema }, config: { auth: 'session' } },
+    { schema: { body: recoverSchema }, config: { auth: 'session', checks: 'code' } },
     async (request) => {
       const { totp, issued } = await deps.totps.recover(
         step(request, request.body.session_duration_minutes),
@@ -154,7 +157,7 @@ export function totpRoutes(
     '/users/totps/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session', changesSignIn: true },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
     },
     async (request) => {
       const userId = sessionOf(request).userId;

@@ -58,7 +58,7 @@ export function userRoutes(
   };
 
   /** `GET /users/me`: the session's user, flat in the envelope. */
-  app.get('/users/me', { config: { auth: 'session' } }, async (request) => {
+  app.get('/users/me', { config: { auth: 'session', checks: 'session' } }, async (request) => {
     const user = await currentUser(projectOf(request).projectId, sessionOf(request).userId);
     return envelope(request, userBody(user));
   });
@@ -74,7 +74,7 @@ export function userRoutes(
           properties: { untrusted_metadata: { type: 'object' } },
         },
       },
-      config: { auth: 'session' },
+      config: { auth: 'session', checks: 'session' },
     },
     async (request) => {
       const projectId = projectOf(request).projectId;
@@ -93,7 +93,7 @@ export function userRoutes(
       path,
       {
         schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-        config: { auth: 'session', changesSignIn: true },
+        config: { auth: 'session', changesSignIn: true, checks: 'session' },
       },
       async (request) => {
         const projectId = projectOf(request).projectId;
@@ -121,7 +121,7 @@ export function userRoutes(
     '/users/biometric_registrations/:id',
     {
       schema: { params: { type: 'object', required: ['id'], properties: { id: s.id } } },
-      config: { auth: 'session', changesSignIn: true },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
     },
     async (request) => {
       const user = await currentUser(projectOf(request).projectId, sessionOf(request).userId);
@@ -146,6 +146,7 @@ export function userRoutes(
           properties: { email_address: s.email, organization_id: s.id, ...s.sdkExtras },
         },
       },
+      config: { checks: 'nothing' },
     },
     async () => {
       throw new ApiError('b2b_endpoint_for_consumer_project');
@@ -157,8 +158,13 @@ export function userRoutes(
     '/users/search',
     {
       schema: {
-        body: { type: 'object', required: ['email'], properties: { email: s.email } },
+        body: {
+          type: 'object',
+          required: ['email'],
+          properties: { email: s.email, ...s.sdkExtras },
+        },
       },
+      config: { checks: 'account' },
     },
     async (request) => {
       const project = projectOf(request);

@@ -112,7 +112,10 @@ export function webauthnRoutes(
   /** `POST /webauthn/register/start`: creation options for the signed-in user. */
   app.post<{ Body: RegisterStartBody }>(
     '/webauthn/register/start',
-    { schema: { body: registerStartSchema }, config: { auth: 'session', changesSignIn: true } },
+    {
+      schema: { body: registerStartSchema },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
+    },
     async (request) => {
       const body = request.body;
       const { userId, options } = await webauthn.registerStart({
@@ -138,7 +141,10 @@ export function webauthnRoutes(
   /** `POST /webauthn/register`: stores the new credential and adds it to the session. */
   app.post<{ Body: FinishBody }>(
     '/webauthn/register',
-    { schema: { body: finishSchema }, config: { auth: 'session', changesSignIn: true } },
+    {
+      schema: { body: finishSchema },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
+    },
     async (request) => {
       const result = await webauthn.register({
         project: projectOf(request),
@@ -158,7 +164,7 @@ export function webauthnRoutes(
       `/webauthn/authenticate/start/${mode}`,
       {
         schema: { body: authenticateStartSchema },
-        config: { auth: mode === 'secondary' ? 'session' : 'project', botProtection: true },
+        config: { auth: mode === 'secondary' ? 'session' : 'project', checks: 'challenge' },
       },
       async (request) => {
         const { options } = await webauthn.authenticateStart({
@@ -178,7 +184,7 @@ export function webauthnRoutes(
   /** `POST /webauthn/authenticate`: checks the assertion and starts (or extends) a session. */
   app.post<{ Body: FinishBody }>(
     '/webauthn/authenticate',
-    { schema: { body: finishSchema } },
+    { schema: { body: finishSchema }, config: { checks: 'signature' } },
     async (request) => {
       const result = await webauthn.authenticate({
         project: projectOf(request),
@@ -204,7 +210,7 @@ export function webauthnRoutes(
           properties: { name: { type: 'string', minLength: 1, maxLength: 128 } },
         },
       },
-      config: { auth: 'session' },
+      config: { auth: 'session', checks: 'session' },
     },
     async (request) => {
       const registration = await webauthn.rename(
@@ -219,7 +225,10 @@ export function webauthnRoutes(
   /** `DELETE /users/webauthn_registrations/{id}`: removes one of the user's passkeys. */
   app.delete<{ Params: { id: string } }>(
     '/users/webauthn_registrations/:id',
-    { schema: { params: idParams }, config: { auth: 'session', changesSignIn: true } },
+    {
+      schema: { params: idParams },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
+    },
     async (request) => {
       const project = projectOf(request);
       const userId = sessionOf(request).userId;
