@@ -115,6 +115,45 @@ describe('configuration', () => {
     );
   });
 
+  test('TRUST_PROXY: none, a hop count, or addresses and CIDRs; anything else is named', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, dir()).trustProxy;
+    assert.equal(loadConfig({}, dir()).trustProxy, false);
+    assert.equal(trust('false'), false);
+    assert.equal(trust('1'), 1);
+    assert.deepEqual(trust('loopback'), ['loopback']);
+    assert.deepEqual(trust('loopback, 10.0.0.0/8,192.0.2.7, 2001:db8::/32, uniquelocal'), [
+      'loopback',
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+      'uniquelocal',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'loopback,', '::1/129', 'nginx']) {
+      const error = configError({ TRUST_PROXY: bad });
+      assert.equal(error.setting, 'TRUST_PROXY', bad);
+      assert.match(error.message, /must be false or the proxy's addresses or CIDRs \(loopback/);
+    }
+  });
+
+  test('TRUST_PROXY=true, which lets a client pick its own address, is refused in production', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }, dir()).trustProxy, true, 'development');
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: writeConfig({
+        projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+      }),
+    };
+    assert.equal(
+      configError({ ...production, TRUST_PROXY: 'true' }).message,
+      "Invalid setting TRUST_PROXY: true lets any client choose its own address through X-Forwarded-For; set the proxy's addresses or CIDRs (loopback, 10.0.0.0/8, …), or its hop count (1) when the server can be reached through it alone",
+    );
+    assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }, dir()).trustProxy, 1);
+    assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: 'loopback' }, dir()).trustProxy, [
+      'loopback',
+    ]);
+  });
+
   test('the config file: each bad setting is named with its path', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{not json', /velvet\.config\.json$/],
