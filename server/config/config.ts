@@ -14,6 +14,7 @@ import {
 } from '../projects/project-settings.js';
 import { ConfigError } from './config-error.js';
 import { configFileValidator } from './config-file-validator.js';
+import { assertSecureAnchors } from './trust-anchors.js';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export { ConfigError } from './config-error.js';
@@ -116,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       );
     }
   }
+
+  if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
 
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
 
