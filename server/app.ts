@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { sql } from 'kysely';
 import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
 import type { ServerConfig } from './config/config.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
 import { answerJson } from './http/answer-json.js';
@@ -94,8 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify also takes a hop count here at run time; its types only name the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => `request-id-${randomUUID()}`,
     // A request's child logger (with its id) is made when the request first writes a line.
     childLoggerFactory: lazyRequestLoggerFactory,

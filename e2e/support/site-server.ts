@@ -47,11 +47,16 @@ export interface SiteServer {
   stop(): Promise<void>;
 }
 
-/** Builds the site if needed and starts the real server serving it. */
-export async function startSite(): Promise<SiteServer> {
+/**
+ * Builds the site if needed and starts the real server serving it, on `port` (a free one when
+ * omitted) with `env` added to its environment (and the guest list's).
+ */
+export async function startSite(
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<SiteServer> {
   buildSiteOnce();
-  const port = await freePort();
-  const velvet = await startVelvet({ env: { PORT: String(port) } });
+  const port = options.port ?? (await freePort());
+  const velvet = await startVelvet({ env: { ...options.env, PORT: String(port) } });
   const url = `http://localhost:${port}`;
   return {
     url,
@@ -66,6 +71,7 @@ export async function startSite(): Promise<SiteServer> {
           DATA_DIR: velvet.database.dataDir,
           DATABASE_URL: velvet.database.databaseUrl ?? '',
           VELVET_CONFIG: '',
+          ...options.env,
         },
       });
       if (result.status !== 0) {

@@ -115,6 +115,168 @@ describe('configuration', () => {
     );
   });
 
+  test('TRUST_PROXY: none, a hop count, or addresses and CIDRs; anything else is named', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, dir()).trustProxy;
+    assert.equal(loadConfig({}, dir()).trustProxy, false);
+    assert.equal(trust('false'), false);
+    assert.equal(trust('1'), 1);
+    assert.deepEqual(trust('loopback'), ['loopback']);
+    assert.deepEqual(trust('loopback, 10.0.0.0/8,192.0.2.7, 2001:db8::/32, uniquelocal'), [
+      'loopback',
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+      'uniquelocal',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0/8', 'loopback,', '::1/129', 'nginx']) {
+      const error = configError({ TRUST_PROXY: bad });
+      assert.equal(error.setting, 'TRUST_PROXY', bad);
+      assert.match(error.message, /must be false or the proxy's addresses or CIDRs \(loopback/);
+    }
+  });
+
+  test('TRUST_PROXY=true, which lets a client pick its own address, is refused in production', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }, dir()).trustProxy, true, 'development');
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: writeConfig({
+        projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+      }),
+    };
+    assert.equal(
+      configError({ ...production, TRUST_PROXY: 'true' }).message,
+      "Invalid setting TRUST_PROXY: true lets any client choose its own address through X-Forwarded-For; set the proxy's addresses or CIDRs (loopback, 10.0.0.0/8, …), or its hop count (1) when the server can be reached through it alone",
+    );
+    assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }, dir()).trustProxy, 1);
+    assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: 'loopback' }, dir()).trustProxy, [
+      'loopback',
+    ]);
+  });
+
+  test('production refuses each plain-http trust anchor in one line; loopback and development pass', () => {
+    const live = { name: 'Party', publicToken: 'public-token-live-12345678' };
+    const plain = 'http://anchor.example/x';
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { trustedTokenProfiles: [{ profileId: 'p', issuer: 'i', audience: 'a', jwksUrl: plain }] },
+        'trustedTokenProfiles[0].jwksUrl',
+      ],
+      [
+        {
+          botProtection: {
+            captcha: {
+              provider: 'turnstile',
+              siteKey: 'k',
+              secretKey: 's',
+              mode: 'DECISIONING',
+              verifyUrl: plain,
+            },
+          },
+        },
+        'botProtection.captcha.verifyUrl',
+      ],
+      [
+        {
+          botProtection: {
+            captcha: {
+              provider: 'turnstile',
+              siteKey: 'k',
+              secretKey: 's',
+              mode: 'DECISIONING',
+              scriptUrl: plain,
+            },
+          },
+        },
+        'botProtection.captcha.scriptUrl',
+      ],
+      [
+        {
+          idp: {
+            clients: [
+              { clientId: 'app', type: 'public', redirectUris: ['https://app.example/cb', plain] },
+            ],
+          },
+        },
+        'idp.clients[0].redirectUris[1]',
+      ],
+      [
+        {
+          idp: {
+            clients: [
+              {
+                clientId: 'app',
+                type: 'public',
+                redirectUris: ['https://app.example/cb'],
+                postLogoutRedirectUris: [plain],
+              },
+            ],
+          },
+        },
+        'idp.clients[0].postLogoutRedirectUris[0]',
+      ],
+      [{ emailMagicLinks: { loginRedirectURLs: [plain] } }, 'emailMagicLinks.loginRedirectURLs[0]'],
+      [
+        {
+          emailMagicLinks: {
+            loginRedirectURLs: ['https://party.example/'],
+            signupRedirectURLs: [plain],
+          },
+        },
+        'emailMagicLinks.signupRedirectURLs[0]',
+      ],
+      [{ passwords: { resetRedirectUrls: [plain] } }, 'passwords.resetRedirectUrls[0]'],
+      [{ passwords: { pwnedPasswordsUrl: plain } }, 'passwords.pwnedPasswordsUrl'],
+      [{ oauth: { loginRedirectURLs: [plain] } }, 'oauth.loginRedirectURLs[0]'],
+      [
+        { oauth: { loginRedirectURLs: ['https://party.example/'], signupRedirectURLs: [plain] } },
+        'oauth.signupRedirectURLs[0]',
+      ],
+      ...(
+        ['issuer', 'authorizationEndpoint', 'tokenEndpoint', 'userInfoEndpoint', 'jwksUri'] as const
+      ).map((endpoint): [Record<string, unknown>, string] => [
+        { oauth: { providers: { gitlab: { clientId: 'c', [endpoint]: plain } } } },
+        `oauth.providers.gitlab.${endpoint}`,
+      ]),
+    ];
+    const production = (project: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => ({
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: writeConfig({ projects: [{ ...live, ...project }] }),
+      ...env,
+    });
+    for (const [project, setting] of cases) {
+      const env = production(project);
+      const error = configError(env);
+      assert.equal(
+        error.message,
+        `Invalid setting projects[0].${setting} in ${env.VELVET_CONFIG}: must be an https:// URL in production (http only to localhost, 127.0.0.0/8 or ::1), not "${plain}"`,
+      );
+      // Development takes it as it is.
+      assert.equal(loadConfig({ VELVET_CONFIG: env.VELVET_CONFIG }, dir()).projects.length, 1);
+      // On this machine plain http is allowed (a sidecar, a test's peer), in every form.
+      for (const loopback of [
+        'http://localhost:9000/x',
+        'http://127.0.0.2/x',
+        'http://[::1]:9000/x',
+      ]) {
+        const local = JSON.parse(JSON.stringify(project).replaceAll(plain, loopback));
+        assert.equal(
+          loadConfig(production(local), dir()).projects.length,
+          1,
+          `${setting} ${loopback}`,
+        );
+      }
+    }
+    assert.equal(
+      configError(production({}, { PUBLIC_URL: 'http://party.example' })).message,
+      'Invalid setting PUBLIC_URL: must be an https:// URL in production (http only to localhost, 127.0.0.0/8 or ::1), not "http://party.example"',
+    );
+    for (const url of ['https://party.example', 'http://localhost:8080', 'http://127.0.0.1:8080']) {
+      assert.equal(loadConfig(production({}, { PUBLIC_URL: url }), dir()).publicUrl, url);
+    }
+  });
+
   test('the config file: each bad setting is named with its path', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{not json', /velvet\.config\.json$/],

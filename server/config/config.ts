@@ -12,7 +12,12 @@ import {
   type ProjectSettings,
   resolveProjectSettings,
 } from '../projects/project-settings.js';
+import { ConfigError } from './config-error.js';
 import { configFileValidator } from './config-file-validator.js';
+import { assertSecureAnchors } from './trust-anchors.js';
+import { readTrustProxy, type TrustProxy } from './trust-proxy.js';
+
+export { ConfigError } from './config-error.js';
 
 /** The public token of the development project, fixed so the README and the site can name it. */
 export const DEVELOPMENT_PUBLIC_TOKEN = 'public-token-test-5f0c9a7e-velvet-development';
@@ -38,8 +43,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** A server secret (at least 32 characters) keying the passcode hashes; generated in development. */
   secret?: string;
-  /** Trust `X-Forwarded-For` from a proxy in front: `true`, a hop count, or addresses. */
-  trustProxy: boolean | number | string;
+  /**
+   * Which peers may tell the client's address and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`):
+   * none, a hop count, or the proxies' addresses and CIDRs (see `trust-proxy.ts`).
+   */
+  trustProxy: TrustProxy;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The config file read, if any. */
   configFile?: string;
@@ -49,17 +57,6 @@ export interface ServerConfig {
    */
   demo: boolean;
   projects: ConfiguredProject[];
-}
-
-/** A setting is missing or invalid; `setting` names it. */
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    problem: string,
-  ) {
-    super(`Invalid setting ${setting}: ${problem}`);
-    this.name = 'ConfigError';
-  }
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -121,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     }
   }
 
+  if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
+
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
 
   return {
@@ -132,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     dataDir,
     databaseUrl,
     secret,
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, production),
     logLevel: logLevel as ServerConfig['logLevel'],
     configFile,
     projects,
@@ -294,11 +293,4 @@ function readUrl(name: string, value: string): string {
   } catch {
     throw new ConfigError(name, `must be an http:// or https:// URL, not "${value}"`);
   }
-}
-
-function readTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ConfigError } from '../config/config-error.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery-routes.js';
 import { DevOutbox } from './outbox.js';
 import { SmtpAdapter } from './smtp.js';
@@ -10,7 +11,7 @@ const TWILIO = {
   TWILIO_AUTH_TOKEN: 'f00dfeedf00dfeedf00dfeedf00dfeed',
 };
 const SMTP = {
-  SMTP_URL: 'smtp://velvet:secret@mail.example:587',
+  SMTP_URL: 'smtp://velvet:secret@mail.example:587?requireTLS=true',
   EMAIL_FROM: 'Velvet <no-reply@velvet.example>',
 };
 
@@ -153,6 +154,61 @@ describe('deliveryRoutesFromEnv', () => {
         error instanceof Error &&
         error.message.includes('SMTP_URL') &&
         !error.message.includes('secret'),
+    );
+  });
+
+  test('production refuses a relay that may send in plain text, without echoing its password', () => {
+    const production = (url: string) => () =>
+      deliveryRoutesFromEnv({ SMTP_URL: url, EMAIL_FROM: SMTP.EMAIL_FROM }, { production: true });
+    const plain = 'smtp://velvet:secret@mail.example:587';
+    assert.throws(production(plain), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(
+        error.message,
+        'Invalid setting SMTP_URL: smtp:// may send in plain text: in production use smtps://…:465, or smtp://…:587?requireTLS=true (plain only to localhost, 127.0.0.0/8 or ::1)',
+      );
+      return true;
+    });
+    assert.throws(
+      production('smtps://velvet:secret@mail.example:465?tls.rejectUnauthorized=false'),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /tls\.rejectUnauthorized=false skips the relay's certificate check/.test(error.message) &&
+        !error.message.includes('secret'),
+    );
+    for (const url of [
+      'smtps://velvet:secret@mail.example:465',
+      'smtp://velvet:secret@mail.example:587?requireTLS=true',
+      'smtp://127.0.0.1:2525',
+      'smtp://localhost:25',
+      'smtp://[::1]:25',
+    ]) {
+      assert.equal(production(url)().routes.email?.name, 'smtp', url);
+    }
+    // Development sends through any relay.
+    assert.equal(routeNames({ ...SMTP, SMTP_URL: plain }, false).email, 'smtp');
+  });
+
+  test('production refuses a plain-http Twilio API, which the auth token goes to', () => {
+    const env = { ...TWILIO, TWILIO_SMS_FROM: '+15017122661' };
+    assert.throws(
+      () =>
+        deliveryRoutesFromEnv(
+          { ...env, TWILIO_API_BASE_URL: 'http://twilio-proxy.example' },
+          { production: true },
+        ),
+      /^ConfigError: Invalid setting TWILIO_API_BASE_URL: must be an https:\/\/ URL in production \(http only to localhost, 127\.0\.0\.0\/8 or ::1\), not "http:\/\/twilio-proxy\.example"$/,
+    );
+    for (const url of ['https://twilio-proxy.example', 'http://127.0.0.1:4010']) {
+      const { routes } = deliveryRoutesFromEnv(
+        { ...env, TWILIO_API_BASE_URL: url },
+        { production: true },
+      );
+      assert.equal(routes.sms?.name, 'twilio', url);
+    }
+    assert.equal(
+      routeNames({ ...env, TWILIO_API_BASE_URL: 'http://twilio-proxy.example' }, false).sms,
+      'twilio',
     );
   });
 });

@@ -15,7 +15,8 @@
  * | `EMAIL_FROM`                   | Email sender, e.g. `Velvet <no-reply@...>`     |
  */
 
-import { ConfigError } from '../config/config.js';
+import { ConfigError } from '../config/config-error.js';
+import { assertSecureAnchor, isLoopbackHost } from '../config/trust-anchors.js';
 import type { Channel, DeliveryAdapter, DeliveryRoutes } from './delivery.js';
 import { DevOutbox } from './outbox.js';
 import { SmtpAdapter } from './smtp.js';
@@ -67,8 +68,8 @@ export function deliveryRoutesFromEnv(
     for (const channel of adapter.channels) routes[channel] ??= adapter;
   };
 
-  const twilio = twilioFromEnv(read);
-  const smtp = smtpFromEnv(read);
+  const twilio = twilioFromEnv(read, options.production);
+  const smtp = smtpFromEnv(read, options.production);
   if (twilio) use(twilio);
   if (smtp) use(smtp);
 
@@ -88,7 +89,10 @@ export function missingChannels(routes: DeliveryRoutes, wanted: readonly Channel
   return [...new Set(wanted)].filter((channel) => routes[channel] === undefined);
 }
 
-function twilioFromEnv(read: (name: string) => string | undefined): TwilioAdapter | undefined {
+function twilioFromEnv(
+  read: (name: string) => string | undefined,
+  production: boolean,
+): TwilioAdapter | undefined {
   if (!TWILIO_VARIABLES.some((name) => read(name) !== undefined)) return undefined;
   const accountSid = requireVariable(read, 'TWILIO_ACCOUNT_SID', 'Twilio');
   const authToken = requireVariable(read, 'TWILIO_AUTH_TOKEN', 'Twilio');
@@ -106,6 +110,8 @@ function twilioFromEnv(read: (name: string) => string | undefined): TwilioAdapte
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
     throw new ConfigError('TWILIO_API_BASE_URL', `not an http(s) URL: ${baseUrl}`);
   }
+  // The auth token goes to it with every message.
+  if (baseUrl !== undefined && production) assertSecureAnchor('TWILIO_API_BASE_URL', baseUrl);
   return new TwilioAdapter({
     accountSid,
     authToken,
@@ -116,7 +122,10 @@ function twilioFromEnv(read: (name: string) => string | undefined): TwilioAdapte
   });
 }
 
-function smtpFromEnv(read: (name: string) => string | undefined): SmtpAdapter | undefined {
+function smtpFromEnv(
+  read: (name: string) => string | undefined,
+  production: boolean,
+): SmtpAdapter | undefined {
   const url = read('SMTP_URL');
   const from = read('EMAIL_FROM');
   if (url === undefined && from === undefined) return undefined;
@@ -128,7 +137,30 @@ function smtpFromEnv(read: (name: string) => string | undefined): SmtpAdapter | 
     // Never echo the value: it holds the relay's password.
     throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
   }
+  if (production) assertEncryptedRelay(new URL(url));
   return new SmtpAdapter({ url, from });
+}
+
+/**
+ * Production sends email (its codes and links) and the relay's password over TLS only: `smtps://`,
+ * or `smtp://` with STARTTLS required (`?requireTLS=true`, which nodemailer reads from the URL),
+ * with the relay's certificate checked; plain text only to a relay on this machine.
+ * @throws ConfigError naming `SMTP_URL`, never quoting it (it holds the password)
+ */
+function assertEncryptedRelay(url: URL): void {
+  if (url.searchParams.get('tls.rejectUnauthorized') === 'false') {
+    throw new ConfigError(
+      'SMTP_URL',
+      "tls.rejectUnauthorized=false skips the relay's certificate check; production refuses it",
+    );
+  }
+  if (url.protocol === 'smtps:' || isLoopbackHost(url.hostname)) return;
+  if (url.searchParams.get('requireTLS') !== 'true') {
+    throw new ConfigError(
+      'SMTP_URL',
+      'smtp:// may send in plain text: in production use smtps://…:465, or smtp://…:587?requireTLS=true (plain only to localhost, 127.0.0.0/8 or ::1)',
+    );
+  }
 }
 
 function requireVariable(

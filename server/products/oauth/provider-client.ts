@@ -9,6 +9,7 @@
  * (tests and local development).
  */
 import * as client from 'openid-client';
+import { isLoopbackUrl, isSecureOrLoopback } from '../../config/trust-anchors.js';
 import type { OAuthProviderSettings } from '../../projects/project-settings.js';
 import type { ProviderDefinition } from './oauth-providers.js';
 
@@ -23,14 +24,8 @@ export interface ProviderClient {
   readonly oidc: boolean;
 }
 
-/** Whether `url` points at this machine (the only place plain http is allowed). */
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
-}
-
 function assertSecure(url: string): void {
-  if (new URL(url).protocol !== 'https:' && !isLoopback(url)) {
+  if (!isSecureOrLoopback(url)) {
     throw new Error(`OAuth endpoint ${url} must use https`);
   }
 }
@@ -101,7 +96,7 @@ function configure(
   auth: client.ClientAuth,
 ): client.Configuration {
   const config = new client.Configuration(metadata, clientId, undefined, auth);
-  if (metadata.token_endpoint && isLoopback(metadata.token_endpoint)) {
+  if (metadata.token_endpoint && isLoopbackUrl(metadata.token_endpoint)) {
     client.allowInsecureRequests(config);
   }
   if (metadata.jwks_uri) client.enableNonRepudiationChecks(config);
@@ -120,7 +115,7 @@ function discover(
   const cached = discovered.get(key);
   if (cached && now - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const execute = [client.enableNonRepudiationChecks];
-  if (isLoopback(issuer)) execute.unshift(client.allowInsecureRequests);
+  if (isLoopbackUrl(issuer)) execute.unshift(client.allowInsecureRequests);
   const config = client.discovery(new URL(issuer), clientId, undefined, auth, { execute });
   discovered.set(key, { at: now, config });
   config.catch(() => discovered.delete(key));

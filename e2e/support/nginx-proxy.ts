@@ -1,0 +1,165 @@
+/**
+ * nginx in front of a Velvet server for end-to-end tests, terminating TLS with a self-signed
+ * certificate for `localhost`. The site it serves is the README's (the ```nginx block of
+ * "Running in production"), with only its certificate paths and ports replaced, so the example
+ * a host copies is the one the test runs. nginx comes from the system (Debian: `apt-get install
+ * nginx`); without it the test fails and says so.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { freePort } from './free-port.js';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** A running nginx. */
+export interface NginxProxy {
+  /** Its https origin, e.g. `https://localhost:41234`. */
+  url: string;
+  port: number;
+  /** Stops nginx and removes its files. */
+  stop(): Promise<void>;
+}
+
+/** The nginx executable: `NGINX_PATH`, else `nginx` on the `PATH`, else Debian's `/usr/sbin/nginx`. */
+export function nginxPath(): string {
+  const candidates = process.env.NGINX_PATH
+    ? [process.env.NGINX_PATH]
+    : [
+        ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nginx')),
+        '/usr/sbin/nginx',
+      ];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      process.env.NGINX_PATH
+        ? `NGINX_PATH=${process.env.NGINX_PATH} does not exist.`
+        : "nginx is not installed: the https proxy test runs the README's nginx site in front of the server. Install it (Debian/Ubuntu: `apt-get install nginx`) or set NGINX_PATH.",
+    );
+  }
+  return found;
+}
+
+/** The README's nginx site (the only ```nginx block). */
+export function readmeNginxSite(): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/^```nginx\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+  if (blocks.length !== 1 || !blocks[0]) {
+    throw new Error(`README.md should hold one nginx block, not ${blocks.length}`);
+  }
+  return blocks[0];
+}
+
+/** `site` with each key of `replacements` (which must occur exactly once) replaced. */
+function substitute(site: string, replacements: Record<string, string>): string {
+  let result = site;
+  for (const [from, to] of Object.entries(replacements)) {
+    const count = result.split(from).length - 1;
+    if (count !== 1) throw new Error(`the README's nginx block should hold "${from}" once`);
+    result = result.replace(from, to);
+  }
+  return result;
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port` now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Resolves once nginx accepts connections on `port`; rejects with its error log if it exits. */
+async function listening(port: number, child: ChildProcess, errorLog: string): Promise<void> {
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  while (!(await accepts(port))) {
+    if (exited !== undefined) {
+      const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
+      throw new Error(`nginx exited (${exited}):\n${log}`);
+    }
+    // Asks again shortly: nginx reads its configuration and binds in a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Starts the README's nginx site on a free port, forwarding to the server on `upstreamPort`. */
+export async function startNginx(upstreamPort: number): Promise<NginxProxy> {
+  const nginx = nginxPath();
+  const dir = mkdtempSync(join(tmpdir(), 'velvet-nginx-'));
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  const port = await freePort();
+  const site = substitute(readmeNginxSite(), {
+    'listen 443 ssl;': `listen 127.0.0.1:${port} ssl;`,
+    '/etc/letsencrypt/live/party.example/fullchain.pem': cert,
+    '/etc/letsencrypt/live/party.example/privkey.pem': key,
+    'http://127.0.0.1:8080': `http://127.0.0.1:${upstreamPort}`,
+  });
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
+  const errorLog = join(dir, 'error.log');
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${errorLog};
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${join(dir, 'body')};
+  proxy_temp_path ${join(dir, 'proxy')};
+  fastcgi_temp_path ${join(dir, 'fastcgi')};
+  uwsgi_temp_path ${join(dir, 'uwsgi')};
+  scgi_temp_path ${join(dir, 'scgi')};
+${site}
+}
+`,
+  );
+  const child = spawn(nginx, ['-e', errorLog, '-p', dir, '-c', conf], { stdio: 'ignore' });
+  await listening(port, child, errorLog);
+  return {
+    url: `https://localhost:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGQUIT');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
