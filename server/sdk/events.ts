@@ -18,7 +18,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 
 /** The most events one batch may count: the spec's (and Stytch's SDK's) batch size. */
 export const MAX_EVENTS_PER_BATCH = 15;
-/** The largest body, in bytes: over twice a full batch of Stytch's SDK events (about 12 KiB). */
+/** The largest body, in bytes: twice a full batch of Stytch's SDK events with error fields (14 KiB). */
 export const EVENTS_BODY_LIMIT_BYTES = 32 * 1024;
 /**
  * Batches one client address may have counted. A guest's visit sends one to three, so a room of
