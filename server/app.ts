@@ -40,7 +40,7 @@ import type { Project } from './projects/projects-repository.js';
 import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
-import { eventRoutes } from './sdk/events.js';
+import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
 import { devOutboxRoutes } from './web/dev-outbox.js';
@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     Promise.all([
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
       new FailureGuardsRepository(store.db).purge(now - 7 * 24 * 60 * 60_000),
-      store.telemetry.purge(now),
+      eventsHousekeeping(store, now),
       ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);

@@ -120,7 +120,7 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRoutesDeps): 
     '/events',
     { config: { auth: 'none' }, bodyLimit: EVENTS_BODY_LIMIT_BYTES },
     async (request) => {
-      const client = `events:client:${clientKey(deps.secret, request.ip)}`;
+      const client = `${BUCKET_PREFIX}client:${clientKey(deps.secret, request.ip)}`;
       // A read first: a client over its limit is refused without a write.
       await deps.limiter.check(client, EVENTS_LIMIT_PER_CLIENT, 'too_many_requests');
       const counts = countsOf(request, deps);
@@ -130,7 +130,7 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRoutesDeps): 
       // address, so the counters made in a window are at most the project's limit.
       for (const projectId of new Set(counts.map((entry) => entry.projectId))) {
         await deps.limiter.hit(
-          `events:project:${projectId}`,
+          `${BUCKET_PREFIX}project:${projectId}`,
           EVENTS_LIMIT_PER_PROJECT,
           'too_many_requests',
         );
@@ -139,6 +139,23 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRoutesDeps): 
       return envelope(request, { accepted: await storeTallies(request, deps, counts) });
     },
   );
+}
+
+/** The start of the rate-limit buckets this route counts in. */
+const BUCKET_PREFIX = 'events:';
+
+/**
+ * Housekeeping's part for telemetry: tallies past their retention go, and so do this route's
+ * rate-limit counters once their window is over (rather than with the others, a week later), so
+ * the counters abuse makes do not pile up.
+ */
+export async function eventsHousekeeping(store: Store, now: number): Promise<void> {
+  const windowMs =
+    Math.max(EVENTS_LIMIT_PER_CLIENT.windowMinutes, EVENTS_LIMIT_PER_PROJECT.windowMinutes) *
+    60_000;
+  await store.telemetry.purge(now);
+  // A window that started `windowMs` ago or more is over (as `RateLimitsRepository.hit` sees it).
+  await store.rateLimits.purge(now - windowMs + 1, BUCKET_PREFIX);
 }
 
 /** A tally to add: so many events of one name for one project. */
