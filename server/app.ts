@@ -41,7 +41,7 @@ import type { Project } from './projects/projects-repository.js';
 import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
-import { eventRoutes } from './sdk/events.js';
+import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
 import { devOutboxRoutes } from './web/dev-outbox.js';
@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bootstrapRoutes(sdk, { projects, ownOrigin });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>
-        eventRoutes(scope, { store, projects, ownOrigin, clock }),
+        eventRoutes(scope, { store, projects, limiter, secret: options.secret, ownOrigin, clock }),
       );
     },
     { prefix: SDK_PREFIX },
@@ -213,12 +213,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devOutboxRoutes(app, { outbox: options.outbox });
   }
 
-  // What has expired (rate-limit windows, each product's own) is deleted hourly.
+  // What has expired (rate-limit windows, old telemetry, each product's own) is deleted hourly.
   const housekeeping = setInterval(() => {
     const now = clock();
     Promise.all([
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
       new FailureGuardsRepository(store.db).purge(now - 7 * 24 * 60 * 60_000),
+      eventsHousekeeping(store, now),
       ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 60 * 60_000);

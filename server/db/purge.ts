@@ -16,10 +16,10 @@ export const PURGE_PAUSE_MS = 20;
 /** What to delete. */
 export interface PurgeSpec {
   table: keyof Schema & string;
-  /** The epoch-milliseconds column compared with `before`. */
+  /** The column compared with `before`: epoch milliseconds, or a `YYYY-MM-DD` day as text. */
   column: string;
-  /** Rows whose `column` is below this go. */
-  before: number;
+  /** Rows whose `column` is below this go (a number for times, a day for text days). */
+  before: number | string;
   /** A further condition every deleted row meets (`sql\`verified = 0\``). */
   where?: RawBuilder<unknown>;
   /** Rows per statement (`PURGE_BATCH_ROWS` by default). */

@@ -29,7 +29,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import type { Schema } from './schema.js';
-import { WalCheckpointer } from './wal-checkpointer.js';
+import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from './wal-checkpointer.js';
 
 /**
  * Opens (creating if needed) the SQLite file at `path`; `:memory:` works too. The file is
@@ -56,6 +56,8 @@ export function openSqlite(path: string): {
   const checkpointer = path === ':memory:' ? undefined : new WalCheckpointer(path);
   // The worker checkpoints (see `WalCheckpointer`); the connection that commits never does.
   if (checkpointer) raw.pragma('wal_autocheckpoint = 0');
+  // Starting the WAL over after a checkpoint truncates a file grown past this size.
+  raw.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const sync = new WalSync(path === ':memory:' ? undefined : `${path}-wal`, checkpointer);
   const statements = new Map<string, Statement>();
   const database = {

@@ -31,6 +31,8 @@ export class Store {
     readonly dialect: Dialect,
     /** Resolves once every write made so far is on disk (see `OpenDatabase.durable`). */
     readonly durable: () => Promise<void> = () => Promise.resolve(),
+    /** Copies the WAL into the database file now (see `OpenDatabase.checkpoint`). */
+    readonly checkpoint: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.projects = new ProjectsRepository(db);
     this.users = new UsersRepository(db);
@@ -43,14 +45,14 @@ export class Store {
 
   /** Opens the database (PostgreSQL when `databaseUrl` is set) and applies every migration. */
   static async open(target: DatabaseTarget): Promise<Store> {
-    const { db, dialect, durable } = await openDatabase(target);
+    const { db, dialect, durable, checkpoint } = await openDatabase(target);
     try {
       await migrateToLatest(db, ALL_MIGRATIONS);
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    return new Store(db, dialect, durable);
+    return new Store(db, dialect, durable, checkpoint);
   }
 
   /** Makes every write durable, then closes the connection(s). */

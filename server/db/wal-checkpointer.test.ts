@@ -1,10 +1,30 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openSqlite } from './sqlite-dialect.js';
+import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from './wal-checkpointer.js';
+
+/** The WAL file's size in bytes (0 when there is none). */
+function walBytes(path: string): number {
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resolves once `condition` holds, polling; fails after `seconds`. */
+async function eventually(condition: () => boolean, what: string, seconds = 20): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`never: ${what}`);
+    await new Promise((resume) => setImmediate(resume));
+  }
+}
 
 test('the checkpoint worker copies the WAL into the database file, and nothing is lost', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'velvet-wal-'));
@@ -12,7 +32,8 @@ test('the checkpoint worker copies the WAL into the database file, and nothing i
     const path = join(dir, 'velvet.db');
     const first = openSqlite(path);
     await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(first.db);
-    for (let n = 0; n < 2_000; n++) {
+    // Fewer writes than make the WAL outgrow its limit (which a checkpoint would truncate).
+    for (let n = 0; n < 600; n++) {
       await sql`INSERT INTO notes (body) VALUES (${`note ${n} ${'x'.repeat(200)}`})`.execute(
         first.db,
       );
@@ -36,7 +57,7 @@ test('the checkpoint worker copies the WAL into the database file, and nothing i
       const { rows } = await sql<{ count: number }>`SELECT count(*) AS count FROM notes`.execute(
         reopened.db,
       );
-      assert.equal(Number(rows[0]?.count), 2_001);
+      assert.equal(Number(rows[0]?.count), 601);
     } finally {
       await reopened.db.destroy();
     }
@@ -60,4 +81,59 @@ test('a closed database starts no checkpoint, and removing its folder at once br
   const checkpoint = opened.checkpoint;
   assert.ok(checkpoint);
   await assert.rejects(checkpoint(), /the database is closed/);
+});
+
+test('a checkpoint of a WAL grown past its limit truncates the file, so the disk it took returns', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'velvet-wal-'));
+  try {
+    const path = join(dir, 'velvet.db');
+    const opened = openSqlite(path);
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(opened.db);
+    // A burst of writes between checkpoints: the WAL grows past its limit.
+    for (let n = 0; n < 1_500; n++) {
+      await sql`INSERT INTO notes (body) VALUES (${'x'.repeat(4_000)})`.execute(opened.db);
+    }
+    assert.ok(walBytes(path) > WAL_SIZE_LIMIT_BYTES, `the WAL holds ${walBytes(path)} bytes`);
+    await opened.durable();
+    const checkpoint = opened.checkpoint;
+    assert.ok(checkpoint);
+    await checkpoint();
+    assert.equal(walBytes(path), 0, 'the WAL file is truncated');
+    // Writes go on into the truncated WAL, and nothing was lost.
+    await sql`INSERT INTO notes (body) VALUES ('after')`.execute(opened.db);
+    const { rows } = await sql<{ count: number }>`SELECT count(*) AS count FROM notes`.execute(
+      opened.db,
+    );
+    assert.equal(Number(rows[0]?.count), 1_501);
+    await opened.db.destroy();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('writes too few to ask for a checkpoint get one a moment later, without another write', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'velvet-wal-'));
+  const path = join(dir, 'velvet.db');
+  const raw = new BetterSqlite3(path);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('wal_autocheckpoint = 0');
+  raw.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  const checkpointer = new WalCheckpointer(path, 200);
+  try {
+    // One write, but a large one, as the checkpointer starts: not enough to ask for one at once.
+    const insert = raw.prepare('INSERT INTO notes (body) VALUES (?)');
+    raw.transaction(() => {
+      for (let n = 0; n < 1_500; n++) insert.run('x'.repeat(4_000));
+    })();
+    assert.ok(walBytes(path) > WAL_SIZE_LIMIT_BYTES);
+    checkpointer.wrote(1);
+    await eventually(() => walBytes(path) === 0, 'the WAL was checkpointed and truncated');
+  } finally {
+    // The worker does not hold the process open (a server's socket does): this waits for it.
+    const open = setInterval(() => undefined, 1_000);
+    await checkpointer.close();
+    clearInterval(open);
+    raw.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -8,6 +8,13 @@
  * writer, and the event loop only posts a message. The worker starts with the first checkpoint
  * (an idle server has none) and its connection syncs the WAL before, and the database after,
  * each checkpoint, so committed data is as durable as before.
+ *
+ * The WAL file keeps the size it once grew to unless told otherwise: after a checkpoint that
+ * copied everything, a WAL over `WAL_SIZE_LIMIT_BYTES` is truncated (`wal_checkpoint(TRUNCATE)`,
+ * tried once, given up for next time when a reader or writer is busy), and the server's own
+ * connection truncates it to that size whenever it starts the WAL over (`journal_size_limit`).
+ * Writes that ask for no checkpoint get one `CHECKPOINT_AFTER_MS` later, so the last writes before
+ * a quiet spell are copied, and the disk a burst of writes took returns, without another write.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -16,6 +23,8 @@ import { Worker } from 'node:worker_threads';
 export const CHECKPOINT_AFTER_WRITES = 500;
 /** Or this long after the last one, when anything was written since. */
 export const CHECKPOINT_AFTER_MS = 5_000;
+/** The size past which a checkpointed WAL file is truncated (SQLite's own default WAL size). */
+export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** What `wal_checkpoint` reports. */
 export interface CheckpointResult {
@@ -25,13 +34,27 @@ export interface CheckpointResult {
   log: number;
   /** Frames copied into the database file (all of them when it equals `log`). */
   checkpointed: number;
+  /** Whether the WAL file, over `WAL_SIZE_LIMIT_BYTES`, was then truncated to nothing. */
+  truncated: boolean;
 }
 
-/** The worker: one connection, a passive checkpoint per message, closed on `close`. */
+/**
+ * The worker: one connection, a passive checkpoint per message (then a truncating one when it
+ * copied everything and the WAL file is over the limit), closed on `close`. Its busy timeout is
+ * 0: a truncation that would wait for the server's connection is left for the next checkpoint.
+ */
 const WORKER_SOURCE = `
+const { statSync } = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 let db;
+const walBytes = () => {
+  try {
+    return statSync(workerData.path + '-wal').size;
+  } catch {
+    return 0;
+  }
+};
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db?.close();
@@ -39,8 +62,13 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    db ??= new Database(workerData.path, { fileMustExist: true });
-    parentPort.postMessage(db.pragma('wal_checkpoint(PASSIVE)')[0]);
+    db ??= new Database(workerData.path, { fileMustExist: true, timeout: 0 });
+    const result = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    let truncated = false;
+    if (result.busy === 0 && result.checkpointed === result.log && walBytes() > workerData.limit) {
+      truncated = db.pragma('wal_checkpoint(TRUNCATE)')[0].busy === 0;
+    }
+    parentPort.postMessage({ ...result, truncated });
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
@@ -53,21 +81,39 @@ export class WalCheckpointer {
   #running: Promise<CheckpointResult> | undefined;
   #writesSince = 0;
   #lastAt = Date.now();
+  /** The checkpoint asked for after writes that did not ask for one at once. */
+  #later: NodeJS.Timeout | undefined;
   /** Set by `close()`: no checkpoint, and no worker, after it. */
   #closed = false;
 
-  constructor(private readonly path: string) {}
+  /**
+   * @param path the database file.
+   * @param afterMs how long after the last checkpoint writes get one however few they are
+   *   (`CHECKPOINT_AFTER_MS`; tests pass less).
+   */
+  constructor(
+    private readonly path: string,
+    private readonly afterMs = CHECKPOINT_AFTER_MS,
+  ) {}
 
-  /** Counts `writes` more writes; asks for a checkpoint when enough were made (never waits). */
+  /**
+   * Counts `writes` more writes; asks for a checkpoint when enough were made, or else for one
+   * `afterMs` later (never waits).
+   */
   wrote(writes: number): void {
     this.#writesSince += writes;
-    if (this.#closed || this.#running || this.#writesSince === 0) return;
+    if (this.#closed || this.#writesSince === 0) return;
     if (
-      this.#writesSince >= CHECKPOINT_AFTER_WRITES ||
-      Date.now() - this.#lastAt >= CHECKPOINT_AFTER_MS
+      !this.#running &&
+      (this.#writesSince >= CHECKPOINT_AFTER_WRITES || Date.now() - this.#lastAt >= this.afterMs)
     ) {
       this.checkpoint().catch(() => undefined);
+      return;
     }
+    this.#later ??= setTimeout(() => {
+      this.#later = undefined;
+      if (!this.#closed && this.#writesSince > 0) this.checkpoint().catch(() => undefined);
+    }, this.afterMs).unref();
   }
 
   /** Runs one passive checkpoint now (after the one running, if any); resolves to its result. */
@@ -96,6 +142,7 @@ export class WalCheckpointer {
   /** Closes the worker's connection and ends it. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#later);
     const worker = this.#worker;
     if (!worker) return;
     await this.#running?.catch(() => undefined);
@@ -110,7 +157,7 @@ export class WalCheckpointer {
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
       this.#worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { driver, path: this.path },
+        workerData: { driver, path: this.path, limit: WAL_SIZE_LIMIT_BYTES },
       });
       // A server that exits does not wait for it.
       this.#worker.unref();

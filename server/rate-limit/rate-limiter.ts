@@ -19,11 +19,18 @@ export class RateLimiter {
     const now = this.clock();
     const windowMs = limit.windowMinutes * 60_000;
     const { hits, resetAt } = await this.repository.hit(bucket, now, windowMs, on);
-    if (hits > limit.max) {
-      throw new ApiError(errorType, undefined, {
-        retry_after_seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
-      });
-    }
+    if (hits > limit.max) throw limited(errorType, resetAt, now);
+  }
+
+  /**
+   * Refuses, as `hit` would, when `bucket` has used up its limit, without counting a hit: a
+   * read only, so a client that is refused writes nothing.
+   * @throws ApiError of `errorType` with `retry_after_seconds` when no hit is left.
+   */
+  async check(bucket: string, limit: RateLimit, errorType: ErrorType): Promise<void> {
+    const now = this.clock();
+    const { hits, resetAt } = await this.repository.peek(bucket, now, limit.windowMinutes * 60_000);
+    if (hits >= limit.max) throw limited(errorType, resetAt, now);
   }
 
   /**
@@ -38,4 +45,11 @@ export class RateLimiter {
   async peek(bucket: string, limit: RateLimit, on?: Executor): Promise<RateLimitHit> {
     return this.repository.peek(bucket, this.clock(), limit.windowMinutes * 60_000, on);
   }
+}
+
+/** The refusal of a hit over its limit, with the seconds until the window ends. */
+function limited(errorType: ErrorType, resetAt: number, now: number): ApiError {
+  return new ApiError(errorType, undefined, {
+    retry_after_seconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+  });
 }

@@ -1,4 +1,5 @@
 /** Fixed-window hit counters, shared by every server process on the same database. */
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { type Executor, prepare } from '../db/prepared.js';
 import { purgeBefore } from '../db/purge.js';
@@ -66,8 +67,16 @@ export class RateLimitsRepository {
     return { hits: Number(row.hits), resetAt: Number(row.window_start) + windowMs };
   }
 
-  /** Deletes buckets whose window ended before `before`. */
-  async purge(before: number): Promise<number> {
-    return purgeBefore(this.db, { table: 'rate_limits', column: 'window_start', before });
+  /**
+   * Deletes buckets whose window started before `before` (every bucket, or those whose name
+   * starts with `prefix`).
+   */
+  async purge(before: number, prefix?: string): Promise<number> {
+    return purgeBefore(this.db, {
+      table: 'rate_limits',
+      column: 'window_start',
+      before,
+      ...(prefix ? { where: sql`bucket LIKE ${`${prefix}%`}` } : {}),
+    });
   }
 }

@@ -1,5 +1,9 @@
-/** Telemetry from the widget, kept as daily counts per event name. */
+/** Telemetry from the widget, kept as daily counts per event name for a limited time. */
 import type { Db } from '../db/database.js';
+import { purgeBefore } from '../db/purge.js';
+
+/** How many days of tallies are kept: housekeeping deletes the older ones. */
+export const TELEMETRY_RETENTION_DAYS = 90;
 
 /** Counts telemetry events. */
 export class TelemetryRepository {
@@ -30,5 +34,16 @@ export class TelemetryRepository {
       .orderBy('event_name')
       .execute();
     return rows.map((r) => ({ eventName: r.event_name, day: r.day, count: Number(r.count) }));
+  }
+
+  /**
+   * Deletes the tallies of days more than `TELEMETRY_RETENTION_DAYS` before `now` (epoch ms),
+   * 500 rows at a time; resolves to how many went.
+   */
+  async purge(now: number): Promise<number> {
+    const oldestKept = new Date(now - TELEMETRY_RETENTION_DAYS * 24 * 60 * 60_000)
+      .toISOString()
+      .slice(0, 10);
+    return purgeBefore(this.db, { table: 'telemetry_events', column: 'day', before: oldestKept });
   }
 }
