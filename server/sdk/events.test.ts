@@ -175,7 +175,7 @@ describe('POST /events under abuse', () => {
   let server: TestServer;
   before(async () => {
     // The proxy is the test itself, so a request's X-Forwarded-For is its client's address.
-    server = await startTestServer({ config: { trustProxy: '127.0.0.1' } });
+    server = await startTestServer({ config: { trustProxy: ['127.0.0.1'] } });
   });
   after(() => server.close());
 
