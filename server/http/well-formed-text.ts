@@ -14,7 +14,9 @@
  * (415) for a compressed body or another charset; the identity provider's standard endpoints
  * answer both as RFC 6749's `invalid_request` (see `products/idp/oidc-routes.ts`).
  *
- * Headers used as data are the exception: see `userAgentOf` (`products/sessions/signed-in-answer.ts`).
+ * Headers used as data are the exception: Node's parser refuses control characters in them, and
+ * the one stored, the user agent, is cleaned rather than refused (`userAgentOf`,
+ * `products/sessions/signed-in-answer.ts`).
  */
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -165,8 +167,8 @@ function assertWellFormed(request: FastifyRequest): void {
 
 /**
  * Replaces the root's JSON and plain-text parsers by ones that read the body with `bodyText`
- * (Fastify's own decode bytes that are not UTF-8 as U+FFFD). Scopes that add parsers of their
- * own build them with `textParser`.
+ * (Fastify's own read bytes that are not UTF-8 as U+FFFD). Scopes that add parsers of their own
+ * build them with `textParser`.
  */
 export function strictTextParsers(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
