@@ -29,6 +29,7 @@ import type { Store } from './db/store.js';
 import { recordRouteTable } from './http/route-table.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
 import { sessionCookieHook } from './http/session-cookie.js';
+import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import { ROOT_DIR } from './paths.js';
@@ -109,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   recordRouteTable(app);
   installErrorHandling(app, ownOrigin);
+  strictTextParsers(app);
+  refuseMalformedText(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
@@ -155,12 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // An empty JSON body (Stytch's `session.revoke()` sends one) reads as `{}`: routes with
       // no required field accept it, the others name the field that is missing.
       const json = sdk.getDefaultJsonParser('error', 'error');
-      sdk.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-        const text = String(body);
-        // `{}`, the body of most session checks, is an empty object without a parse.
-        if (text === '{}' || text.trim() === '') done(null, {});
-        else json(request, text, done);
-      });
+      sdk.removeContentTypeParser('application/json');
+      sdk.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer' },
+        textParser((request, text, done) => {
+          // `{}`, the body of most session checks, is an empty object without a parse.
+          if (text === '{}' || text.trim() === '') done(null, {});
+          else json(request, text, done);
+        }),
+      );
       // What JSON.stringify writes, with the bodies a session check shares written once each.
       sdk.setReplySerializer(answerJson);
       sessionCookieHook(sdk, clock);

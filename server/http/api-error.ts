@@ -55,6 +55,7 @@ export const ErrorCodes = {
   invalid_request: { status: 400, message: 'The request could not be read.' },
   not_found: { status: 404, message: 'There is no such endpoint.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
+  headers_too_large: { status: 431, message: 'The request line or headers are too large.' },
   unsupported_media_type: {
     status: 415,
     message: 'The request body must be JSON (Content-Type: application/json).',

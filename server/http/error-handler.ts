@@ -116,7 +116,7 @@ export function clientErrorHandler(baseUrl: string) {
   return (error: Error & { code?: string }, socket: Socket): void => {
     if (!socket.writable) return;
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const apiError = new ApiError(tooLarge ? 'payload_too_large' : 'invalid_request');
+    const apiError = new ApiError(tooLarge ? 'headers_too_large' : 'invalid_request');
     const body = JSON.stringify(apiErrorBody(apiError, `request-id-${randomUUID()}`, baseUrl));
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +

@@ -7,6 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
+import { toApiError } from '../../http/error-handler.js';
+import { formEntries, textParser } from '../../http/well-formed-text.js';
 import type { KeyRing } from '../../keys/key-ring.js';
 import type { Projects } from '../../projects/project-directory.js';
 import type { Project } from '../../projects/projects-repository.js';
@@ -39,7 +41,7 @@ function projectFrom(projects: Projects, request: FastifyRequest<{ Params: Param
 /** Reads `application/x-www-form-urlencoded`; a parameter given twice is refused (RFC 6749 3.1). */
 function parseForm(body: string): Record<string, string> {
   const form: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
+  for (const [name, value] of formEntries(body, 'body')) {
     if (Object.hasOwn(form, name)) {
       throw new OAuthError('invalid_request', `${name} is given more than once.`);
     }
@@ -79,26 +81,54 @@ function clientCredentials(
   };
 }
 
-function sendOAuthError(reply: FastifyReply, error: OAuthError): FastifyReply {
+/** Whether `request` is for userinfo, a resource (RFC 6750) rather than the token endpoint. */
+function isResource(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.endsWith('/userinfo') === true;
+}
+
+function sendOAuthError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: OAuthError,
+): FastifyReply {
   reply.code(error.status).header('cache-control', 'no-store');
-  if (error.error === 'invalid_token') {
-    reply.header('www-authenticate', `Bearer error="invalid_token"`);
+  if (
+    error.error === 'invalid_token' ||
+    (error.error === 'invalid_request' && isResource(request))
+  ) {
+    reply.header('www-authenticate', `Bearer error="${error.error}"`);
   } else if (error.status === 401) {
     reply.header('www-authenticate', 'Basic realm="token"');
   }
   return reply.send({ error: error.error, error_description: error.description });
 }
 
+/**
+ * A request refused before its route read it (a body that is not a readable form, too large,
+ * malformed text: see `well-formed-text.ts`) as RFC 6749's `invalid_request` (400), with the
+ * reason in the characters `error_description` allows.
+ */
+function unreadableRequest(error: Error): OAuthError {
+  const description = toApiError(error)
+    .message.replaceAll('\n', ' ')
+    .replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, '');
+  return new OAuthError('invalid_request', description);
+}
+
 /** Registers the standard endpoints at the server's root. */
 export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(async (scope) => {
+    // The form is read strictly here (well-formed UTF-8 and text), and into fields by the route.
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, String(body)),
+      { parseAs: 'buffer' },
+      textParser((_request, text, done) => {
+        formEntries(text, 'body');
+        done(null, text);
+      }),
     );
     scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      if (error instanceof OAuthError) return sendOAuthError(request, reply, error);
       if (error instanceof ApiError && error.type === 'not_found') {
         return reply.code(404).send({ error: 'not_found', error_description: error.message });
       }
@@ -110,9 +140,15 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
       }
       if ((error as { statusCode?: number }).statusCode === 415) {
         return sendOAuthError(
+          request,
           reply,
           new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.'),
         );
+      }
+      const failure = error as Error & { statusCode?: number };
+      const status = failure instanceof ApiError ? failure.status : failure.statusCode;
+      if (status !== undefined && status >= 400 && status < 500) {
+        return sendOAuthError(request, reply, unreadableRequest(failure));
       }
       request.log.error(error);
       return reply.code(500).send({ error: 'server_error', error_description: 'Internal error.' });

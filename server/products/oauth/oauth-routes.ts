@@ -9,6 +9,7 @@ import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { formEntries, textParser } from '../../http/well-formed-text.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { oauthProviderType, userBody } from '../users/user-body.js';
@@ -145,8 +146,10 @@ export function oauthRoutes(
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 32 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      { parseAs: 'buffer', bodyLimit: 32 * 1024 },
+      textParser((_request, text, done) =>
+        done(null, Object.fromEntries(formEntries(text, 'body'))),
+      ),
     );
     const callback = (
       request: FastifyRequest<{ Params: { provider: string } }>,

@@ -537,7 +537,11 @@ describe('passwords', () => {
       [{ email: ['bad@example.com'], password: STRONG }, 400, 'schema_error'],
       [{ email: 'bad@example.com' }, 400, 'schema_error'],
       [{ email: 'not an email', password: STRONG }, 400, 'invalid_email'],
-      [{ email: 'bad@example.com', password: `${STRONG}\ud800` }, 400, 'invalid_password'],
+      // Malformed text is refused before any route (`http/well-formed-text.ts`).
+      [{ email: 'bad@example.com', password: `${STRONG}\ud800` }, 400, 'schema_error'],
+      [{ email: 'bad@example.com', password: `${STRONG}\u0000` }, 400, 'schema_error'],
+      // What a client's own decoding of bad bytes leaves could not be typed again.
+      [{ email: 'bad@example.com', password: `${STRONG}\ufffd` }, 400, 'invalid_password'],
     ];
     for (const path of ['/passwords', '/passwords/authenticate']) {
       for (const [body, status, type] of cases) {
@@ -574,7 +578,7 @@ describe('passwords', () => {
       req.end(raw);
     });
     assert.equal(status.code, 400, status.body);
-    assert.equal(JSON.parse(status.body).error_type, 'invalid_password');
+    assert.equal(JSON.parse(status.body).error_type, 'schema_error');
   });
 
   test('no password, hash or reset token ever reaches the log', async () => {

@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
+import { isMalformedText } from '../../http/well-formed-text.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
@@ -94,15 +95,14 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Half of a UTF-16 surrogate pair without its other half: not text, not encodable as UTF-8. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
- * Refuses a password that is not well-formed text: a lone surrogate, or the replacement
- * character that invalid UTF-8 bytes decode to.
+ * Refuses a password that is not well-formed text (`isMalformedText`: every request's text is
+ * checked so before its route, see `http/well-formed-text.ts`), or that holds the replacement
+ * character a client's own decoding of bad bytes leaves: such a password could not be typed
+ * again.
  */
 export function assertPasswordText(password: string): void {
-  if (LONE_SURROGATE.test(password) || password.includes('\uFFFD')) {
+  if (isMalformedText(password) || password.includes('\uFFFD')) {
     throw new ApiError('invalid_password');
   }
 }

@@ -35,7 +35,15 @@ export async function signedInAnswer(
   });
 }
 
-/** The request's `User-Agent`, at most 512 characters, as a session records it. */
+/**
+ * The request's `User-Agent`, at most 512 characters, as a session records it. Node's HTTP parser
+ * refuses control characters in a header, but a NUL that reached here anyway (a proxy that
+ * rewrote the header, a lenient parser) is removed, not refused: the header is the client's
+ * description of itself, not something the person typed, and refusing it would lock a client out
+ * over a string it cannot change. Bytes above 0x7f arrive as Latin-1 characters, which store.
+ */
 export function userAgentOf(request: FastifyRequest): string {
-  return String(request.headers['user-agent'] ?? '').slice(0, 512);
+  return String(request.headers['user-agent'] ?? '')
+    .replaceAll('\u0000', '')
+    .slice(0, 512);
 }
