@@ -7,9 +7,9 @@
  * - Redirect URLs must be on the project's lists; a request naming none gets the first listed.
  * - With a PKCE challenge (required when the project says so, at send and at authenticate) the
  *   token needs its verifier, so a link signs in only the browser that asked for it.
- * - Sends are limited per address and per client IP; failed checks count towards the same
- *   per-address lock as passcodes (10 in a row lock it for an hour; a new link does not reset
- *   the count).
+ * - Sends are limited per (address, client), with a per-address backstop (see `countSend`), and
+ *   per client IP; wrong PKCE verifiers are throttled as wrong passcodes are (see
+ *   `FailureThrottle`).
  * - `send/primary` answers the same, in the same time, whether or not the address signs anyone
  *   in: the email goes out in the background, and only to an existing user. `send/secondary`
  *   answers alike for an address another user holds verified, and sends nothing to it; one
@@ -23,6 +23,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import { normalizeEmail } from '../users/destinations.js';
@@ -120,11 +121,15 @@ export class MagicLinksService {
       links.sendLimits.perIp,
       'magic_link_send_rate_limited',
     );
-    await this.limiter.hit(
-      `magic-link-send:to:${project.projectId}:${email}`,
-      links.sendLimits.perDestination,
-      'magic_link_send_rate_limited',
-    );
+    // Per (address, client), with the address's backstop: a stranger's sends never use up
+    // the owner's own (see `countSend`).
+    await countSend(this.limiter, {
+      scope: `magic-link-send:${project.projectId}`,
+      destination: email,
+      client: this.store.clientKey(request.ip),
+      perDestination: links.sendLimits.perDestination,
+      errorType: 'magic_link_send_rate_limited',
+    });
 
     const now = this.clock();
     const method = await this.#method(request, email, now);

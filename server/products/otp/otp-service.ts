@@ -14,6 +14,7 @@ import type { Project } from '../../projects/projects-repository.js';
 import { clientKey } from '../../rate-limit/client-key.js';
 import { type FailureThrottle, subjectBudgetBucket } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import { type SessionRecord, sessionRow } from '../sessions/sessions-repository.js';
 import {
@@ -132,12 +133,15 @@ export class OtpService {
       sendLimits.perIp,
       'otp_send_rate_limited',
     );
-    // Per destination and client: a stranger's requests never use up the guest's own.
-    await this.limiter.hit(
-      `otp-send:to:${project.projectId}:${destination}:${client}`,
-      sendLimits.perDestination,
-      'otp_send_rate_limited',
-    );
+    // Per destination and client, with the destination's backstop: a stranger's requests never
+    // use up the guest's own (see `countSend`).
+    await countSend(this.limiter, {
+      scope: `otp-send:${project.projectId}`,
+      destination,
+      client,
+      perDestination: sendLimits.perDestination,
+      errorType: 'otp_send_rate_limited',
+    });
 
     const now = this.clock();
     if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);

@@ -21,6 +21,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import { normalizeEmail } from '../users/destinations.js';
@@ -215,11 +216,15 @@ export class PasswordService {
       settings.resetSendLimits.perIp,
       'too_many_requests',
     );
-    await this.limiter.hit(
-      `password-reset:to:${project.projectId}:${email}`,
-      settings.resetSendLimits.perEmail,
-      'too_many_requests',
-    );
+    // Per (address, client), with the address's backstop: a stranger's requests never use up
+    // the owner's own (see `countSend`).
+    await countSend(this.limiter, {
+      scope: `password-reset:${project.projectId}`,
+      destination: email,
+      client: this.store.clientKey(caller.ip),
+      perDestination: settings.resetSendLimits.perEmail,
+      errorType: 'too_many_requests',
+    });
     const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     if (!method) throw new ApiError('email_not_found');
     const now = this.clock();
