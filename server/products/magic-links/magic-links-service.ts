@@ -241,7 +241,9 @@ export class MagicLinksService {
       // the stranger (see `FailureThrottle`).
       const scope = `magic-link:${project.projectId}`;
       const client = this.store.clientKey(request.ip);
-      await this.store.throttle.beginTry(scope, link.email, client);
+      await this.store.throttle.beginTry(scope, link.email, client, undefined, {
+        vouched: request.session?.userId === link.userId,
+      });
       if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }

@@ -298,9 +298,12 @@ export class OtpService {
         return failure('otp_code_not_found');
       }
       // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+      // A check carrying the user's own session is never shut out by others' failures.
       const wait = await refusedBy(() =>
-        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, tx, {
-          row: read.guard,
+        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, {
+          on: tx,
+          read: { row: read.guard },
+          vouched: request.session?.userId === method.userId,
         }),
       );
       if (wait) return wait;

@@ -146,6 +146,7 @@ type CheckRow = UserRow & {
   method_verified: number;
   g_failures: number | null;
   g_last_failure_at: number | null;
+  g_trusted_at: number | null;
 } & { [K in (typeof PASSCODE_COLUMNS)[number] as `p_${K}`]: PasscodesTable[K] | null };
 
 /** What a passcode check reads before it counts the try (see `PasscodesRepository.forCheck`). */
@@ -155,7 +156,7 @@ export interface CheckRead {
   user: UserRecord;
   passcode: PasscodeRecord | undefined;
   /** The client's failure guard row for the method's destination, if any. */
-  guard: { failures: number; last_failure_at: number } | undefined;
+  guard: { failures: number; last_failure_at: number; trusted_at: number } | undefined;
 }
 
 /** The one query of `forCheck`, for one kind of destination. */
@@ -180,6 +181,7 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
       m.verified AS method_verified, ${passcode},
       (SELECT g.failures FROM failure_guards g WHERE ${guard}) AS g_failures,
       (SELECT g.last_failure_at FROM failure_guards g WHERE ${guard}) AS g_last_failure_at,
+      (SELECT g.trusted_at FROM failure_guards g WHERE ${guard}) AS g_trusted_at,
       ${user}
     FROM ${sql.raw(table)} m
     JOIN users u ON u.user_id = m.user_id
@@ -211,7 +213,11 @@ function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
   const guard =
     row.g_failures == null
       ? undefined
-      : { failures: Number(row.g_failures), last_failure_at: Number(row.g_last_failure_at) };
+      : {
+          failures: Number(row.g_failures),
+          last_failure_at: Number(row.g_last_failure_at),
+          trusted_at: Number(row.g_trusted_at),
+        };
   return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard };
 }
 
