@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
@@ -55,6 +56,8 @@ export interface MagicLinkSendRequest {
   /** The caller's session; required for `secondary`. */
   session?: SessionRecord;
   ip: string;
+  /** Runs the background work of `primary` once the answer is out (after this turn by default). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** What a send reports: the user and email, except for `primary` (which says nothing). */
@@ -135,10 +138,13 @@ export class MagicLinksService {
     const method = await this.#method(request, email, now);
     if (request.mode === 'primary') {
       // The answer cannot wait for the link: making and mailing it would make an existing
-      // account's answer slower than a missing one's. A missing one gets no email.
+      // account's answer slower than a missing one's, so it starts once the answer is out. A
+      // missing one gets no email.
       if (method) {
-        this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
-          if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+        (request.afterAnswer ?? afterThisTurn)(() => {
+          this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
+            if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+          });
         });
       }
       return {};

@@ -9,6 +9,7 @@ import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { clientKey } from '../../rate-limit/client-key.js';
@@ -52,6 +53,8 @@ export interface SendRequest {
   ip: string;
   /** The host of the page asking, for the SMS one-time-code line. */
   originHost?: string;
+  /** Runs the background work of `primary` once the answer is out (after this turn by default). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** What a send reports. */
@@ -182,8 +185,11 @@ export class OtpService {
     );
     if (kind === 'phone') await this.#textBreaker(request.project, method?.verified === true);
     if (!method) return this.#sendNothing(request, kind, undefined);
-    this.#issue(request, method, destination, now).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+    // Started once the answer is out: a known destination's answer waits for none of it.
+    (request.afterAnswer ?? afterThisTurn)(() => {
+      this.#issue(request, method, destination, now).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+      });
     });
     return { userId: method.userId, methodId: method.methodId, kind, userCreated: false };
   }
