@@ -144,4 +144,55 @@ describe('failure throttle: strangers cannot lock the owner out', () => {
       'destination_locked',
     );
   });
+
+  test('a trusted device is bounded too: under the backstop it gets 10 wrong passwords, and its trust ends after 30 days', async () => {
+    const email = 'trusted-bound@example.com';
+    const ip = '203.0.113.84';
+    const owner = as(server, ip);
+    const created = await server.api('/passwords', {
+      body: { email, password: STRONG },
+      headers: { 'x-forwarded-for': ip },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal((await owner.login(email, STRONG)).status, 200);
+    for (const stranger of STRANGERS) {
+      for (let guess = 0; guess < 5; guess++) {
+        const answer = await as(server, stranger).login(email, `wrong-${guess}`);
+        if (answer.body.error_type === 'destination_locked') break;
+      }
+    }
+    // Someone at the trusted address guesses as fast as it is let.
+    let wrongTries = 0;
+    for (;;) {
+      const answer = await owner.login(email, `wrong-${wrongTries}`);
+      if (answer.body.error_type === 'too_many_requests') {
+        server.clock.advance(answer.body.retry_after_seconds * 1000);
+        continue;
+      }
+      if (answer.body.error_type === 'destination_locked') break;
+      assertApiError(answer, 401, 'unauthorized_password');
+      wrongTries++;
+    }
+    assert.equal(wrongTries, DEFAULT_FAILURE_POLICY.trustedClientFailures);
+
+    // Another owner's trust ends 30 days after their last sign-in from that address.
+    const later = 'trust-ends@example.com';
+    const home = as(server, '203.0.113.85');
+    await server.api('/passwords', {
+      body: { email: later, password: STRONG },
+      headers: { 'x-forwarded-for': '203.0.113.85' },
+    });
+    assert.equal((await home.login(later, STRONG)).status, 200);
+    server.clock.advance(DEFAULT_FAILURE_POLICY.trustForMs);
+    for (const stranger of STRANGERS) {
+      for (let guess = 0; guess < 5; guess++) {
+        const answer = await as(server, stranger).login(later, `wrong-${guess}`);
+        if (answer.body.error_type === 'destination_locked') break;
+      }
+    }
+    for (let typo = 0; typo < 3; typo++) {
+      assertApiError(await home.login(later, `${STRONG}-typo`), 401, 'unauthorized_password');
+    }
+    assertApiError(await home.login(later, STRONG), 429, 'destination_locked');
+  });
 });
