@@ -165,6 +165,21 @@ export class FailureThrottle {
   }
 
   /**
+   * Whether `client` succeeded against `subject` within `policy.trustForMs` (see `recordSuccess`):
+   * for a limit elsewhere, such as a send's backstop, that others' requests must not trip for it.
+   */
+  async isTrusted(
+    scope: string,
+    subject: string,
+    client: string,
+    policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
+  ): Promise<boolean> {
+    const now = this.clock();
+    const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs);
+    return isTrusted(guard, now, policy);
+  }
+
+  /**
    * Clears `client`'s failures against `subject` after a success (the backstop's count stays),
    * and trusts the client for the subject from now on (see `FailurePolicy.trustForMs`).
    */

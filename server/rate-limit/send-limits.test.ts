@@ -132,4 +132,36 @@ describe('send limits: a stranger cannot stop the guest’s own sends', () => {
       assert.equal((await sendFrom(server, '198.51.100.40', path, body)).status, 200);
     });
   }
+
+  test('a device that signed in with the address before is never stopped by the backstop: the owner’s 3rd link after strangers spent the budget', async () => {
+    const email = 'trusted-sends@example.com';
+    const path = '/magic_links/email/login_or_create';
+    const own = '203.0.113.25';
+    assert.equal((await sendFrom(server, own, path, { email })).status, 200);
+    const token = new URL(
+      server.outbox.list({ to: email })[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? '',
+    ).searchParams.get('token');
+    const signedIn = await server.api('/magic_links/authenticate', {
+      body: { token },
+      headers: { 'x-forwarded-for': own },
+    });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    assert.equal((await sendFrom(server, own, path, { email })).status, 200);
+    for (let stranger = 0; stranger < SEND_BACKSTOP.clientsWorth; stranger++) {
+      await sendUntilRefused(server, `198.51.100.${70 + stranger}`, path, { email });
+    }
+    // A client that has not signed in gets 2 under the backstop, and no more.
+    const other = '198.51.100.79';
+    for (let send = 0; send < SEND_BACKSTOP.clientSends; send++) {
+      assert.equal((await sendFrom(server, other, path, { email })).status, 200);
+    }
+    assertApiError(
+      await sendFrom(server, other, path, { email }),
+      429,
+      'magic_link_send_rate_limited',
+    );
+    // The owner's device, past its 2, still gets its link.
+    const third = await sendFrom(server, own, path, { email });
+    assert.equal(third.status, 200, JSON.stringify(third.body));
+  });
 });

@@ -9,6 +9,8 @@
  *   client may send only while it has sent fewer than `clientSends` to it in the window. The
  *   guest's own device, which has not sent, still gets its message; K clients together send at
  *   most `clientsWorth × perDestination.max + clientSends × K` to one address per window.
+ * - A client that signed in with the address before (the caller's `trusted`, asked only when
+ *   the backstop would refuse) is never shut out by it: others' sends cannot stop the owner's.
  */
 import type { ErrorType } from '../http/api-error.js';
 import { ApiError } from '../http/api-error.js';
@@ -40,15 +42,21 @@ export interface SendToCount {
 /**
  * Counts a send to `destination` by `client`, or refuses it (with `retry_after_seconds`) when
  * the client used up its sends to the address or the address's backstop shuts it out.
+ * @param trusted Whether the client succeeded for the address before (see
+ *   `FailureThrottle.isTrusted`); asked only when the backstop would refuse.
  */
-export async function countSend(limiter: RateLimiter, send: SendToCount): Promise<void> {
+export async function countSend(
+  limiter: RateLimiter,
+  send: SendToCount,
+  trusted?: () => Promise<boolean>,
+): Promise<void> {
   const { perDestination } = send;
   const own = `${send.scope}:to:${send.destination}:${send.client}`;
   const mine = await limiter.count(own, perDestination);
   if (mine.hits > perDestination.max) throw refusal(send, mine.resetAt, limiter);
   const budget = { ...perDestination, max: SEND_BACKSTOP.clientsWorth * perDestination.max };
   const all = await limiter.count(`${send.scope}:all:${send.destination}`, budget);
-  if (all.hits > budget.max && mine.hits > SEND_BACKSTOP.clientSends) {
+  if (all.hits > budget.max && mine.hits > SEND_BACKSTOP.clientSends && !(await trusted?.())) {
     throw refusal(send, Math.min(all.resetAt, mine.resetAt), limiter);
   }
 }

@@ -126,13 +126,19 @@ export class MagicLinksService {
     );
     // Per (address, client), with the address's backstop: a stranger's sends never use up
     // the owner's own (see `countSend`).
-    await countSend(this.limiter, {
-      scope: `magic-link-send:${project.projectId}`,
-      destination: email,
-      client: this.store.clientKey(request.ip),
-      perDestination: links.sendLimits.perDestination,
-      errorType: 'magic_link_send_rate_limited',
-    });
+    const client = this.store.clientKey(request.ip);
+    await countSend(
+      this.limiter,
+      {
+        scope: `magic-link-send:${project.projectId}`,
+        destination: email,
+        client,
+        perDestination: links.sendLimits.perDestination,
+        errorType: 'magic_link_send_rate_limited',
+      },
+      // A client that signed in with a link to the address before.
+      () => this.store.throttle.isTrusted(`magic-link:${project.projectId}`, email, client),
+    );
 
     const now = this.clock();
     const method = await this.#method(request, email, now);
@@ -241,25 +247,26 @@ export class MagicLinksService {
         'This project requires pkce for magic links, and this link was sent without a code_challenge: request a new one.',
       );
     }
+    const scope = `magic-link:${project.projectId}`;
+    const client = this.store.clientKey(request.ip);
     if (link.codeChallenge !== null) {
       if (!request.codeVerifier) throw new ApiError('pkce_expected_code_verifier');
       // Counted before the check, cleared on success: a stranger's wrong verifiers delay only
       // the stranger (see `FailureThrottle`).
-      const scope = `magic-link:${project.projectId}`;
-      const client = this.store.clientKey(request.ip);
       await this.store.throttle.beginTry(scope, link.email, client, undefined, {
         vouched: request.session?.userId === link.userId,
       });
       if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }
-      await this.store.throttle.recordSuccess(scope, link.email, client);
     }
     const method = await this.store.users.findMethod(link.emailId);
     if (!method || method.userId !== link.userId) throw new ApiError('unable_to_auth_magic_link');
     if (!(await this.store.links.consume(link.magicLinkId, now))) {
       throw new ApiError('unable_to_auth_magic_link');
     }
+    // The verifier's failures cleared, and the browser trusted for the address's sends.
+    await this.store.throttle.recordSuccess(scope, link.email, client);
     // The link proves the email (see `proof.ts`).
     const withinOwnSession = request.session?.userId === link.userId;
     await this.store.users.prove(method, { now, withinOwnSession });

@@ -138,13 +138,17 @@ export class OtpService {
     );
     // Per destination and client, with the destination's backstop: a stranger's requests never
     // use up the guest's own (see `countSend`).
-    await countSend(this.limiter, {
-      scope: `otp-send:${project.projectId}`,
-      destination,
-      client,
-      perDestination: sendLimits.perDestination,
-      errorType: 'otp_send_rate_limited',
-    });
+    await countSend(
+      this.limiter,
+      {
+        scope: `otp-send:${project.projectId}`,
+        destination,
+        client,
+        perDestination: sendLimits.perDestination,
+        errorType: 'otp_send_rate_limited',
+      },
+      () => this.store.throttle.isTrusted(`otp:${project.projectId}`, destination, client),
+    );
 
     const now = this.clock();
     if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);

@@ -219,13 +219,19 @@ export class PasswordService {
     );
     // Per (address, client), with the address's backstop: a stranger's requests never use up
     // the owner's own (see `countSend`).
-    await countSend(this.limiter, {
-      scope: `password-reset:${project.projectId}`,
-      destination: email,
-      client: this.store.clientKey(caller.ip),
-      perDestination: settings.resetSendLimits.perEmail,
-      errorType: 'too_many_requests',
-    });
+    const client = this.store.clientKey(caller.ip);
+    await countSend(
+      this.limiter,
+      {
+        scope: `password-reset:${project.projectId}`,
+        destination: email,
+        client,
+        perDestination: settings.resetSendLimits.perEmail,
+        errorType: 'too_many_requests',
+      },
+      // A client that signed in with the password before.
+      () => this.store.throttle.isTrusted(`password:${project.projectId}`, email, client),
+    );
     const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     if (!method) throw new ApiError('email_not_found');
     const now = this.clock();
