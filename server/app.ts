@@ -40,6 +40,7 @@ import { signInChangesHook } from './products/sessions/sign-in-changes-hook.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
 import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
+import { DEFAULT_FAILURE_POLICY } from './rate-limit/failure-throttle.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
@@ -225,7 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const now = clock();
     Promise.all([
       store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
-      new FailureGuardsRepository(store.db).purge(now - 7 * 24 * 60 * 60_000),
+      new FailureGuardsRepository(store.db).purge(
+        now - 7 * 24 * 60 * 60_000,
+        now - DEFAULT_FAILURE_POLICY.trustForMs,
+      ),
       eventsHousekeeping(store, now),
       ...serverProducts.map((product) => product.housekeeping?.(context, now)),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));

@@ -1,8 +1,12 @@
 /**
- * Consecutive failures per (scope, subject, client), shared by every server process. A try is
- * counted before it is checked, by compare-and-set (`claim`), so concurrent tries cannot slip
- * past the count; a count whose last failure is older than `forgetAfterMs` starts again at 1.
+ * Consecutive failures per (scope, subject, client), shared by every server process, and when
+ * the client last succeeded against the subject. A try is counted before it is checked, by
+ * compare-and-set (`claim`), so concurrent tries cannot slip past the count; a count whose last
+ * failure is older than `forgetAfterMs` starts again at 1. A success clears the count and marks
+ * the client trusted (`trust`).
  */
+
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { type Executor, prepare } from '../db/prepared.js';
 import { purgeBefore } from '../db/purge.js';
@@ -12,6 +16,8 @@ export interface FailureGuard {
   failures: number;
   /** Epoch ms of the last failure, or 0 when there is none. */
   lastFailureAt: number;
+  /** Epoch ms of the client's last success against the subject, or 0 when there is none. */
+  trustedAt: number;
 }
 
 /** A guard as `get` read it, with the row's own values for a compare-and-set. */
@@ -26,19 +32,36 @@ export interface StoredFailureGuard extends FailureGuard {
  * `forgetAfterMs` are forgotten. For a query that reads the row with others (see `get`).
  */
 export function storedGuard(
-  row: { failures: number | string; last_failure_at: number | string } | undefined,
+  row: GuardColumns | undefined,
   now: number,
   forgetAfterMs: number,
 ): StoredFailureGuard {
-  if (!row)
-    return { failures: 0, lastFailureAt: 0, stored: false, rawFailures: 0, rawLastFailureAt: 0 };
+  if (!row) {
+    return {
+      failures: 0,
+      lastFailureAt: 0,
+      trustedAt: 0,
+      stored: false,
+      rawFailures: 0,
+      rawLastFailureAt: 0,
+    };
+  }
   const raw = {
     stored: true,
     rawFailures: Number(row.failures),
     rawLastFailureAt: Number(row.last_failure_at),
+    trustedAt: Number(row.trusted_at ?? 0),
   };
   if (raw.rawLastFailureAt <= now - forgetAfterMs) return { failures: 0, lastFailureAt: 0, ...raw };
   return { failures: raw.rawFailures, lastFailureAt: raw.rawLastFailureAt, ...raw };
+}
+
+/** A `failure_guards` row's columns as a query reads them (numbers may come back as text). */
+export interface GuardColumns {
+  failures: number | string;
+  last_failure_at: number | string;
+  /** Absent from a caller's read that predates trust: taken as never trusted. */
+  trusted_at?: number | string | null;
 }
 
 /** Reads and writes `failure_guards`. */
@@ -46,7 +69,7 @@ export class FailureGuardsRepository {
   readonly #get;
   readonly #insert;
   readonly #update;
-  readonly #reset;
+  readonly #trust;
 
   constructor(private readonly db: Db) {
     type Key = { scope: string; subject: string; client: string };
@@ -59,6 +82,7 @@ export class FailureGuardsRepository {
           client: a.client,
           failures: 1,
           last_failure_at: a.now,
+          trusted_at: 0,
         })
         .onConflict((oc) => oc.columns(['scope', 'subject', 'client']).doNothing()),
     );
@@ -74,17 +98,27 @@ export class FailureGuardsRepository {
           .where('failures', '=', a.seenFailures)
           .where('last_failure_at', '=', a.seenAt),
     );
-    this.#reset = prepare(db, (a: Key) =>
+    this.#trust = prepare(db, (a: Key & { now: number }) =>
       db
-        .deleteFrom('failure_guards')
-        .where('scope', '=', a.scope)
-        .where('subject', '=', a.subject)
-        .where('client', '=', a.client),
+        .insertInto('failure_guards')
+        .values({
+          scope: a.scope,
+          subject: a.subject,
+          client: a.client,
+          failures: 0,
+          last_failure_at: 0,
+          trusted_at: a.now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'subject', 'client'])
+            .doUpdateSet({ failures: 0, trusted_at: a.now }),
+        ),
     );
     this.#get = prepare(db, (a: { scope: string; subject: string; client: string }) =>
       db
         .selectFrom('failure_guards')
-        .select(['failures', 'last_failure_at'])
+        .select(['failures', 'last_failure_at', 'trusted_at'])
         .where('scope', '=', a.scope)
         .where('subject', '=', a.subject)
         .where('client', '=', a.client),
@@ -137,13 +171,30 @@ export class FailureGuardsRepository {
     return changed === 1;
   }
 
-  /** Forgets the client's failures against the subject (after a success). */
-  async reset(scope: string, subject: string, client: string, on?: Executor): Promise<void> {
-    await this.#reset.run({ scope, subject, client }, on);
+  /**
+   * Forgets the client's failures against the subject after a success, and marks the client
+   * trusted for it from `now`.
+   */
+  async trust(
+    scope: string,
+    subject: string,
+    client: string,
+    now: number,
+    on?: Executor,
+  ): Promise<void> {
+    await this.#trust.run({ scope, subject, client, now }, on);
   }
 
-  /** Deletes guards whose last failure was before `before`. */
-  async purge(before: number): Promise<number> {
-    return purgeBefore(this.db, { table: 'failure_guards', column: 'last_failure_at', before });
+  /**
+   * Deletes guards whose last failure was before `before` and whose client has not succeeded
+   * since `trustedBefore`.
+   */
+  async purge(before: number, trustedBefore: number): Promise<number> {
+    return purgeBefore(this.db, {
+      table: 'failure_guards',
+      column: 'last_failure_at',
+      before,
+      where: sql`trusted_at < ${trustedBefore}`,
+    });
   }
 }

@@ -7,15 +7,21 @@
  *   further failure, up to `maxDelayMs` (`too_many_requests`, with `Retry-After`). A client's
  *   count is forgotten `forgetAfterMs` after its last failure, and cleared by its success.
  *   Nobody else's failures delay it.
- * - A slower backstop per subject: after `subjectBudget` failures against the subject within
+ * - A slower backstop per subject: after `subjectBudget` tries against the subject within
  *   `subjectWindowMs`, from all clients together, a client may only try while it has fewer than
  *   `backstopClientFailures` failures against it (`destination_locked` otherwise). A guest's own
  *   device, which has not failed, still signs in with a fresh code; an attacker gets at most
  *   `backstopClientFailures` more guesses per address.
+ * - Others' failures never shut out a trusted client: one that succeeded against the subject
+ *   within `trustForMs`, or a request carrying a live session of the subject's user (the
+ *   caller's `vouched`). Under the backstop it may try while it has fewer than
+ *   `trustedClientFailures` failures, so the owner's own typos after a stranger's attack do not
+ *   lock the owner out.
  *
  * With K addresses an attacker thus makes at most `subjectBudget + backstopClientFailures × K`
- * wrong guesses against one subject per window (see the README for the figures). Every try is
- * counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
+ * wrong guesses against one subject per window, and `trustedClientFailures` more from each
+ * network the owner signed in from within `trustForMs` (see the README for the figures). Every
+ * try is counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
  */
 import type { Db } from '../db/database.js';
 import type { Executor } from '../db/prepared.js';
@@ -23,14 +29,21 @@ import { ApiError } from '../http/api-error.js';
 import {
   type FailureGuard,
   FailureGuardsRepository,
+  type GuardColumns,
   type StoredFailureGuard,
   storedGuard,
 } from './failure-guards-repository.js';
-
-/** A `failure_guards` row's counts, as a caller's own query read them. */
-type GuardRow = Parameters<typeof storedGuard>[0];
-
 import type { RateLimiter } from './rate-limiter.js';
+
+/** What a caller of `beginTry` knows of the try beyond its subject and client. */
+export interface TryContext {
+  /** A transaction to count the try in (with the check that follows), when given. */
+  on?: Executor;
+  /** The guard's row as the caller read it in `on` (see `storedGuard`), when it did. */
+  read?: { row: GuardColumns | undefined };
+  /** The request carries a live session of the subject's user: a trusted client. */
+  vouched?: boolean;
+}
 
 /** The numbers of a throttle. */
 export interface FailurePolicy {
@@ -48,9 +61,16 @@ export interface FailurePolicy {
   subjectWindowMs: number;
   /** Under the backstop, a client may try only while it has fewer failures than this. */
   backstopClientFailures: number;
+  /** How long a client that succeeded against a subject stays trusted for it. */
+  trustForMs: number;
+  /** Under the backstop, a trusted client may try while it has fewer failures than this. */
+  trustedClientFailures: number;
 }
 
-/** The policy of passcode checks: 5 free failures, then 10 s doubling to an hour; 20 a day, then 3 per address. */
+/**
+ * The policy of passcode checks: 5 free failures, then 10 s doubling to an hour; 20 a day, then
+ * 3 per address, or 10 for an address trusted by a success in the last 30 days.
+ */
 export const DEFAULT_FAILURE_POLICY: FailurePolicy = {
   freeFailures: 5,
   baseDelayMs: 10_000,
@@ -59,6 +79,8 @@ export const DEFAULT_FAILURE_POLICY: FailurePolicy = {
   subjectBudget: 20,
   subjectWindowMs: 24 * 60 * 60_000,
   backstopClientFailures: 3,
+  trustForMs: 30 * 24 * 60 * 60_000,
+  trustedClientFailures: 10,
 };
 
 /** How long a client with `failures` failures waits after its last one before the next try. */
@@ -82,8 +104,8 @@ export class FailureThrottle {
    * concurrent tries of one client are counted one by one). Call `recordSuccess` when the secret
    * was right; a wrong one needs nothing more.
    * @param scope The project and product, such as `otp:<project_id>`.
-   * @param on A transaction to count the try in (with the check that follows), when given.
-   * @param read The guard's row as the caller read it in `on` (see `storedGuard`), when it did.
+   * @param context The transaction, the caller's read of the guard, and whether a session vouches
+   *   for the client (see `TryContext`).
    * @throws ApiError `too_many_requests` while the client waits out its delay (or races its own
    *   try), or `destination_locked` when the subject's backstop shuts this client out; both carry
    *   `retry_after_seconds`.
@@ -93,9 +115,9 @@ export class FailureThrottle {
     subject: string,
     client: string,
     policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
-    on?: Executor,
-    read?: { row: GuardRow | undefined },
+    context: TryContext = {},
   ): Promise<void> {
+    const { on, read } = context;
     const now = this.clock();
     const guard = read
       ? storedGuard(read.row, now, policy.forgetAfterMs)
@@ -106,7 +128,10 @@ export class FailureThrottle {
       max: policy.subjectBudget,
       windowMinutes: policy.subjectWindowMs / 60_000,
     };
-    if (guard.failures >= policy.backstopClientFailures) {
+    const trusted = context.vouched === true || isTrusted(guard, now, policy);
+    if (
+      guard.failures >= (trusted ? policy.trustedClientFailures : policy.backstopClientFailures)
+    ) {
       const budget = await this.limiter.peek(subjectBudgetBucket(scope, subject), budgetLimit, on);
       if (budget.hits >= policy.subjectBudget) {
         const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
@@ -128,7 +153,7 @@ export class FailureThrottle {
    * `beginTry` and `recordSuccess` together would.
    */
   goesAheadAtOnce(
-    row: GuardRow | undefined,
+    row: GuardColumns | undefined,
     policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
   ): StoredFailureGuard | undefined {
     const now = this.clock();
@@ -139,15 +164,38 @@ export class FailureThrottle {
     return guard;
   }
 
-  /** Clears `client`'s failures against `subject` after a success (the backstop's count stays). */
+  /**
+   * Whether `client` succeeded against `subject` within `policy.trustForMs` (see `recordSuccess`):
+   * for a limit elsewhere, such as a send's backstop, that others' requests must not trip for it.
+   */
+  async isTrusted(
+    scope: string,
+    subject: string,
+    client: string,
+    policy: FailurePolicy = DEFAULT_FAILURE_POLICY,
+  ): Promise<boolean> {
+    const now = this.clock();
+    const guard = await this.guards.get(scope, subject, client, now, policy.forgetAfterMs);
+    return isTrusted(guard, now, policy);
+  }
+
+  /**
+   * Clears `client`'s failures against `subject` after a success (the backstop's count stays),
+   * and trusts the client for the subject from now on (see `FailurePolicy.trustForMs`).
+   */
   async recordSuccess(
     scope: string,
     subject: string,
     client: string,
     on?: Executor,
   ): Promise<void> {
-    await this.guards.reset(scope, subject, client, on);
+    await this.guards.trust(scope, subject, client, this.clock(), on);
   }
+}
+
+/** Whether the client of `guard` succeeded against its subject within `policy.trustForMs`. */
+function isTrusted(guard: FailureGuard, now: number, policy: FailurePolicy): boolean {
+  return guard.trustedAt > 0 && guard.trustedAt > now - policy.trustForMs;
 }
 
 /** When a client with `guard` may try again (epoch ms; 0 when it has no failures). */

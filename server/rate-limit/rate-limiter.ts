@@ -41,6 +41,11 @@ export class RateLimiter {
     return this.repository.hit(bucket, this.clock(), limit.windowMinutes * 60_000, on);
   }
 
+  /** The limiter's clock (epoch ms), for a caller that says when a window ends. */
+  now(): number {
+    return this.clock();
+  }
+
   /** The hits `bucket` holds in its current window, without counting one. */
   async peek(bucket: string, limit: RateLimit, on?: Executor): Promise<RateLimitHit> {
     return this.repository.peek(bucket, this.clock(), limit.windowMinutes * 60_000, on);

@@ -1,5 +1,5 @@
 /** The `rate_limits` table: fixed-window hit counters shared by every server process. */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Migrations } from '../db/migrator.js';
 
 /** A row of `rate_limits`. */
@@ -11,7 +11,8 @@ export interface RateLimitsTable {
 
 /**
  * A row of `failure_guards`: the consecutive failures of one client (see `clientKey`) against
- * one subject (a phone number, an email address, an account) in one scope (a project's product).
+ * one subject (a phone number, an email address, an account) in one scope (a project's product),
+ * and when the client last succeeded against it (`trusted_at`, 0 for never).
  */
 export interface FailureGuardsTable {
   scope: string;
@@ -19,6 +20,7 @@ export interface FailureGuardsTable {
   client: string;
   failures: number;
   last_failure_at: number;
+  trusted_at: Generated<number>;
 }
 
 /** The tables this folder owns. */
@@ -59,6 +61,15 @@ export const rateLimitMigrations: Migrations = {
         .ifNotExists()
         .on('failure_guards')
         .column('last_failure_at')
+        .execute();
+    },
+  },
+  '2026-11-27-10-failure-guards-trust': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('failure_guards')
+        .addColumn('trusted_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

@@ -1,4 +1,5 @@
 /** What the crypto-wallet routes call, built on their first request (`lazyRoutes`). */
+import { clientKey } from '../../rate-limit/client-key.js';
 import type { ProductContext } from '../product.js';
 import { CryptoWalletsRepository } from './crypto-wallets-repository.js';
 import { CryptoWalletsService } from './crypto-wallets-service.js';
@@ -10,6 +11,7 @@ export function cryptoWalletsImplementation(context: ProductContext) {
     context.sessions,
     context.limiter,
     context.clock,
+    (ip) => clientKey(context.secret, ip),
   );
   return { wallets, store: context.store, ownOrigin: context.ownOrigin };
 }

@@ -3,8 +3,10 @@
  * - a wallet (chain and address) belongs to at most one user per project (a unique index);
  * - `consumeChallenge` succeeds once per challenge, and only while it is live, so a signed
  *   challenge cannot be replayed;
- * - a new challenge does not cancel the address's earlier live ones: a stranger asking for
- *   challenges in someone's name cannot spoil the one their wallet is signing.
+ * - a new challenge does not cancel the address's earlier live ones, and a signature is checked
+ *   against the asking client's own newest challenges before anyone else's: a stranger asking
+ *   for challenges in someone's name, however many, cannot spoil the one their wallet is
+ *   signing.
  */
 import { changedRows, type Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
@@ -32,6 +34,8 @@ export interface ChallengeRecord {
   message: string;
   origin: string;
   sessionUserId: string | null;
+  /** The key of the client that asked (`clientKey`), or null. */
+  client: string | null;
   expiresAt: number;
   consumedAt: number | null;
   createdAt: number;
@@ -45,7 +49,10 @@ export class DuplicateWalletError extends Error {
   }
 }
 
-/** How many of an address's newest live challenges a signature is checked against. */
+/**
+ * How many of an address's newest unused challenges a signature is checked against: this many
+ * of the asking client's own, and this many of everyone's.
+ */
 export const LIVE_CHALLENGES_CHECKED = 10;
 
 function toChallenge(row: CryptoChallengesTable): ChallengeRecord {
@@ -57,6 +64,7 @@ function toChallenge(row: CryptoChallengesTable): ChallengeRecord {
     message: row.message,
     origin: row.origin,
     sessionUserId: row.session_user_id,
+    client: row.client,
     expiresAt: Number(row.expires_at),
     consumedAt: row.consumed_at == null ? null : Number(row.consumed_at),
     createdAt: Number(row.created_at),
@@ -102,6 +110,26 @@ export class CryptoWalletsRepository {
             .orderBy('created_at', 'desc')
             .limit(a.limit),
       ),
+      unconsumedOfClient: prepare(
+        db,
+        (a: {
+          projectId: string;
+          walletType: WalletType;
+          address: string;
+          client: string;
+          limit: number;
+        }) =>
+          db
+            .selectFrom('crypto_challenges')
+            .selectAll()
+            .where('project_id', '=', a.projectId)
+            .where('wallet_type', '=', a.walletType)
+            .where('address', '=', a.address)
+            .where('client', '=', a.client)
+            .where('consumed_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .limit(a.limit),
+      ),
       consume: prepare(db, (a: { challengeId: string; now: number }) =>
         db
           .updateTable('crypto_challenges')
@@ -135,6 +163,7 @@ export class CryptoWalletsRepository {
         message: record.message,
         origin: record.origin,
         session_user_id: record.sessionUserId,
+        client: record.client,
         expires_at: record.expiresAt,
         consumed_at: null,
         created_at: record.createdAt,
@@ -142,19 +171,28 @@ export class CryptoWalletsRepository {
       .execute();
   }
 
-  /** The address's newest challenges not yet used (live or expired), newest first. */
+  /**
+   * The address's challenges not yet used (live or expired) that a signature from `client` is
+   * checked against: the client's own newest first, then everyone's newest, each at most
+   * `LIVE_CHALLENGES_CHECKED`.
+   */
   async unconsumedChallenges(
     projectId: string,
     walletType: WalletType,
     address: string,
+    client: string,
   ): Promise<ChallengeRecord[]> {
-    const rows = await this.#queries.unconsumed.all({
+    const limit = LIVE_CHALLENGES_CHECKED;
+    const own = await this.#queries.unconsumedOfClient.all({
       projectId,
       walletType,
       address,
-      limit: LIVE_CHALLENGES_CHECKED,
+      client,
+      limit,
     });
-    return rows.map(toChallenge);
+    const newest = await this.#queries.unconsumed.all({ projectId, walletType, address, limit });
+    const ownIds = new Set(own.map((row) => row.challenge_id));
+    return [...own, ...newest.filter((row) => !ownIds.has(row.challenge_id))].map(toChallenge);
   }
 
   /** Marks the challenge used. Resolves to true for exactly one caller, while it is live. */

@@ -48,6 +48,8 @@ describe('crypto wallet sign-in', () => {
         products: ['otp', 'crypto'],
         authorizedOrigins: [TEST_ORIGIN, OTHER_ORIGIN],
       },
+      // Clients by `X-Forwarded-For`, for the stranger's challenges.
+      config: { trustProxy: true },
       extraProjects: [
         {
           name: 'Other party',
@@ -256,6 +258,27 @@ describe('crypto wallet sign-in', () => {
     for (let i = 0; i < 3; i += 1) assert.equal((await start(owner, 'solana')).status, 200);
     const ok = await authenticate(owner, 'solana', await owner.sign(mine.body.challenge));
     assert.equal(ok.status, 200);
+  });
+
+  test("10 challenge starts by a stranger, then the owner's correct signature of their own challenge works", async () => {
+    const owner = solanaWallet();
+    const ownAddress = { ...origin, 'x-forwarded-for': '203.0.113.90' };
+    const mine = await server.api('/crypto_wallets/authenticate/start/primary', {
+      body: { crypto_wallet_address: owner.address, crypto_wallet_type: 'solana' },
+      headers: ownAddress,
+    });
+    assert.equal(mine.status, 200);
+    const stranger = { ...origin, 'x-forwarded-for': '198.51.100.90' };
+    for (let i = 0; i < 12; i += 1) {
+      const started = await server.api('/crypto_wallets/authenticate/start/primary', {
+        body: { crypto_wallet_address: owner.address, crypto_wallet_type: 'solana' },
+        headers: stranger,
+      });
+      assert.equal(started.status, 200);
+    }
+    const signature = await owner.sign(mine.body.challenge);
+    const ok = await authenticate(owner, 'solana', signature, { headers: ownAddress });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
   });
 
   test('malformed addresses, signatures and wallet types: a 4xx naming the problem, nothing stored', async () => {

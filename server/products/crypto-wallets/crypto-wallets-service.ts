@@ -60,6 +60,8 @@ export class CryptoWalletsService {
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly clock: () => number,
+    /** The client's key (`clientKey` under the server secret): challenges belong to it first. */
+    private readonly clientKey: (ip: string) => string,
   ) {}
 
   /** A new challenge for the wallet, valid for ten minutes and single use. */
@@ -95,6 +97,7 @@ export class CryptoWalletsService {
       message,
       origin: request.origin,
       sessionUserId: request.mode === 'secondary' ? (request.session?.userId ?? null) : null,
+      client: this.clientKey(request.ip),
       expiresAt,
       createdAt: now,
     });
@@ -126,7 +129,13 @@ export class CryptoWalletsService {
     const address = normalizeAddress(type, request.address);
     const signature = decodeSignature(type, request.signature);
     const now = this.clock();
-    const candidates = await this.wallets.unconsumedChallenges(project.projectId, type, address);
+    // The client's own challenges first: others' starts, however many, never crowd them out.
+    const candidates = await this.wallets.unconsumedChallenges(
+      project.projectId,
+      type,
+      address,
+      this.clientKey(request.ip),
+    );
     if (candidates.length === 0) throw new ApiError('crypto_wallet_challenge_not_found');
     let signed: ChallengeRecord | undefined;
     for (const challenge of candidates) {

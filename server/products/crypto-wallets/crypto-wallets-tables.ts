@@ -30,6 +30,8 @@ export interface CryptoChallengesTable {
   origin: string;
   /** The user of the session that asked (secondary), or null (primary). */
   session_user_id: string | null;
+  /** The key of the client that asked (`clientKey`); null for a challenge made before it was kept. */
+  client: string | null;
   expires_at: number;
   consumed_at: number | null;
   created_at: number;
@@ -89,6 +91,18 @@ export const cryptoWalletMigrations: Migrations = {
         .ifNotExists()
         .on('crypto_challenges')
         .columns(['project_id', 'wallet_type', 'address', 'created_at'])
+        .execute();
+    },
+  },
+  '2026-11-27-11-crypto-challenges-client': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('crypto_challenges').addColumn('client', 'text').execute();
+      await db.schema
+        .createIndex('crypto_challenges_by_client')
+        .ifNotExists()
+        .on('crypto_challenges')
+        .columns(['project_id', 'wallet_type', 'address', 'client', 'created_at'])
         .execute();
     },
   },

@@ -374,7 +374,7 @@ describe('email magic links', () => {
     assert.equal(claimed.body.user_id, first.body.user_id);
   });
 
-  test('sends are limited per address, with Retry-After', async () => {
+  test('sends are limited per (address, client), with Retry-After', async () => {
     for (let i = 0; i < 5; i++) {
       const ok = await server.api('/magic_links/email/login_or_create', {
         body: { email: 'often@example.com' },

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../db/store.js';
+import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
@@ -80,7 +81,7 @@ export function magicLinkRoutes(
           checks: 'send',
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = request.body;
         const result = await deps.magicLinks.send({
           project: projectOf(request),
@@ -94,6 +95,7 @@ export function magicLinkRoutes(
           codeChallenge: body.code_challenge,
           session: request.velvet?.session,
           ip: request.ip,
+          afterAnswer: afterAnswerOf(reply),
         });
         return envelope(request, {
           ...(result.userId === undefined ? {} : { user_id: result.userId }),

@@ -7,9 +7,9 @@
  * - Redirect URLs must be on the project's lists; a request naming none gets the first listed.
  * - With a PKCE challenge (required when the project says so, at send and at authenticate) the
  *   token needs its verifier, so a link signs in only the browser that asked for it.
- * - Sends are limited per address and per client IP; failed checks count towards the same
- *   per-address lock as passcodes (10 in a row lock it for an hour; a new link does not reset
- *   the count).
+ * - Sends are limited per (address, client), with a per-address backstop (see `countSend`), and
+ *   per client IP; wrong PKCE verifiers are throttled as wrong passcodes are (see
+ *   `FailureThrottle`).
  * - `send/primary` answers the same, in the same time, whether or not the address signs anyone
  *   in: the email goes out in the background, and only to an existing user. `send/secondary`
  *   answers alike for an address another user holds verified, and sends nothing to it; one
@@ -19,10 +19,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import { normalizeEmail } from '../users/destinations.js';
@@ -54,6 +56,8 @@ export interface MagicLinkSendRequest {
   /** The caller's session; required for `secondary`. */
   session?: SessionRecord;
   ip: string;
+  /** Runs the background work of `primary` once the answer is out (after this turn by default). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** What a send reports: the user and email, except for `primary` (which says nothing). */
@@ -120,20 +124,33 @@ export class MagicLinksService {
       links.sendLimits.perIp,
       'magic_link_send_rate_limited',
     );
-    await this.limiter.hit(
-      `magic-link-send:to:${project.projectId}:${email}`,
-      links.sendLimits.perDestination,
-      'magic_link_send_rate_limited',
+    // Per (address, client), with the address's backstop: a stranger's sends never use up
+    // the owner's own (see `countSend`).
+    const client = this.store.clientKey(request.ip);
+    await countSend(
+      this.limiter,
+      {
+        scope: `magic-link-send:${project.projectId}`,
+        destination: email,
+        client,
+        perDestination: links.sendLimits.perDestination,
+        errorType: 'magic_link_send_rate_limited',
+      },
+      // A client that signed in with a link to the address before.
+      () => this.store.throttle.isTrusted(`magic-link:${project.projectId}`, email, client),
     );
 
     const now = this.clock();
     const method = await this.#method(request, email, now);
     if (request.mode === 'primary') {
       // The answer cannot wait for the link: making and mailing it would make an existing
-      // account's answer slower than a missing one's. A missing one gets no email.
+      // account's answer slower than a missing one's, so it starts once the answer is out. A
+      // missing one gets no email.
       if (method) {
-        this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
-          if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+        (request.afterAnswer ?? afterThisTurn)(() => {
+          this.#issue(request, method, email, loginUrl, signupUrl, now).catch((error: unknown) => {
+            if (!(error instanceof ApiError)) this.log.error({ err: error }, 'magic link not sent');
+          });
         });
       }
       return {};
@@ -230,23 +247,26 @@ export class MagicLinksService {
         'This project requires pkce for magic links, and this link was sent without a code_challenge: request a new one.',
       );
     }
+    const scope = `magic-link:${project.projectId}`;
+    const client = this.store.clientKey(request.ip);
     if (link.codeChallenge !== null) {
       if (!request.codeVerifier) throw new ApiError('pkce_expected_code_verifier');
       // Counted before the check, cleared on success: a stranger's wrong verifiers delay only
       // the stranger (see `FailureThrottle`).
-      const scope = `magic-link:${project.projectId}`;
-      const client = this.store.clientKey(request.ip);
-      await this.store.throttle.beginTry(scope, link.email, client);
+      await this.store.throttle.beginTry(scope, link.email, client, undefined, {
+        vouched: request.session?.userId === link.userId,
+      });
       if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }
-      await this.store.throttle.recordSuccess(scope, link.email, client);
     }
     const method = await this.store.users.findMethod(link.emailId);
     if (!method || method.userId !== link.userId) throw new ApiError('unable_to_auth_magic_link');
     if (!(await this.store.links.consume(link.magicLinkId, now))) {
       throw new ApiError('unable_to_auth_magic_link');
     }
+    // The verifier's failures cleared, and the browser trusted for the address's sends.
+    await this.store.throttle.recordSuccess(scope, link.email, client);
     // The link proves the email (see `proof.ts`).
     const withinOwnSession = request.session?.userId === link.userId;
     await this.store.users.prove(method, { now, withinOwnSession });

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Store } from '../../db/store.js';
 import type { Channel } from '../../delivery/delivery.js';
+import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
@@ -93,7 +94,7 @@ export function otpRoutes(
           checks: 'send',
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = request.body;
         const destination = 'email' in body ? body.email : body.phone_number;
         const result = await deps.otp.send({
@@ -105,6 +106,7 @@ export function otpRoutes(
           session: request.velvet?.session,
           ip: request.ip,
           originHost: originHost(request, deps.ownOrigin),
+          afterAnswer: afterAnswerOf(reply),
         });
         return envelope(request, {
           user_id: result.userId,

@@ -9,11 +9,13 @@ import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { clientKey } from '../../rate-limit/client-key.js';
 import { type FailureThrottle, subjectBudgetBucket } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import { type SessionRecord, sessionRow } from '../sessions/sessions-repository.js';
 import {
@@ -51,6 +53,8 @@ export interface SendRequest {
   ip: string;
   /** The host of the page asking, for the SMS one-time-code line. */
   originHost?: string;
+  /** Runs the background work of `primary` once the answer is out (after this turn by default). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** What a send reports. */
@@ -132,11 +136,18 @@ export class OtpService {
       sendLimits.perIp,
       'otp_send_rate_limited',
     );
-    // Per destination and client: a stranger's requests never use up the guest's own.
-    await this.limiter.hit(
-      `otp-send:to:${project.projectId}:${destination}:${client}`,
-      sendLimits.perDestination,
-      'otp_send_rate_limited',
+    // Per destination and client, with the destination's backstop: a stranger's requests never
+    // use up the guest's own (see `countSend`).
+    await countSend(
+      this.limiter,
+      {
+        scope: `otp-send:${project.projectId}`,
+        destination,
+        client,
+        perDestination: sendLimits.perDestination,
+        errorType: 'otp_send_rate_limited',
+      },
+      () => this.store.throttle.isTrusted(`otp:${project.projectId}`, destination, client),
     );
 
     const now = this.clock();
@@ -178,8 +189,11 @@ export class OtpService {
     );
     if (kind === 'phone') await this.#textBreaker(request.project, method?.verified === true);
     if (!method) return this.#sendNothing(request, kind, undefined);
-    this.#issue(request, method, destination, now).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+    // Started once the answer is out: a known destination's answer waits for none of it.
+    (request.afterAnswer ?? afterThisTurn)(() => {
+      this.#issue(request, method, destination, now).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+      });
     });
     return { userId: method.userId, methodId: method.methodId, kind, userCreated: false };
   }
@@ -294,9 +308,12 @@ export class OtpService {
         return failure('otp_code_not_found');
       }
       // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+      // A check carrying the user's own session is never shut out by others' failures.
       const wait = await refusedBy(() =>
-        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, tx, {
-          row: read.guard,
+        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, {
+          on: tx,
+          read: { row: read.guard },
+          vouched: request.session?.userId === method.userId,
         }),
       );
       if (wait) return wait;

@@ -56,7 +56,7 @@ describe('a right passcode written in one statement', {
     const state = async () => ({
       guard: await db
         .selectFrom('failure_guards')
-        .select(['failures', 'last_failure_at'])
+        .select(['failures', 'last_failure_at', 'trusted_at'])
         .where('scope', '=', key.scope)
         .executeTakeFirst(),
       budget: await db
@@ -116,16 +116,19 @@ describe('a right passcode written in one statement', {
       .values({ ...key, failures: 1, last_failure_at: now - 1 })
       .execute();
     assert.equal(await statement.write(writes(noGuard)), false);
-    const counted = { ...untouched, guard: { failures: 1, last_failure_at: now - 1 } };
+    const counted = {
+      ...untouched,
+      guard: { failures: 1, last_failure_at: now - 1, trusted_at: 0 },
+    };
     assert.deepEqual(await state(), counted);
 
-    // Read as it is now: the guard is cleared, the try counted, the code spent, the number
-    // verified and the session stored, together.
+    // Read as it is now: the guard is cleared and the client trusted, the try counted, the code
+    // spent, the number verified and the session stored, together.
     const seen = storedGuard({ failures: 1, last_failure_at: now - 1 }, now, 60_000);
     assert.equal(await statement.write(writes(seen)), true);
     const written = await state();
     assert.deepEqual(written, {
-      guard: undefined,
+      guard: { failures: 0, last_failure_at: now - 1, trusted_at: now },
       budget: { hits: 1 },
       consumedAt: now,
       sessions: 1,

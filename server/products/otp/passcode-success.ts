@@ -6,9 +6,10 @@
  * read before shows a right, live code and a client that may try at once, these writes go as
  * one statement of data-modifying `WITH` queries, all or nothing:
  *
- * - `guard`: the client's guard, compare-and-set against the row as read (deleted when it held
- *   failures, or inserted at zero when there was none), so that a try counted since (a
- *   concurrent wrong one) makes this one give way, as `FailureThrottle.beginTry` does;
+ * - `guard`: the client's guard, compare-and-set against the row as read (its failures cleared,
+ *   or inserted at zero when there was none) and the client marked trusted, so that a try
+ *   counted since (a concurrent wrong one) makes this one give way, as `FailureThrottle.beginTry`
+ *   and `recordSuccess` do;
  * - `budget`: the try counted in the destination's budget (`subjectBudgetBucket`);
  * - `spent`: the passcode spent, while it is still live;
  * - then the destination verified and the session stored. For a first proof (a destination not
@@ -81,12 +82,13 @@ function statement(db: Db, guardStored: boolean, kind: MethodRecord['kind'], pro
       : ['user_emails', 'email_id', 'email'];
   return prepare(db, (a: Args) => {
     const guard = guardStored
-      ? sql`DELETE FROM failure_guards
+      ? sql`UPDATE failure_guards SET failures = 0, trusted_at = ${a.now}
           WHERE scope = ${a.scope} AND subject = ${a.subject} AND client = ${a.client}
             AND failures = ${a.seenFailures} AND last_failure_at = ${a.seenAt}
           RETURNING 1`
-      : sql`INSERT INTO failure_guards (scope, subject, client, failures, last_failure_at)
-          VALUES (${a.scope}, ${a.subject}, ${a.client}, 0, ${a.now})
+      : sql`INSERT INTO failure_guards
+            (scope, subject, client, failures, last_failure_at, trusted_at)
+          VALUES (${a.scope}, ${a.subject}, ${a.client}, 0, ${a.now}, ${a.now})
           ON CONFLICT (scope, subject, client) DO NOTHING
           RETURNING 1`;
     return sql<{ claimed: number; whole: number }>`WITH guard AS (${guard}),

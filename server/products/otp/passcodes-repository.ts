@@ -148,6 +148,7 @@ type CheckRow = UserRow & {
   g_failures: number | null;
   g_last_failure_at: number | null;
   purges_on_proof: unknown;
+  g_trusted_at: number | null;
 } & { [K in (typeof PASSCODE_COLUMNS)[number] as `p_${K}`]: PasscodesTable[K] | null };
 
 /** What a passcode check reads before it counts the try (see `PasscodesRepository.forCheck`). */
@@ -157,7 +158,7 @@ export interface CheckRead {
   user: UserRecord;
   passcode: PasscodeRecord | undefined;
   /** The client's failure guard row for the method's destination, if any. */
-  guard: { failures: number; last_failure_at: number } | undefined;
+  guard: { failures: number; last_failure_at: number; trusted_at: number } | undefined;
   /**
    * True when proving the method (unverified) outside a session of its user would purge the
    * account (see `users/proof.ts`); false for a verified method.
@@ -190,6 +191,7 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
       m.verified AS method_verified, ${passcode},
       (SELECT g.failures FROM failure_guards g WHERE ${guard}) AS g_failures,
       (SELECT g.last_failure_at FROM failure_guards g WHERE ${guard}) AS g_last_failure_at,
+      (SELECT g.trusted_at FROM failure_guards g WHERE ${guard}) AS g_trusted_at,
       CASE WHEN m.verified = 0 THEN ${purges} ELSE ${sql.raw(falseSql)} END AS purges_on_proof,
       ${user}
     FROM ${sql.raw(table)} m
@@ -222,7 +224,11 @@ function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
   const guard =
     row.g_failures == null
       ? undefined
-      : { failures: Number(row.g_failures), last_failure_at: Number(row.g_last_failure_at) };
+      : {
+          failures: Number(row.g_failures),
+          last_failure_at: Number(row.g_last_failure_at),
+          trusted_at: Number(row.g_trusted_at),
+        };
   const purgesOnProof = sqlTrue(row.purges_on_proof);
   return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard, purgesOnProof };
 }

@@ -5,8 +5,9 @@
  * - Hashes are argon2id (see `password-hashing.ts`), rehashed on login when the parameters
  *   change.
  * - Logins take the same work whether or not the email has a user or a password (a decoy
- *   verification), fail the same way, and are counted per email (10 consecutive failures lock
- *   it for an hour; a reset by email ends the lock) and limited per client IP.
+ *   verification), fail the same way, are throttled per (email, client) with a per-email
+ *   backstop that never shuts out the owner's trusted devices (see `FailureThrottle`), and are
+ *   limited per client IP.
  * - A user who exists without a password gets `reset_password` on create: only the inbox's
  *   owner may add a password to an account (the Dedupe flow), so nobody can pre-claim one.
  * - Reset tokens are 256 random bits, stored as SHA-256, single use, expiring, optionally bound
@@ -22,6 +23,7 @@ import { isMalformedText } from '../../http/well-formed-text.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { countSend } from '../../rate-limit/send-limits.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import { normalizeEmail } from '../users/destinations.js';
@@ -215,10 +217,20 @@ export class PasswordService {
       settings.resetSendLimits.perIp,
       'too_many_requests',
     );
-    await this.limiter.hit(
-      `password-reset:to:${project.projectId}:${email}`,
-      settings.resetSendLimits.perEmail,
-      'too_many_requests',
+    // Per (address, client), with the address's backstop: a stranger's requests never use up
+    // the owner's own (see `countSend`).
+    const client = this.store.clientKey(caller.ip);
+    await countSend(
+      this.limiter,
+      {
+        scope: `password-reset:${project.projectId}`,
+        destination: email,
+        client,
+        perDestination: settings.resetSendLimits.perEmail,
+        errorType: 'too_many_requests',
+      },
+      // A client that signed in with the password before.
+      () => this.store.throttle.isTrusted(`password:${project.projectId}`, email, client),
     );
     const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     if (!method) throw new ApiError('email_not_found');
@@ -396,13 +408,16 @@ export class PasswordService {
       project.settings.passwords.authenticateLimit.perIp,
       'too_many_requests',
     );
+    const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     // Counted as a failure before the check, cleared on success: a stranger's wrong passwords
     // delay only the stranger, and parallel tries are counted one by one (see FailureThrottle).
+    // A caller holding the user's own session is never shut out by others' failures.
     const scope = `password:${project.projectId}`;
     const client = this.store.clientKey(caller.ip);
-    await this.store.throttle.beginTry(scope, email, client);
+    await this.store.throttle.beginTry(scope, email, client, undefined, {
+      vouched: method !== undefined && caller.session?.userId === method.userId,
+    });
 
-    const method = await this.store.users.findByDestination(project.projectId, 'email', email);
     const stored = method && (await this.store.passwords.hashOf(method.userId));
     const matches = stored
       ? await this.hasher.verify(stored, password)
