@@ -196,22 +196,26 @@ export class OtpService {
     phone: NormalizedPhone,
     holder: MethodRecord | undefined,
   ): Promise<boolean> {
-    const { guestListOnly } = project.settings.sms;
-    // A number that signed in before: no breaker, and no read of the list unless it decides.
-    if (holder?.verified && !guestListOnly) return true;
+    // The list decides alone, read for every number alike: the timing says nothing of it.
+    if (project.settings.sms.guestListOnly) return this.#onGuestList(project, holder);
+    // A number that signed in before: no breaker, and no read of the list.
+    if (holder?.verified) return true;
     const listed = holder !== undefined && (await this.#onGuestList(project, holder));
-    if (guestListOnly) return listed;
     if (!listed) await this.breaker.count(project, phone);
     return true;
   }
 
   /**
    * Whether the user `holder` signs in is on the guest list (`trusted_metadata.invited`, which
-   * only the hosts set, see README "The guest list"), signed in yet or not.
+   * only the hosts set, see README "The guest list"), signed in yet or not; false for no holder
+   * (after the same read, for a user that exists nowhere).
    */
-  async #onGuestList(project: Project, holder: MethodRecord): Promise<boolean> {
-    const metadata = await this.store.users.findTrustedMetadata(project.projectId, holder.userId);
-    return metadata?.invited === true;
+  async #onGuestList(project: Project, holder: MethodRecord | undefined): Promise<boolean> {
+    const metadata = await this.store.users.findTrustedMetadata(
+      project.projectId,
+      holder?.userId ?? '',
+    );
+    return holder !== undefined && metadata?.invited === true;
   }
 
   /**
