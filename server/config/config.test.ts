@@ -362,6 +362,40 @@ describe('configuration', () => {
     assert.equal(settings?.sessions.maxDurationMinutes, 7 * 24 * 60);
   });
 
+  test('the text breaker’s settings: the per-prefix limit is half of sms.maxPerHour unless given, and the guest list only is off unless set', () => {
+    const settingsOf = (sms: unknown) =>
+      loadConfig(
+        {
+          VELVET_CONFIG: writeConfig({
+            projects: [{ name: 'Party', publicToken: 'public-token-live-0123456789', sms }],
+          }),
+        },
+        dir(),
+      ).projects[0]?.settings.sms;
+    assert.deepEqual(settingsOf({}), {
+      allowedCountries: ['US', 'CA'],
+      maxPerHour: 300,
+      maxPerHourPerPrefix: 150,
+      guestListOnly: false,
+    });
+    assert.equal(settingsOf({ maxPerHour: 41 })?.maxPerHourPerPrefix, 21);
+    const set = settingsOf({ maxPerHourPerPrefix: 20, guestListOnly: true });
+    assert.equal(set?.maxPerHourPerPrefix, 20);
+    assert.equal(set?.guestListOnly, true);
+    const bad = configError({
+      VELVET_CONFIG: writeConfig({
+        projects: [
+          {
+            name: 'Party',
+            publicToken: 'public-token-live-0123456789',
+            sms: { guestListOnly: 'yes' },
+          },
+        ],
+      }),
+    });
+    assert.match(bad.message, /sms\.guestListOnly/);
+  });
+
   test('start-up stops with a message naming the bad setting', () => {
     const root = join(import.meta.dirname, '..', '..');
     const run = (env: NodeJS.ProcessEnv) =>

@@ -78,10 +78,23 @@ export interface ProjectSettings {
     /** ISO 3166 country codes that text messages (SMS and WhatsApp) may go to. */
     allowedCountries: string[];
     /**
-     * The circuit breaker: text messages (SMS and WhatsApp) an hour, project-wide, to numbers
-     * not yet verified; over it sends are refused and an alert is logged.
+     * The circuit breaker against SMS pumping: text messages (SMS and WhatsApp) an hour,
+     * project-wide, to numbers neither on the guest list nor verified; over it such sends are
+     * refused and an alert is logged. Guests on the list, and numbers that signed in before,
+     * are never paused.
      */
     maxPerHour: number;
+    /**
+     * The same, per prefix range (the calling code and the first three digits after it: an area
+     * code in North America), so that pumping one range leaves the others texting. Defaults to
+     * half of `maxPerHour`, rounded up: 150 first-time guests of one area code still fit.
+     */
+    maxPerHourPerPrefix: number;
+    /**
+     * Text only numbers on the guest list (`trusted_metadata.invited`, see `npm run guests`):
+     * any other number is answered as a listed one is, and sent nothing.
+     */
+    guestListOnly: boolean;
   };
   /** Email domains the widget may hint at (bootstrap `email_domains`). */
   emailDomains: string[];
@@ -255,7 +268,12 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   },
   // A guest signs in once and comes back to the invitation over the days before the party.
   sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 7 * 24 * 60 },
-  sms: { allowedCountries: ['US', 'CA'], maxPerHour: 300 },
+  sms: {
+    allowedCountries: ['US', 'CA'],
+    maxPerHour: 300,
+    maxPerHourPerPrefix: 150,
+    guestListOnly: false,
+  },
   emailDomains: [],
   passwords: {
     strengthPolicy: 'zxcvbn',
@@ -402,6 +420,8 @@ export const projectConfigSchema = {
           uniqueItems: true,
         },
         maxPerHour: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+        maxPerHourPerPrefix: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+        guestListOnly: { type: 'boolean' },
       },
     },
     emailDomains: {
@@ -520,7 +540,7 @@ export interface ProjectConfig {
     authenticateLimit?: { perIp?: RateLimit };
   };
   sessions?: { defaultDurationMinutes?: number; maxDurationMinutes?: number };
-  sms?: { allowedCountries?: string[]; maxPerHour?: number };
+  sms?: Partial<ProjectSettings['sms']>;
   emailDomains?: string[];
   passwords?: Partial<
     Omit<PasswordSettings, 'authenticateLimit' | 'strengthCheckLimit' | 'resetSendLimits'>
@@ -565,10 +585,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         config.sessions?.defaultDurationMinutes ?? d.sessions.defaultDurationMinutes,
       maxDurationMinutes: config.sessions?.maxDurationMinutes ?? d.sessions.maxDurationMinutes,
     },
-    sms: {
-      allowedCountries: config.sms?.allowedCountries ?? d.sms.allowedCountries,
-      maxPerHour: config.sms?.maxPerHour ?? d.sms.maxPerHour,
-    },
+    sms: resolveSmsSettings(config.sms),
     emailDomains: config.emailDomains ?? d.emailDomains,
     cryptoWallets: {
       siweRequired: config.cryptoWallets?.siweRequired ?? d.cryptoWallets.siweRequired,
@@ -593,6 +610,18 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
         config.oauth?.loginRedirectURLs ??
         d.oauth.signupRedirectURLs,
     },
+  };
+}
+
+/** The text-message settings: a per-prefix limit not given is half the project-wide one. */
+function resolveSmsSettings(config: ProjectConfig['sms']): ProjectSettings['sms'] {
+  const d = DEFAULT_PROJECT_SETTINGS.sms;
+  const maxPerHour = config?.maxPerHour ?? d.maxPerHour;
+  return {
+    allowedCountries: config?.allowedCountries ?? d.allowedCountries,
+    maxPerHour,
+    maxPerHourPerPrefix: config?.maxPerHourPerPrefix ?? Math.ceil(maxPerHour / 2),
+    guestListOnly: config?.guestListOnly ?? d.guestListOnly,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/database.js';
-import { newId } from '../../db/ids.js';
+import { newId, stableId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
@@ -21,6 +21,7 @@ import { type SessionRecord, sessionRow } from '../sessions/sessions-repository.
 import {
   assertCountryAllowed,
   assertTextable,
+  type NormalizedPhone,
   normalizeEmail,
   normalizePhone,
 } from '../users/destinations.js';
@@ -36,6 +37,7 @@ import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-cryp
 import { passcodeMessage } from './passcode-message.js';
 import type { PasscodeSuccessStatement } from './passcode-success.js';
 import type { PasscodesRepository } from './passcodes-repository.js';
+import { TextBreaker } from './text-breaker.js';
 
 /** How a send finds its user. */
 export type SendMode = 'login_or_create' | 'primary' | 'secondary';
@@ -92,6 +94,9 @@ export interface OtpStorage {
 
 /** Sends and checks passcodes. */
 export class OtpService {
+  /** The circuit breaker on texts to new numbers (see `#mayText`). */
+  private readonly breaker: TextBreaker;
+
   constructor(
     private readonly store: OtpStorage,
     private readonly sessions: SessionService,
@@ -100,12 +105,19 @@ export class OtpService {
     private readonly secret: string,
     private readonly clock: () => number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.breaker = new TextBreaker(limiter, clock, log);
+  }
 
   /**
    * Sends a new passcode, superseding the destination's earlier one. `send/primary` and
    * `send/secondary` answer alike whether the destination is listed, known or new, and send only
-   * where they should (see `#sendPrimary` and `#method`).
+   * where they should (see `#method`); so does every text send of a project that texts only its
+   * guest list (see `#mayText`). `send/primary` answers in the same time whether or not the
+   * destination signs anyone in (see `UsersRepository.findByDestination`): the code is stored
+   * and sent in the background, and only to a destination that signs someone in; for any other
+   * the answer names a user and a `method_id` that exist nowhere (checking a code against it
+   * fails as a wrong code does).
    */
   async send(request: SendRequest): Promise<SendResult> {
     const { project, channel } = request;
@@ -121,8 +133,9 @@ export class OtpService {
     }
     const kind = channel === 'email' ? 'email' : 'phone';
     let destination: string;
+    let phone: NormalizedPhone | undefined;
     if (kind === 'phone') {
-      const phone = normalizePhone(request.destination);
+      phone = normalizePhone(request.destination);
       assertCountryAllowed(phone, settings.sms.allowedCountries);
       assertTextable(phone);
       destination = phone.e164;
@@ -151,16 +164,29 @@ export class OtpService {
     );
 
     const now = this.clock();
-    if (request.mode === 'primary') return this.#sendPrimary(request, kind, destination, now);
-    let holder: MethodRecord | undefined;
-    if (kind === 'phone') {
-      // Before anything is written: a send the breaker refuses creates no user and no claim.
-      holder = await this.store.users.findByDestination(project.projectId, kind, destination);
-      await this.#textBreaker(project, holder?.verified === true);
-    }
+    // Who the destination signs in, read once and before anything is written: a send the breaker
+    // refuses, or one answered without sending, creates no user and no claim.
+    const holder =
+      phone || request.mode === 'primary'
+        ? await this.store.users.findByDestination(project.projectId, kind, destination)
+        : undefined;
+    const mayText = phone ? await this.#mayText(project, phone, holder) : true;
+    // Only `send/secondary` answers with the caller's user.
+    const caller = request.mode === 'secondary' ? request.session?.userId : undefined;
+    if (!mayText) return this.#sendNothing(request, kind, destination, caller);
     const method = await this.#method(request, kind, destination, now, holder);
-    if (!method) return this.#sendNothing(request, kind, request.session?.userId);
-    await this.#issue(request, method, destination, now);
+    if (!method) return this.#sendNothing(request, kind, destination, caller);
+    // `send/primary`, and a project texting only its guest list, start the code once the answer
+    // is out, as they answer a destination they send nothing to: the timing tells nothing either.
+    if (request.mode === 'primary' || (phone && settings.sms.guestListOnly)) {
+      (request.afterAnswer ?? afterThisTurn)(() => {
+        this.#issue(request, method, destination, now).catch((error: unknown) => {
+          if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
+        });
+      });
+    } else {
+      await this.#issue(request, method, destination, now);
+    }
     return {
       userId: method.userId,
       methodId: method.methodId,
@@ -170,44 +196,64 @@ export class OtpService {
   }
 
   /**
-   * `send/primary`: the same answer, in the same time, whether or not `destination` signs
-   * anyone in (see `UsersRepository.findByDestination`). The code is stored and sent in the
-   * background, and only to a destination that signs someone in; for any other the answer
-   * names a user and a `method_id` that exist nowhere (checking a code against it fails as a
-   * wrong code does). The text breaker counts both alike.
+   * Whether a text may go to `phone`, whose sign-in row is `holder`. A project with
+   * `sms.guestListOnly` texts numbers on the guest list only (false for any other: the send
+   * answers as if it sent). Otherwise every number may be texted, and the breaker counts those
+   * neither on the list nor signed in before, refusing them while it is open: so no stranger can
+   * pause a guest's codes.
+   * @throws ApiError `otp_send_rate_limited` from the breaker.
    */
-  async #sendPrimary(
-    request: SendRequest,
-    kind: MethodRecord['kind'],
-    destination: string,
-    now: number,
-  ): Promise<SendResult> {
-    const method = await this.store.users.findByDestination(
-      request.project.projectId,
-      kind,
-      destination,
+  async #mayText(
+    project: Project,
+    phone: NormalizedPhone,
+    holder: MethodRecord | undefined,
+  ): Promise<boolean> {
+    // The list decides alone, read for every number alike: the timing says nothing of it.
+    if (project.settings.sms.guestListOnly) return this.#onGuestList(project, holder);
+    // A number that signed in before: no breaker, and no read of the list.
+    if (holder?.verified) return true;
+    const listed = holder !== undefined && (await this.#onGuestList(project, holder));
+    if (!listed) await this.breaker.count(project, phone);
+    return true;
+  }
+
+  /**
+   * Whether the user `holder` signs in is on the guest list (`trusted_metadata.invited`, which
+   * only the hosts set, see README "The guest list"), signed in yet or not; false for no holder
+   * (after the same read, for a user that exists nowhere).
+   */
+  async #onGuestList(project: Project, holder: MethodRecord | undefined): Promise<boolean> {
+    const metadata = await this.store.users.findTrustedMetadata(
+      project.projectId,
+      holder?.userId ?? '',
     );
-    if (kind === 'phone') await this.#textBreaker(request.project, method?.verified === true);
-    if (!method) return this.#sendNothing(request, kind, undefined);
-    // Started once the answer is out: a known destination's answer waits for none of it.
-    (request.afterAnswer ?? afterThisTurn)(() => {
-      this.#issue(request, method, destination, now).catch((error: unknown) => {
-        if (!(error instanceof ApiError)) this.log.error({ err: error }, 'passcode not sent');
-      });
-    });
-    return { userId: method.userId, methodId: method.methodId, kind, userCreated: false };
+    return holder !== undefined && metadata?.invited === true;
   }
 
   /**
    * The answer of a send that sends nothing (a `send/primary` to a destination that signs
-   * nobody in, a `send/secondary` to one another user holds verified): shaped as a real one,
-   * with the work of making a code, and ids that exist nowhere (`userId` when the caller's).
+   * nobody in, a `send/secondary` to one another user holds verified, a number not on the guest
+   * list of a project texting only it): shaped as a real one, with the work of making a code, and
+   * ids that exist nowhere (`userId` when the caller's), the same each time for the destination,
+   * as a real one's are.
    */
-  #sendNothing(request: SendRequest, kind: MethodRecord['kind'], userId: string | undefined) {
-    const { environment } = request.project;
-    const methodId = newId(kind === 'phone' ? 'phone-number' : 'email', environment);
+  #sendNothing(
+    request: SendRequest,
+    kind: MethodRecord['kind'],
+    destination: string,
+    userId: string | undefined,
+  ): SendResult {
+    const { environment, projectId } = request.project;
+    const seed = `${projectId}:${kind}:${destination}`;
+    const idKind = kind === 'phone' ? 'phone-number' : 'email';
+    const methodId = stableId(idKind, environment, this.secret, seed);
     hashPasscode(this.secret, methodId, generatePasscode());
-    return { userId: userId ?? newId('user', environment), methodId, kind, userCreated: false };
+    return {
+      userId: userId ?? stableId('user', environment, this.secret, seed),
+      methodId,
+      kind,
+      userCreated: false,
+    };
   }
 
   /** Stores a new code for `method` and sends it; rejects with `delivery_failed`. */
@@ -448,9 +494,10 @@ export class OtpService {
   }
 
   /**
-   * The method a `login_or_create` or `send/secondary` sends to; `undefined` for a secondary
-   * destination another user holds verified (the answer says nothing of it, and nothing is
-   * sent or stored). A destination others only claim pending is the caller's to claim too.
+   * The method a send goes to: `holder` for `send/primary` (`undefined`, nothing sent, for a
+   * destination that signs nobody in). `undefined` for a secondary destination another user holds
+   * verified (the answer says nothing of it, and nothing is sent or stored). A destination
+   * others only claim pending is the caller's to claim too.
    */
   async #method(
     request: SendRequest,
@@ -461,6 +508,7 @@ export class OtpService {
     holder?: MethodRecord,
   ): Promise<(MethodRecord & { created?: boolean }) | undefined> {
     const { project } = request;
+    if (request.mode === 'primary') return holder;
     if (request.mode === 'login_or_create') {
       return holder ?? this.store.users.findOrCreateByDestination(project, kind, destination, now);
     }
@@ -477,34 +525,6 @@ export class OtpService {
       if (error instanceof DuplicateDestinationError) return undefined;
       throw error;
     }
-  }
-
-  /**
-   * The project-wide circuit breaker on text messages (SMS and WhatsApp): at most
-   * `sms.maxPerHour` an hour to numbers not yet verified; the one that trips it logs an alert.
-   * Numbers that have signed in before still get their codes.
-   */
-  async #textBreaker(project: Project, verified: boolean): Promise<void> {
-    if (verified) return;
-    const limit = { max: project.settings.sms.maxPerHour, windowMinutes: 60 };
-    const { hits, resetAt } = await this.limiter.count(`sms-breaker:${project.projectId}`, limit);
-    if (hits <= limit.max) return;
-    if (hits === limit.max + 1) {
-      this.log.error(
-        {
-          alert: 'sms_circuit_breaker_open',
-          projectId: project.projectId,
-          maxPerHour: limit.max,
-          reopensAt: new Date(resetAt).toISOString(),
-        },
-        'ALERT: text messages to new numbers paused: the project reached sms.maxPerHour',
-      );
-    }
-    throw new ApiError(
-      'otp_send_rate_limited',
-      'Text messages are paused for a while. Please try again later.',
-      { retry_after_seconds: Math.max(1, Math.ceil((resetAt - this.clock()) / 1000)) },
-    );
   }
 }
 

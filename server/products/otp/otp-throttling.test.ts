@@ -1,8 +1,9 @@
 /**
  * Throttling of passcodes over HTTP, attacker against guest (the design is in the README,
  * "Throttling"): wrong checks counted per (number, client address) with progressive waits and a
- * per-number backstop, codes bound to the address that asked for them, send limits per (number,
- * address) and per address, and the project-wide circuit breaker on text messages.
+ * per-number backstop, codes bound to the address that asked for them, and send limits per
+ * (number, address) and per address. The circuit breaker on text messages is tested in
+ * `text-breaker.test.ts`.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -248,76 +249,5 @@ describe('a room of guests behind one address', () => {
       if (answer.status === 200) signedIn++;
     }
     assert.equal(signedIn, 150);
-  });
-});
-
-describe('the circuit breaker on text messages', () => {
-  let server: TestServer;
-  const logLines: string[] = [];
-  before(async () => {
-    server = await startTestServer({
-      config: { trustProxy: true },
-      project: { sms: { allowedCountries: ['US', 'CA'], maxPerHour: 3 } },
-      logLines,
-    });
-  });
-  after(() => server.close());
-
-  test('over sms.maxPerHour texts to new numbers are refused with an alert in the log; known guests and email still get codes', async () => {
-    // A guest who signed in before.
-    const known = '+14155550501';
-    const first = await server.api('/otps/sms/login_or_create', { body: { phone_number: known } });
-    await server.api('/otps/authenticate', {
-      body: { token: server.lastCode(known), method_id: first.body.method_id },
-    });
-    // A pumping attack from many addresses to new numbers.
-    for (let n = 0; n < 2; n++) {
-      const answer = await server.api('/otps/sms/login_or_create', {
-        body: { phone_number: `+1415555060${n}` },
-        headers: { 'x-forwarded-for': `198.51.100.${n + 1}` },
-      });
-      assert.equal(answer.status, 200);
-    }
-    const alertsIn = () => logLines.filter((line) => line.includes('sms_circuit_breaker_open'));
-    assert.equal(alertsIn().length, 0, 'no alert before the breaker opens');
-    const refused = await server.api('/otps/sms/login_or_create', {
-      body: { phone_number: '+14155550609' },
-      headers: { 'x-forwarded-for': '198.51.100.9' },
-    });
-    assertApiError(refused, 429, 'otp_send_rate_limited');
-    assert.equal(refused.headers.get('retry-after'), '3600');
-    assert.equal(server.outbox.list({ to: '+14155550609' }).length, 0);
-    assert.equal(
-      await server.store.users.findByDestination(server.project.projectId, 'phone', '+14155550609'),
-      undefined,
-      'the refused send made no user and no claim of the number',
-    );
-    const alerts = alertsIn().map((line) => JSON.parse(line));
-    assert.equal(alerts.length, 1);
-    assert.equal(alerts[0].alert, 'sms_circuit_breaker_open');
-    assert.equal(alerts[0].maxPerHour, 3);
-    assert.equal(alerts[0].level, 50, 'logged as an error');
-    // Refused again, without a second alert.
-    await server.api('/otps/sms/login_or_create', { body: { phone_number: '+14155550610' } });
-    assert.equal(alertsIn().length, 1);
-
-    assert.equal(
-      (await server.api('/otps/sms/login_or_create', { body: { phone_number: known } })).status,
-      200,
-      'a verified number still gets its code',
-    );
-    assert.equal(
-      (await server.api('/otps/email/login_or_create', { body: { email: 'guest@example.com' } }))
-        .status,
-      200,
-      'email is not a text message',
-    );
-    server.clock.advance(60 * 60_000);
-    assert.equal(
-      (await server.api('/otps/sms/login_or_create', { body: { phone_number: '+14155550609' } }))
-        .status,
-      200,
-      'the breaker closes after the hour',
-    );
   });
 });

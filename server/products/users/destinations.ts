@@ -21,6 +21,10 @@ const phoneMetadata = (): MetadataJson => {
 export interface NormalizedPhone {
   e164: string;
   country: string | undefined;
+  /** The country calling code, without `+` (`1` for the US and Canada, `44` for the UK). */
+  callingCode: string;
+  /** The number after the calling code (`4155552671`). */
+  nationalNumber: string;
   /** libphonenumber-js's type (`MOBILE`, `FIXED_LINE_OR_MOBILE`, `PREMIUM_RATE`, …). */
   type?: string | undefined;
 }
@@ -32,7 +36,13 @@ export interface NormalizedPhone {
 export function normalizePhone(raw: string): NormalizedPhone {
   const parsed = parsePhoneNumberFromString(raw.trim(), phoneMetadata());
   if (!parsed?.isValid()) throw new ApiError('invalid_phone_number');
-  return { e164: parsed.number, country: parsed.country, type: parsed.getType() };
+  return {
+    e164: parsed.number,
+    country: parsed.country,
+    callingCode: parsed.countryCallingCode,
+    nationalNumber: parsed.nationalNumber,
+    type: parsed.getType(),
+  };
 }
 
 /**

@@ -742,6 +742,20 @@ export class UsersRepository {
       .execute();
   }
 
+  /**
+   * The user's trusted metadata alone (the guest list's `invited` is there), without the lists
+   * `findById` reads; `undefined` for no such user in the project.
+   */
+  async findTrustedMetadata(projectId: string, userId: string): Promise<JsonObject | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('trusted_metadata')
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return row && readJsonObject(row.trusted_metadata);
+  }
+
   /** Sets the user's name. */
   async setName(userId: string, name: Partial<UserName>): Promise<void> {
     await this.db
