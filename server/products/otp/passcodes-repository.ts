@@ -11,6 +11,7 @@ import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
+import { proofPurgesSql } from '../users/proof.js';
 import {
   type MethodRecord,
   toUserRecord,
@@ -18,7 +19,6 @@ import {
   type UserRow,
   userColumnsSql,
 } from '../users/users-repository.js';
-import { proofPurgesSql } from '../users/proof.js';
 import type { PasscodesTable } from './otp-tables.js';
 
 /** A stored passcode (its hash, never the code). */
