@@ -36,7 +36,7 @@ import { MAX_TRIES_PER_PASSCODE, OTP_FAILURE_POLICY } from './otp-limits.js';
 import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-crypto.js';
 import { passcodeMessage } from './passcode-message.js';
 import type { PasscodeSuccessStatement } from './passcode-success.js';
-import type { PasscodesRepository } from './passcodes-repository.js';
+import type { CheckRead, PasscodeRecord, PasscodesRepository } from './passcodes-repository.js';
 import { TextBreaker } from './text-breaker.js';
 
 /** How a send finds its user. */
@@ -339,78 +339,16 @@ export class OtpService {
     const scope = `otp:${project.projectId}`;
     const inOneStatement = await this.#succeedInOneStatement(request, client, scope, duration);
     if (inOneStatement) return inOneStatement;
-    const checked = await this.store.db.transaction().execute(async (tx) => {
-      // A refusal (the address's limit, the client's wait) commits what it counted.
-      const refusal = await refusedBy(async () => {
-        if (addressInCheck) await countAddress(tx);
-      });
-      if (refusal) return refusal;
-      // The method, its user, this client's current code and its failure guard, in one query.
-      const read = await this.store.passcodes.forCheck(request.methodId, client, scope, tx);
-      const method = read?.method;
-      if (!read || !method || method.projectId !== project.projectId) {
-        // The same work as a real check, so the answer's timing says nothing.
-        passcodeMatches(this.secret, request.methodId, request.code, '00');
-        return failure('otp_code_not_found');
-      }
-      // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
-      // A check carrying the user's own session is never shut out by others' failures.
-      const wait = await refusedBy(() =>
-        this.store.throttle.beginTry(scope, method.destination, client, OTP_FAILURE_POLICY, {
-          on: tx,
-          read: { row: read.guard },
-          vouched: request.session?.userId === method.userId,
-        }),
-      );
-      if (wait) return wait;
-      const now = this.clock();
-      // Only the code this client asked for: a stranger can neither guess nor end the guest's.
-      const { passcode } = read;
-      const matches =
-        passcode !== undefined &&
-        passcodeMatches(this.secret, method.methodId, request.code, passcode.codeHash);
-
-      if (!passcode) return failure('otp_code_not_found');
-      if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) return failure('otp_attempts_exceeded');
-      if (passcode.expiresAt <= now) return failure('otp_code_expired');
-      if (!matches) {
-        const tries = await this.store.passcodes.recordWrongTry(
-          passcode.passcodeId,
-          MAX_TRIES_PER_PASSCODE,
+    const checked = await this.store.db
+      .transaction()
+      .execute((tx) =>
+        this.#checkInTransaction(
+          request,
+          { client, scope, duration },
+          addressInCheck ? countAddress : undefined,
           tx,
-        );
-        return failure(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
-      }
-      if (
-        !(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE, tx))
-      )
-        return failure('otp_code_not_found');
-
-      await this.store.throttle.recordSuccess(scope, method.destination, client, tx);
-      const { session } = request;
-      const withinOwnSession = session?.userId === method.userId;
-      // A number that signed in before is verified already: no write. A first proof drops
-      // other users' claims, or is refused (the whole check rolls back) when another holds it.
-      const { purged } = await this.store.users.prove(method, { now, withinOwnSession }, tx);
-      const factor = otpFactor(method, passcode.channel, now);
-      if (session && withinOwnSession) return { method, factor, session };
-      const started = await this.sessions.insert(
-        project,
-        method.userId,
-        factor,
-        duration,
-        { ip_address: request.ip, user_agent: request.userAgent },
-        tx,
+        ),
       );
-      // The user as read before, with what this check changed: no second read unless the proof
-      // removed what was set on the account before it.
-      const user = purged
-        ? await this.store.users.findById(project.projectId, method.userId, tx)
-        : method.verified
-          ? read.user
-          : withMethodVerified(read.user, method);
-      return { method, started, user };
-    });
     if ('refused' in checked) throw checked.refused;
     if ('failed' in checked) throw new ApiError(checked.failed);
     const { method } = checked;
@@ -421,6 +359,130 @@ export class OtpService {
     const { record, token } = checked.started;
     const jwt = await this.sessions.issueJwt(project, record);
     return { method, issued: { record, token, jwt }, user: checked.user };
+  }
+
+  /**
+   * The check's transaction (see `authenticate`): counts the address with `countAddress` when
+   * given, reads the method and the client's code, counts the try, spends a right code and starts the
+   * session. A refusal or a wrong code resolves to what the transaction commits before it is
+   * thrown.
+   */
+  async #checkInTransaction(
+    request: AuthenticateRequest,
+    check: CheckKeys,
+    countAddress: ((on: Executor) => Promise<void>) | undefined,
+    tx: Db,
+  ): Promise<CheckOutcome> {
+    // A refusal (the address's limit, the client's wait) commits what it counted.
+    const refusal = await refusedBy(async () => {
+      if (countAddress) await countAddress(tx);
+    });
+    if (refusal) return refusal;
+    // The method, its user, this client's current code and its failure guard, in one query.
+    const read = await this.store.passcodes.forCheck(
+      request.methodId,
+      check.client,
+      check.scope,
+      tx,
+    );
+    const method = read?.method;
+    if (!read || !method || method.projectId !== request.project.projectId) {
+      // The same work as a real check, so the answer's timing says nothing.
+      passcodeMatches(this.secret, request.methodId, request.code, '00');
+      return failure('otp_code_not_found');
+    }
+    // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
+    // A check carrying the user's own session is never shut out by others' failures.
+    const wait = await refusedBy(() =>
+      this.store.throttle.beginTry(
+        check.scope,
+        method.destination,
+        check.client,
+        OTP_FAILURE_POLICY,
+        {
+          on: tx,
+          read: { row: read.guard },
+          vouched: request.session?.userId === method.userId,
+        },
+      ),
+    );
+    if (wait) return wait;
+    const now = this.clock();
+    // Only the code this client asked for: a stranger can neither guess nor end the guest's.
+    const { passcode } = read;
+    if (!passcode) return failure('otp_code_not_found');
+    const spent = await this.#spend(request.code, method, passcode, now, tx);
+    if (spent) return spent;
+    return this.#succeedInTransaction(request, check, read, passcode, now, tx);
+  }
+
+  /**
+   * Spends `passcode`, the client's current code for `method`, when `code` is it, live and
+   * within its tries; resolves to `undefined` then. Otherwise resolves to the failure, a wrong
+   * code's try counted against the passcode. The code is compared before anything else is
+   * looked at, as it always was: the timing says nothing of which rule refused it.
+   */
+  async #spend(
+    code: string,
+    method: MethodRecord,
+    passcode: PasscodeRecord,
+    now: number,
+    tx: Db,
+  ): Promise<CheckFailure | undefined> {
+    const matches = passcodeMatches(this.secret, method.methodId, code, passcode.codeHash);
+    if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) return failure('otp_attempts_exceeded');
+    if (passcode.expiresAt <= now) return failure('otp_code_expired');
+    if (!matches) {
+      const tries = await this.store.passcodes.recordWrongTry(
+        passcode.passcodeId,
+        MAX_TRIES_PER_PASSCODE,
+        tx,
+      );
+      return failure(tries === undefined ? 'otp_attempts_exceeded' : 'otp_code_not_found');
+    }
+    if (!(await this.store.passcodes.consume(passcode.passcodeId, now, MAX_TRIES_PER_PASSCODE, tx)))
+      return failure('otp_code_not_found');
+    return undefined;
+  }
+
+  /**
+   * A spent code's success, in the check's transaction: the client's failures cleared, the
+   * destination proven, and a session started (or the caller's own session, to gain the factor
+   * after the commit).
+   */
+  async #succeedInTransaction(
+    request: AuthenticateRequest,
+    check: CheckKeys,
+    read: CheckRead,
+    passcode: PasscodeRecord,
+    now: number,
+    tx: Db,
+  ): Promise<CheckSuccess> {
+    const { method } = read;
+    await this.store.throttle.recordSuccess(check.scope, method.destination, check.client, tx);
+    const { session, project } = request;
+    const withinOwnSession = session?.userId === method.userId;
+    // A number that signed in before is verified already: no write. A first proof drops
+    // other users' claims, or is refused (the whole check rolls back) when another holds it.
+    const { purged } = await this.store.users.prove(method, { now, withinOwnSession }, tx);
+    const factor = otpFactor(method, passcode.channel, now);
+    if (session && withinOwnSession) return { method, factor, session };
+    const started = await this.sessions.insert(
+      project,
+      method.userId,
+      factor,
+      check.duration,
+      { ip_address: request.ip, user_agent: request.userAgent },
+      tx,
+    );
+    // The user as read before, with what this check changed: no second read unless the proof
+    // removed what was set on the account before it.
+    const user = purged
+      ? await this.store.users.findById(project.projectId, method.userId, tx)
+      : method.verified
+        ? read.user
+        : withMethodVerified(read.user, method);
+    return { method, started, user };
   }
 
   /**
@@ -541,6 +603,29 @@ async function refusedBy(step: () => Promise<void>): Promise<{ refused: ApiError
     throw error;
   }
 }
+
+/** The keys of one check: the client, the throttle's scope and the session's length. */
+interface CheckKeys {
+  client: string;
+  scope: string;
+  duration: number;
+}
+
+/** A right code's outcome in the check's transaction: a session started, or the caller's own. */
+type CheckSuccess =
+  | {
+      method: MethodRecord;
+      started: { record: SessionRecord; token: string };
+      user?: UserRecord;
+      session?: undefined;
+    }
+  | { method: MethodRecord; factor: JsonObject; session: SessionRecord };
+
+/** A check that failed: its failure type. */
+type CheckFailure = ReturnType<typeof failure>;
+
+/** What the check's transaction resolves to (refusals and failures commit, then are thrown). */
+type CheckOutcome = { refused: ApiError } | CheckFailure | CheckSuccess;
 
 /** A failed check, committed (its try counted by `beginTry`) before `type` is thrown. */
 function failure(type: 'otp_code_not_found' | 'otp_code_expired' | 'otp_attempts_exceeded') {
