@@ -122,26 +122,9 @@ export class OtpService {
   async send(request: SendRequest): Promise<SendResult> {
     const { project, channel } = request;
     const settings = project.settings;
-    if (!settings.products.includes('otp') || !settings.otp.methods.includes(channel)) {
-      throw new ApiError(
-        'product_not_enabled',
-        `Passcodes by ${channel} are not enabled for this project.`,
-      );
-    }
-    if (!this.delivery[channel]) {
-      throw new ApiError('product_not_enabled', `No delivery is set up for ${channel}.`);
-    }
+    this.#assertCanSend(settings, channel);
     const kind = channel === 'email' ? 'email' : 'phone';
-    let destination: string;
-    let phone: NormalizedPhone | undefined;
-    if (kind === 'phone') {
-      phone = normalizePhone(request.destination);
-      assertCountryAllowed(phone, settings.sms.allowedCountries);
-      assertTextable(phone);
-      destination = phone.e164;
-    } else {
-      destination = normalizeEmail(request.destination);
-    }
+    const { destination, phone } = sendDestination(kind, request.destination, settings);
     const client = clientKey(this.secret, request.ip);
     const { sendLimits } = settings.otp;
     await this.limiter.hit(
@@ -193,6 +176,19 @@ export class OtpService {
       kind,
       userCreated: 'created' in method && method.created === true,
     };
+  }
+
+  /** Refuses a send by `channel` when the project has not enabled it or nothing delivers it. */
+  #assertCanSend(settings: Project['settings'], channel: Channel): void {
+    if (!settings.products.includes('otp') || !settings.otp.methods.includes(channel)) {
+      throw new ApiError(
+        'product_not_enabled',
+        `Passcodes by ${channel} are not enabled for this project.`,
+      );
+    }
+    if (!this.delivery[channel]) {
+      throw new ApiError('product_not_enabled', `No delivery is set up for ${channel}.`);
+    }
   }
 
   /**
@@ -602,6 +598,22 @@ async function refusedBy(step: () => Promise<void>): Promise<{ refused: ApiError
     if (error instanceof ApiError) return { refused: error };
     throw error;
   }
+}
+
+/**
+ * The destination a send goes to, normalized: a phone number (refused outside the project's
+ * allowed countries, or when it cannot take texts) with its parsed form, or an email address.
+ */
+function sendDestination(
+  kind: MethodRecord['kind'],
+  typed: string,
+  settings: Project['settings'],
+): { destination: string; phone?: NormalizedPhone } {
+  if (kind === 'email') return { destination: normalizeEmail(typed) };
+  const phone = normalizePhone(typed);
+  assertCountryAllowed(phone, settings.sms.allowedCountries);
+  assertTextable(phone);
+  return { destination: phone.e164, phone };
 }
 
 /** The keys of one check: the client, the throttle's scope and the session's length. */
