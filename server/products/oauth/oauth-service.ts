@@ -35,7 +35,11 @@ import {
 } from '../users/users-repository.js';
 import type { ProviderIdentity } from './identity-readers.js';
 import { isProviderName, PROVIDERS } from './oauth-providers.js';
-import { DuplicateRegistrationError, type OAuthRepository } from './oauth-repository.js';
+import {
+  DuplicateRegistrationError,
+  type OAuthRegistration,
+  type OAuthRepository,
+} from './oauth-repository.js';
 import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
 
 /**
@@ -443,25 +447,11 @@ export class OAuthService {
     provider: OAuthProviderName,
     identity: ProviderIdentity,
     now: number,
-  ): Promise<{ userId: string; registrationId: string; emailId?: string; created: boolean }> {
-    const { users, oauth } = this.deps;
+  ): Promise<OAuthSignIn> {
+    const { oauth } = this.deps;
     const known = await oauth.findBySubject(project.projectId, provider, identity.subject);
-    if (known) {
-      const emailId = identity.emailVerified
-        ? await this.#verifiedEmailOf(project, known.userId, identity.email, now)
-        : undefined;
-      return {
-        userId: known.userId,
-        registrationId: known.registrationId,
-        emailId,
-        created: false,
-      };
-    }
-    const owner =
-      identity.email && identity.emailVerified
-        ? await users.findByDestination(project.projectId, 'email', identity.email)
-        : undefined;
-    const linked = owner?.verified === true ? owner : undefined;
+    if (known) return this.#signInRegistered(project, known, identity, now);
+    const linked = await this.#verifiedHolder(project, identity);
     const userId =
       linked?.userId ??
       (await oauth.createUser(project, now, {
@@ -469,6 +459,62 @@ export class OAuthService {
         last_name: identity.lastName ?? '',
       }));
     const registrationId = newId('oauth-user-registration', project.environment);
+    const winner = await this.#register(project, provider, identity, userId, registrationId, now);
+    if (winner) return winner;
+    if (linked) return { userId, registrationId, emailId: linked.methodId, created: false };
+    const emailId = await this.#attachEmail(project, userId, identity, now);
+    return { userId, registrationId, emailId, created: true };
+  }
+
+  /**
+   * Signs in the user of a provider account registered before; the provider's email, when it
+   * verified it, is proven on the way when the user holds it.
+   */
+  async #signInRegistered(
+    project: Project,
+    known: OAuthRegistration,
+    identity: ProviderIdentity,
+    now: number,
+  ): Promise<OAuthSignIn> {
+    const emailId = identity.emailVerified
+      ? await this.#verifiedEmailOf(project, known.userId, identity.email, now)
+      : undefined;
+    return {
+      userId: known.userId,
+      registrationId: known.registrationId,
+      emailId,
+      created: false,
+    };
+  }
+
+  /**
+   * The sign-in row of the user holding the provider's email verified, when the provider
+   * verified it too: the only way a provider account links to an existing user.
+   */
+  async #verifiedHolder(
+    project: Project,
+    identity: ProviderIdentity,
+  ): Promise<MethodRecord | undefined> {
+    const owner =
+      identity.email && identity.emailVerified
+        ? await this.deps.users.findByDestination(project.projectId, 'email', identity.email)
+        : undefined;
+    return owner?.verified === true ? owner : undefined;
+  }
+
+  /**
+   * Registers the provider account `identity` to `userId`. Resolves to `undefined` when it did;
+   * when a concurrent callback for the same account registered it first, to that sign-in.
+   */
+  async #register(
+    project: Project,
+    provider: OAuthProviderName,
+    identity: ProviderIdentity,
+    userId: string,
+    registrationId: string,
+    now: number,
+  ): Promise<OAuthSignIn | undefined> {
+    const { oauth } = this.deps;
     try {
       await oauth.addRegistration({
         oauth_user_registration_id: registrationId,
@@ -480,6 +526,7 @@ export class OAuthService {
         locale: identity.locale ?? '',
         created_at: now,
       });
+      return undefined;
     } catch (error) {
       if (!(error instanceof DuplicateRegistrationError)) throw error;
       // A concurrent callback for the same account won: sign in its user.
@@ -487,9 +534,6 @@ export class OAuthService {
       if (!winner) throw error;
       return { userId: winner.userId, registrationId: winner.registrationId, created: false };
     }
-    if (linked) return { userId, registrationId, emailId: linked.methodId, created: false };
-    const emailId = await this.#attachEmail(project, userId, identity, now);
-    return { userId, registrationId, emailId, created: true };
   }
 
   /**
@@ -538,6 +582,17 @@ export class OAuthService {
       throw error;
     }
   }
+}
+
+/**
+ * A provider sign-in's user and registration; `emailId` names the email proven on the way, and
+ * `created` says whether the user is new (the sign-up redirect).
+ */
+interface OAuthSignIn {
+  userId: string;
+  registrationId: string;
+  emailId?: string;
+  created: boolean;
 }
 
 /** The page's PKCE challenge sealed with a state; `oauth_invalid_state` without one. */
