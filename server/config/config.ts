@@ -68,11 +68,45 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   const host = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${port}`);
   const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const databaseUrl = readDatabaseUrl(env.DATABASE_URL);
+  const secret = readSecret(env.VELVET_SECRET, production);
+  const logLevel = readLogLevel(env.LOG_LEVEL);
+
+  const configFile = findConfigFile(env, cwd);
+  const projects = readProjects(env, { production, publicUrl, port, configFile });
+
+  if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
+
+  const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
+
+  return {
+    production,
+    demo,
+    host,
+    port,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    secret,
+    trustProxy: readTrustProxy(env.TRUST_PROXY, production),
+    logLevel,
+    configFile,
+    projects,
+  };
+}
+
+/** `DATABASE_URL`: a `postgres://` or `postgresql://` URL, or `undefined` (SQLite) when unset. */
+function readDatabaseUrl(value: string | undefined): string | undefined {
+  const databaseUrl = value || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
-  const secret = env.VELVET_SECRET || undefined;
+  return databaseUrl;
+}
+
+/** `VELVET_SECRET`: at least 32 characters; required in production, generated elsewhere. */
+function readSecret(value: string | undefined, production: boolean): string | undefined {
+  const secret = value || undefined;
   if (secret !== undefined && secret.length < 32) {
     throw new ConfigError('VELVET_SECRET', 'must be at least 32 characters long');
   }
@@ -82,12 +116,34 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       'is required when NODE_ENV=production (at least 32 random characters)',
     );
   }
-  const logLevel = env.LOG_LEVEL ?? 'info';
+  return secret;
+}
+
+/** `LOG_LEVEL`: one of `LOG_LEVELS`, `info` when unset. */
+function readLogLevel(value: string | undefined): ServerConfig['logLevel'] {
+  const logLevel = value ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
+  return logLevel as ServerConfig['logLevel'];
+}
 
-  const configFile = findConfigFile(env, cwd);
+/** What `readProjects` needs of the configuration read before it. */
+interface ProjectsContext {
+  production: boolean;
+  publicUrl: string;
+  port: number;
+  configFile: string | undefined;
+}
+
+/**
+ * The projects served: the config file's, else (outside production) the development project
+ * with the origins of `VELVET_DEV_ORIGINS`. Refuses dev origins beside a config file or in
+ * production, no project at all, and public tokens that two projects share or, in production,
+ * test tokens.
+ */
+function readProjects(env: NodeJS.ProcessEnv, context: ProjectsContext): ConfiguredProject[] {
+  const { production, publicUrl, port, configFile } = context;
   const devOrigins = readDevOrigins(env.VELVET_DEV_ORIGINS);
   if (devOrigins.length > 0 && (production || configFile)) {
     throw new ConfigError(
@@ -104,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       'production needs at least one project in the config file (VELVET_CONFIG or velvet.config.json)',
     );
   }
+  assertPublicTokens(projects, production);
+  return projects;
+}
+
+/** Refuses a public token two projects share, and a test token in production. */
+function assertPublicTokens(projects: readonly ConfiguredProject[], production: boolean): void {
   const tokens = new Set<string>();
   for (const [index, project] of projects.entries()) {
     if (tokens.has(project.publicToken)) {
@@ -117,25 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       );
     }
   }
-
-  if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
-
-  const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
-
-  return {
-    production,
-    demo,
-    host,
-    port,
-    publicUrl,
-    dataDir,
-    databaseUrl,
-    secret,
-    trustProxy: readTrustProxy(env.TRUST_PROXY, production),
-    logLevel: logLevel as ServerConfig['logLevel'],
-    configFile,
-    projects,
-  };
 }
 
 /**
