@@ -115,6 +115,39 @@ function unreadableRequest(error: Error): OAuthError {
   return new OAuthError('invalid_request', description);
 }
 
+/**
+ * The standard endpoints' error handler: every failure in RFC 6749's shape (`error` and
+ * `error_description`), an unknown route as `not_found`, a rate limit as `slow_down` (429), a
+ * body the endpoint does not read or cannot read as `invalid_request`, anything else as
+ * `server_error` (logged).
+ */
+function sendFailure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof OAuthError) return sendOAuthError(request, reply, error);
+  if (error instanceof ApiError && error.type === 'not_found') {
+    return reply.code(404).send({ error: 'not_found', error_description: error.message });
+  }
+  if (error instanceof ApiError && error.status === 429) {
+    return reply
+      .code(429)
+      .header('cache-control', 'no-store')
+      .send({ error: 'slow_down', error_description: error.message });
+  }
+  if ((error as { statusCode?: number }).statusCode === 415) {
+    return sendOAuthError(
+      request,
+      reply,
+      new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.'),
+    );
+  }
+  const failure = error as Error & { statusCode?: number };
+  const status = failure instanceof ApiError ? failure.status : failure.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return sendOAuthError(request, reply, unreadableRequest(failure));
+  }
+  request.log.error(error);
+  return reply.code(500).send({ error: 'server_error', error_description: 'Internal error.' });
+}
+
 /** Registers the standard endpoints at the server's root. */
 export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(async (scope) => {
@@ -127,32 +160,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
         done(null, text);
       }),
     );
-    scope.setErrorHandler((error, request, reply) => {
-      if (error instanceof OAuthError) return sendOAuthError(request, reply, error);
-      if (error instanceof ApiError && error.type === 'not_found') {
-        return reply.code(404).send({ error: 'not_found', error_description: error.message });
-      }
-      if (error instanceof ApiError && error.status === 429) {
-        return reply
-          .code(429)
-          .header('cache-control', 'no-store')
-          .send({ error: 'slow_down', error_description: error.message });
-      }
-      if ((error as { statusCode?: number }).statusCode === 415) {
-        return sendOAuthError(
-          request,
-          reply,
-          new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.'),
-        );
-      }
-      const failure = error as Error & { statusCode?: number };
-      const status = failure instanceof ApiError ? failure.status : failure.statusCode;
-      if (status !== undefined && status >= 400 && status < 500) {
-        return sendOAuthError(request, reply, unreadableRequest(failure));
-      }
-      request.log.error(error);
-      return reply.code(500).send({ error: 'server_error', error_description: 'Internal error.' });
-    });
+    scope.setErrorHandler(sendFailure);
 
     const base = '/oauth/:public_token';
 
