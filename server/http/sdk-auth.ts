@@ -41,16 +41,30 @@ export function sdkAuthHook(options: {
     assertOriginAllowed(request, project, options.ownOrigin);
     const velvet: VelvetContext = { project };
     request.velvet = velvet;
-    const mode = cookieSessionMode(request);
-    if (mode) {
-      velvet.cookieSession = mode;
-      assertPublicTokenOnly(credentials);
-      if (mode === 'cookie') await findCookieSession(request, velvet, options.sessions);
-    } else if (credentials.secret !== credentials.publicToken) {
-      velvet.session = await options.sessions.find(project, credentials.secret);
-    }
+    await findSession(request, velvet, credentials, options.sessions);
     if (auth === 'session' && !velvet.session) throw new ApiError('user_unauthenticated');
   };
+}
+
+/**
+ * The request's session, if any, into `velvet`: in cookie mode the one its cookie names (Basic
+ * auth then carries the public token only), else the one the Basic secret names when it is not
+ * the public token.
+ */
+async function findSession(
+  request: FastifyRequest,
+  velvet: VelvetContext,
+  credentials: BasicCredentials,
+  sessions: SessionService,
+): Promise<void> {
+  const mode = cookieSessionMode(request);
+  if (mode) {
+    velvet.cookieSession = mode;
+    assertPublicTokenOnly(credentials);
+    if (mode === 'cookie') await findCookieSession(request, velvet, sessions);
+  } else if (credentials.secret !== credentials.publicToken) {
+    velvet.session = await sessions.find(velvet.project, credentials.secret);
+  }
 }
 
 /**
