@@ -47,13 +47,26 @@ function malformedPath(value: unknown, path: string, depth = 0): string | undefi
   if (typeof value === 'string') return isMalformedText(value) ? path : undefined;
   // Parsed JSON nests as deep as its text; a body that deep was refused long before.
   if (typeof value !== 'object' || value === null || depth > 1000) return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = malformedPath(value[i], `${path}[${i}]`, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
+  return Array.isArray(value)
+    ? malformedItemPath(value, path, depth)
+    : malformedEntryPath(value, path, depth);
+}
+
+/** `malformedPath` for an array's items. */
+function malformedItemPath(
+  value: readonly unknown[],
+  path: string,
+  depth: number,
+): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const found = malformedPath(value[i], `${path}[${i}]`, depth + 1);
+    if (found) return found;
   }
+  return undefined;
+}
+
+/** `malformedPath` for an object's keys and values. */
+function malformedEntryPath(value: object, path: string, depth: number): string | undefined {
   for (const [key, item] of Object.entries(value)) {
     if (isMalformedText(key)) return path;
     const found = malformedPath(item, `${path}.${key}`, depth + 1);
