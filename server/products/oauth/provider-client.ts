@@ -38,13 +38,32 @@ export async function providerClient(
   settings: OAuthProviderSettings,
   now: number,
 ): Promise<ProviderClient> {
-  const auth = settings.clientSecret
-    ? definition.clientAuth === 'basic'
-      ? client.ClientSecretBasic(settings.clientSecret)
-      : client.ClientSecretPost(settings.clientSecret)
-    : client.None();
+  const auth = clientAuth(definition, settings);
   const issuer = settings.issuer ?? definition.issuer;
-  const overrides: Partial<client.ServerMetadata> = {
+  const overrides = endpointOverrides(settings);
+  const oidc = definition.identity === 'oidc';
+  const config =
+    oidc && issuer
+      ? await discoveredConfig(issuer, overrides, settings.clientId, auth, now)
+      : listedConfig(definition, issuer, overrides, settings.clientId, auth);
+  assertSecureEndpoints(config);
+  return { definition, config, oidc };
+}
+
+/** How the client authenticates at the token endpoint: its secret as the provider takes it. */
+function clientAuth(
+  definition: ProviderDefinition,
+  settings: OAuthProviderSettings,
+): client.ClientAuth {
+  if (!settings.clientSecret) return client.None();
+  return definition.clientAuth === 'basic'
+    ? client.ClientSecretBasic(settings.clientSecret)
+    : client.ClientSecretPost(settings.clientSecret);
+}
+
+/** The endpoints the project's settings override. */
+function endpointOverrides(settings: OAuthProviderSettings): Partial<client.ServerMetadata> {
+  return {
     ...(settings.authorizationEndpoint && {
       authorization_endpoint: settings.authorizationEndpoint,
     }),
@@ -52,32 +71,49 @@ export async function providerClient(
     ...(settings.userInfoEndpoint && { userinfo_endpoint: settings.userInfoEndpoint }),
     ...(settings.jwksUri && { jwks_uri: settings.jwksUri }),
   };
-  const oidc = definition.identity === 'oidc';
-  let config: client.Configuration;
-  if (oidc && issuer) {
-    const base = await discover(issuer, settings.clientId, auth, now);
-    config =
-      Object.keys(overrides).length === 0
-        ? base
-        : configure({ ...base.serverMetadata(), ...overrides }, settings.clientId, auth);
-  } else {
-    const authorization = overrides.authorization_endpoint ?? definition.authorizationEndpoint;
-    const token = overrides.token_endpoint ?? definition.tokenEndpoint;
-    if (!authorization || !token) throw new Error(`${definition.name} has no endpoints`);
-    config = configure(
-      {
-        issuer: issuer ?? new URL(authorization).origin,
-        authorization_endpoint: authorization,
-        token_endpoint: token,
-        ...((overrides.userinfo_endpoint ?? definition.userInfoEndpoint) && {
-          userinfo_endpoint: overrides.userinfo_endpoint ?? definition.userInfoEndpoint,
-        }),
-        ...(overrides.jwks_uri && { jwks_uri: overrides.jwks_uri }),
-      },
-      settings.clientId,
-      auth,
-    );
-  }
+}
+
+/** An OpenID Connect provider's configuration: its discovery document, with the overrides. */
+async function discoveredConfig(
+  issuer: string,
+  overrides: Partial<client.ServerMetadata>,
+  clientId: string,
+  auth: client.ClientAuth,
+  now: number,
+): Promise<client.Configuration> {
+  const base = await discover(issuer, clientId, auth, now);
+  return Object.keys(overrides).length === 0
+    ? base
+    : configure({ ...base.serverMetadata(), ...overrides }, clientId, auth);
+}
+
+/** A plain OAuth provider's configuration: the table's endpoints, with the overrides. */
+function listedConfig(
+  definition: ProviderDefinition,
+  issuer: string | undefined,
+  overrides: Partial<client.ServerMetadata>,
+  clientId: string,
+  auth: client.ClientAuth,
+): client.Configuration {
+  const authorization = overrides.authorization_endpoint ?? definition.authorizationEndpoint;
+  const token = overrides.token_endpoint ?? definition.tokenEndpoint;
+  if (!authorization || !token) throw new Error(`${definition.name} has no endpoints`);
+  const userInfo = overrides.userinfo_endpoint ?? definition.userInfoEndpoint;
+  return configure(
+    {
+      issuer: issuer ?? new URL(authorization).origin,
+      authorization_endpoint: authorization,
+      token_endpoint: token,
+      ...(userInfo && { userinfo_endpoint: userInfo }),
+      ...(overrides.jwks_uri && { jwks_uri: overrides.jwks_uri }),
+    },
+    clientId,
+    auth,
+  );
+}
+
+/** Refuses a configuration with an endpoint over plain http off loopback. */
+function assertSecureEndpoints(config: client.Configuration): void {
   const metadata = config.serverMetadata();
   for (const url of [
     metadata.authorization_endpoint,
@@ -87,7 +123,6 @@ export async function providerClient(
   ]) {
     if (url) assertSecure(url);
   }
-  return { definition, config, oidc };
 }
 
 function configure(
