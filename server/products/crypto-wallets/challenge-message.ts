@@ -52,20 +52,32 @@ function isUri(value: string): boolean {
   return /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]*$/.test(value) && URL.canParse(value);
 }
 
+/** `siwe_params.uri`, the page's origin by default; a URL on that origin only. */
+function siweUri(uri: string | undefined, origin: string): string {
+  const checked = uri ?? origin;
+  if (!URL.canParse(checked) || new URL(checked).origin !== origin) {
+    throw new ApiError(
+      'invalid_siwe_uri',
+      `siwe_params.uri must be a URL on the page's own origin (${origin.slice(0, 200)}).`,
+    );
+  }
+  return checked;
+}
+
+/** `siwe_params.chain_id`, 1 (Ethereum's main network) by default; a positive safe integer. */
+function siweChainId(text: string | undefined): number {
+  const chainId = text === undefined ? 1 : Number(text);
+  if (!/^[1-9][0-9]{0,15}$/.test(text ?? '1') || !Number.isSafeInteger(chainId)) {
+    throw new ApiError('invalid_siwe_chain_id');
+  }
+  return chainId;
+}
+
 /** The checked SIWE fields, with their defaults. */
 function siweFields(input: ChallengeInput) {
   const siwe = input.siwe ?? {};
-  const uri = siwe.uri ?? input.origin;
-  if (!URL.canParse(uri) || new URL(uri).origin !== input.origin) {
-    throw new ApiError(
-      'invalid_siwe_uri',
-      `siwe_params.uri must be a URL on the page's own origin (${input.origin.slice(0, 200)}).`,
-    );
-  }
-  const chainId = siwe.chain_id === undefined ? 1 : Number(siwe.chain_id);
-  if (!/^[1-9][0-9]{0,15}$/.test(siwe.chain_id ?? '1') || !Number.isSafeInteger(chainId)) {
-    throw new ApiError('invalid_siwe_chain_id');
-  }
+  const uri = siweUri(siwe.uri, input.origin);
+  const chainId = siweChainId(siwe.chain_id);
   const statement = siwe.statement ?? `Sign in to ${input.projectName.replace(/\s+/g, ' ')}.`;
   if (/[\n\r]/.test(statement) || statement.length > 300) {
     throw new ApiError('invalid_siwe_statement');
