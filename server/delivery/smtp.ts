@@ -94,13 +94,9 @@ export class SmtpAdapter implements DeliveryAdapter {
  */
 function smtpError(error: unknown): DeliveryError {
   const details = typeof error === 'object' && error !== null ? error : {};
-  const responseCode =
-    'responseCode' in details && typeof details.responseCode === 'number'
-      ? details.responseCode
-      : undefined;
-  const command =
-    'command' in details && typeof details.command === 'string' ? details.command : undefined;
-  const code = 'code' in details && typeof details.code === 'string' ? details.code : undefined;
+  const responseCode = fieldOf(details, 'responseCode', 'number');
+  const command = fieldOf(details, 'command', 'string');
+  const code = fieldOf(details, 'code', 'string');
   if (responseCode !== undefined) {
     const after = command === undefined ? '' : ` after ${command}`;
     const what = code === 'EAUTH' ? 'the credentials' : 'the message';
@@ -113,6 +109,16 @@ function smtpError(error: unknown): DeliveryError {
     return new DeliveryError(`The SMTP server could not be reached: ${code}`);
   }
   return new DeliveryError(`The email could not be sent: ${code ?? 'unknown error'}`);
+}
+
+/** `details[name]` when it is of type `type` (a nodemailer error's field), else `undefined`. */
+function fieldOf<T extends 'number' | 'string'>(
+  details: object,
+  name: string,
+  type: T,
+): (T extends 'number' ? number : string) | undefined {
+  const value = (details as Record<string, unknown>)[name];
+  return typeof value === type ? (value as T extends 'number' ? number : string) : undefined;
 }
 
 /** Nodemailer codes for a relay that was never reached or dropped the connection. */
