@@ -57,29 +57,39 @@ interface CountedEvent {
  * the first `MAX_EVENTS_PER_BATCH`, whose name is one of `TELEMETRY_EVENT_NAMES`.
  */
 export function readEvents(body: unknown): CountedEvent[] {
-  const list = Array.isArray(body)
-    ? body
-    : typeof body === 'object' &&
-        body !== null &&
-        Array.isArray((body as { events?: unknown }).events)
-      ? (body as { events: unknown[] }).events
-      : [];
   const events: CountedEvent[] = [];
-  for (const event of list.slice(0, MAX_EVENTS_PER_BATCH)) {
-    if (typeof event !== 'object' || event === null) continue;
-    const record = event as Record<string, unknown>;
-    const inner = record.event;
-    const source =
-      typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : record;
-    const name = source.event_name ?? source.name;
-    if (typeof name !== 'string' || !TELEMETRY_EVENT_NAMES.has(name)) continue;
-    const token = source.public_token;
-    events.push({
-      name,
-      publicToken: typeof token === 'string' && token.length <= 200 ? token : undefined,
-    });
+  for (const event of batchOf(body).slice(0, MAX_EVENTS_PER_BATCH)) {
+    const counted = countedEvent(event);
+    if (counted) events.push(counted);
   }
   return events;
+}
+
+/** A batch's list of events: `{events: [...]}` or a bare array; empty for anything else. */
+function batchOf(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (typeof body !== 'object' || body === null) return [];
+  const { events } = body as { events?: unknown };
+  return Array.isArray(events) ? events : [];
+}
+
+/**
+ * One event of a batch as counted: `{telemetry, event: {public_token?, event_name}}` or a bare
+ * `{event_name}`; `undefined` for anything else, or a name not among `TELEMETRY_EVENT_NAMES`.
+ */
+function countedEvent(event: unknown): CountedEvent | undefined {
+  if (typeof event !== 'object' || event === null) return undefined;
+  const record = event as Record<string, unknown>;
+  const inner = record.event;
+  const source =
+    typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : record;
+  const name = source.event_name ?? source.name;
+  if (typeof name !== 'string' || !TELEMETRY_EVENT_NAMES.has(name)) return undefined;
+  const token = source.public_token;
+  return {
+    name,
+    publicToken: typeof token === 'string' && token.length <= 200 ? token : undefined,
+  };
 }
 
 /** What the telemetry route needs. */
