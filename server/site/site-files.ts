@@ -65,6 +65,19 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Who may read the file at `rel` (a path in the built site) and its URL: the photos folder's
+ * files are invited-only and served from the root, the private folder's invited-only in place,
+ * every other file public.
+ */
+function placeOf(rel: string): { access: SiteAccess; url: string } {
+  const [top, ...rest] = rel.split('/');
+  const inPhotos = top === PHOTOS_DIR && rest.length > 0;
+  const access: SiteAccess = inPhotos || top === PRIVATE_DIR ? 'invited' : 'public';
+  const url = inPhotos ? `/${rest.join('/')}` : `/${rel}`;
+  return { access, url };
+}
+
 /** Reads the table of `dir` (a built `dist/site`). */
 export function readSiteFiles(dir: string): SiteFiles {
   const byUrl = new Map<string, SiteFile>();
@@ -77,10 +90,7 @@ export function readSiteFiles(dir: string): SiteFiles {
       indexPath = path;
       continue;
     }
-    const [top, ...rest] = rel.split('/');
-    const inPhotos = top === PHOTOS_DIR && rest.length > 0;
-    const access: SiteAccess = inPhotos || top === PRIVATE_DIR ? 'invited' : 'public';
-    const url = inPhotos ? `/${rest.join('/')}` : `/${rel}`;
+    const { access, url } = placeOf(rel);
     // A public file never shadows a private one at the same URL.
     if (byUrl.get(url)?.access === 'invited' && access === 'public') continue;
     const stats = statSync(path);
