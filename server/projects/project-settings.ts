@@ -567,18 +567,7 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
   return {
     authorizedOrigins: (config.authorizedOrigins ?? d.authorizedOrigins).map(normalizeOrigin),
     products: config.products ?? d.products,
-    otp: {
-      methods: config.otp?.methods ?? d.otp.methods,
-      defaultExpirationMinutes:
-        config.otp?.defaultExpirationMinutes ?? d.otp.defaultExpirationMinutes,
-      sendLimits: {
-        perDestination: config.otp?.sendLimits?.perDestination ?? d.otp.sendLimits.perDestination,
-        perIp: config.otp?.sendLimits?.perIp ?? d.otp.sendLimits.perIp,
-      },
-      authenticateLimit: {
-        perIp: config.otp?.authenticateLimit?.perIp ?? d.otp.authenticateLimit.perIp,
-      },
-    },
+    otp: resolveOtpSettings(config.otp),
     emailMagicLinks: resolveMagicLinkSettings(config.emailMagicLinks),
     sessions: {
       defaultDurationMinutes:
@@ -602,14 +591,34 @@ export function resolveProjectSettings(config: ProjectConfig): ProjectSettings {
       userClaim: profile.userClaim ?? 'sub',
       userClaimHolds: profile.userClaimHolds ?? 'user_id',
     })),
-    oauth: {
-      providers: config.oauth?.providers ?? d.oauth.providers,
-      loginRedirectURLs: config.oauth?.loginRedirectURLs ?? d.oauth.loginRedirectURLs,
-      signupRedirectURLs:
-        config.oauth?.signupRedirectURLs ??
-        config.oauth?.loginRedirectURLs ??
-        d.oauth.signupRedirectURLs,
+    oauth: resolveOAuthSettings(config.oauth),
+  };
+}
+
+/** The passcode settings: each value given over its default. */
+function resolveOtpSettings(config: ProjectConfig['otp']): ProjectSettings['otp'] {
+  const d = DEFAULT_PROJECT_SETTINGS.otp;
+  return {
+    methods: config?.methods ?? d.methods,
+    defaultExpirationMinutes: config?.defaultExpirationMinutes ?? d.defaultExpirationMinutes,
+    sendLimits: {
+      perDestination: config?.sendLimits?.perDestination ?? d.sendLimits.perDestination,
+      perIp: config?.sendLimits?.perIp ?? d.sendLimits.perIp,
     },
+    authenticateLimit: {
+      perIp: config?.authenticateLimit?.perIp ?? d.authenticateLimit.perIp,
+    },
+  };
+}
+
+/** The OAuth settings: sign-ups land where sign-ins do unless they have their own URLs. */
+function resolveOAuthSettings(config: ProjectConfig['oauth']): ProjectSettings['oauth'] {
+  const d = DEFAULT_PROJECT_SETTINGS.oauth;
+  return {
+    providers: config?.providers ?? d.providers,
+    loginRedirectURLs: config?.loginRedirectURLs ?? d.loginRedirectURLs,
+    signupRedirectURLs:
+      config?.signupRedirectURLs ?? config?.loginRedirectURLs ?? d.signupRedirectURLs,
   };
 }
 
