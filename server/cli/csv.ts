@@ -30,66 +30,98 @@ export class CsvError extends Error {
  */
 export function parseCsv(text: string): CsvRow[] {
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const rows: CsvRow[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
+  const reader = new CsvReader(input);
+  for (let i = 0; i < input.length; i++) i = reader.read(i);
+  return reader.finish();
+}
+
+/** The state of one `parseCsv` pass: the rows so far, and the row and field being read. */
+class CsvReader {
+  readonly #input: string;
+  readonly #rows: CsvRow[] = [];
+  #fields: string[] = [];
+  #field = '';
+  #quoted = false;
   /** Whether some field of the row was quoted (so `""` alone is not a blank line). */
-  let quotedRow = false;
-  let inQuotes = false;
-  let line = 1;
-  let rowLine = 1;
+  #quotedRow = false;
+  #inQuotes = false;
+  #line = 1;
+  #rowLine = 1;
 
-  const endField = () => {
-    fields.push(quoted ? field : field.trim());
-    field = '';
-    quoted = false;
-  };
-  const endRow = () => {
-    endField();
-    const blank = fields.length === 1 && fields[0] === '' && !quotedRow;
-    if (!blank) rows.push({ line: rowLine, fields });
-    fields = [];
-    quotedRow = false;
-  };
-
-  for (let i = 0; i < input.length; i++) {
-    const char = input[i];
-    if (inQuotes) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          inQuotes = false;
-        }
-      } else {
-        if (char === '\n') line++;
-        field += char;
-      }
-      continue;
-    }
-    if (char === '"' && field.trim() === '' && !quoted) {
-      // A quoted field; spaces before the opening quote are dropped.
-      field = '';
-      quoted = true;
-      quotedRow = true;
-      inQuotes = true;
-    } else if (char === ',') {
-      endField();
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[i + 1] === '\n') i++;
-      endRow();
-      line++;
-      rowLine = line;
-    } else if (quoted) {
-      // Text after a closing quote (`"a" b`) is kept, as most spreadsheets do, minus spaces.
-      if (char !== ' ' && char !== '\t') field += char;
-    } else {
-      field += char;
-    }
+  constructor(input: string) {
+    this.#input = input;
   }
-  if (inQuotes) throw new CsvError(rowLine, 'a quoted field is never closed');
-  if (field !== '' || quoted || fields.length > 0) endRow();
-  return rows;
+
+  /** Reads the character at `i`; returns the index of the last character it used. */
+  read(i: number): number {
+    return this.#inQuotes ? this.#readQuoted(i) : this.#readPlain(i);
+  }
+
+  /** The rows, once every character is read. */
+  finish(): CsvRow[] {
+    if (this.#inQuotes) throw new CsvError(this.#rowLine, 'a quoted field is never closed');
+    if (this.#field !== '' || this.#quoted || this.#fields.length > 0) this.#endRow();
+    return this.#rows;
+  }
+
+  /** A character inside a quoted field: `""` is a quote, a lone `"` ends the field. */
+  #readQuoted(i: number): number {
+    const char = this.#input[i];
+    if (char !== '"') {
+      if (char === '\n') this.#line++;
+      this.#field += char;
+      return i;
+    }
+    if (this.#input[i + 1] === '"') {
+      this.#field += '"';
+      return i + 1;
+    }
+    this.#inQuotes = false;
+    return i;
+  }
+
+  /** A character outside quotes: a field's text, a comma, a line end or an opening quote. */
+  #readPlain(i: number): number {
+    const char = this.#input[i];
+    if (char === '"' && this.#field.trim() === '' && !this.#quoted) {
+      // A quoted field; spaces before the opening quote are dropped.
+      this.#field = '';
+      this.#quoted = true;
+      this.#quotedRow = true;
+      this.#inQuotes = true;
+    } else if (char === ',') {
+      this.#endField();
+    } else if (char === '\n' || char === '\r') {
+      return this.#endLine(i);
+    } else if (this.#quoted) {
+      // Text after a closing quote (`"a" b`) is kept, as most spreadsheets do, minus spaces.
+      if (char !== ' ' && char !== '\t') this.#field += char;
+    } else {
+      this.#field += char;
+    }
+    return i;
+  }
+
+  /** A line end (`\n`, `\r` or `\r\n`) outside quotes: the row ends. */
+  #endLine(i: number): number {
+    const last = this.#input[i] === '\r' && this.#input[i + 1] === '\n' ? i + 1 : i;
+    this.#endRow();
+    this.#line++;
+    this.#rowLine = this.#line;
+    return last;
+  }
+
+  #endField(): void {
+    this.#fields.push(this.#quoted ? this.#field : this.#field.trim());
+    this.#field = '';
+    this.#quoted = false;
+  }
+
+  #endRow(): void {
+    this.#endField();
+    const blank = this.#fields.length === 1 && this.#fields[0] === '' && !this.#quotedRow;
+    if (!blank) this.#rows.push({ line: this.#rowLine, fields: this.#fields });
+    this.#fields = [];
+    this.#quotedRow = false;
+  }
 }
