@@ -111,63 +111,80 @@ async function openProject(
   return chosen;
 }
 
+/** Runs `command` on `project`'s guest list; resolves to the exit code. */
 async function run(command: Command, store: Store, project: Project): Promise<number> {
   const now = Date.now();
   switch (command.name) {
-    case 'add': {
-      const [phone = '', ...words] = command.args;
-      const name = words.join(' ').trim() || undefined;
-      const result = await inviteGuest(store, project, phone, name, now);
-      const who = result.name ? `${result.e164} (${result.name})` : result.e164;
-      console.log(result.outcome === 'invited' ? `Invited ${who}.` : `${who} was already invited.`);
-      const warning = countryWarning(result, project);
-      if (warning) console.log(`Warning: ${warning}`);
-      return 0;
-    }
-    case 'remove': {
-      const result = await removeGuest(store, project, command.args[0] ?? '');
-      console.log(
-        result.outcome === 'removed'
-          ? `Removed ${result.e164} from the guest list.`
-          : `${result.e164} was not on the guest list.`,
-      );
-      return 0;
-    }
-    case 'list': {
-      const entries = await listGuests(store, project, { all: command.all });
-      console.log(`Guest list of ${project.name}`);
-      console.log(formatGuestTable(entries, { all: command.all }));
-      return 0;
-    }
-    case 'import': {
-      const file = command.args[0] ?? '';
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        throw new GuestListError(
-          `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-        );
-      }
-      const result = await importGuests(store, project, text, now);
-      for (const problem of result.invalid) {
-        console.log(`${file}:${problem.line}: ${problem.message}`);
-      }
-      for (const warning of result.warnings) {
-        console.log(`${file}:${warning.line}: warning: ${warning.message}`);
-      }
-      console.log(
-        `Invited ${result.invited.length}, already invited ${result.alreadyInvited.length}, ` +
-          `invalid ${result.invalid.length}.` +
-          (result.warnings.length > 0
-            ? ` ${result.warnings.length} cannot sign in by SMS (outside sms.allowedCountries).`
-            : ''),
-      );
-      return result.invalid.length > 0 ? 1 : 0;
-    }
+    case 'add':
+      return runAdd(command, store, project, now);
+    case 'remove':
+      return runRemove(command, store, project);
+    case 'list':
+      return runList(command, store, project);
+    case 'import':
+      return runImport(command, store, project, now);
     case 'help':
       return 0;
   }
+}
+
+/** `guests add <phone> [name]`. */
+async function runAdd(command: Command, store: Store, project: Project, now: number) {
+  const [phone = '', ...words] = command.args;
+  const name = words.join(' ').trim() || undefined;
+  const result = await inviteGuest(store, project, phone, name, now);
+  const who = result.name ? `${result.e164} (${result.name})` : result.e164;
+  console.log(result.outcome === 'invited' ? `Invited ${who}.` : `${who} was already invited.`);
+  const warning = countryWarning(result, project);
+  if (warning) console.log(`Warning: ${warning}`);
+  return 0;
+}
+
+/** `guests remove <phone>`. */
+async function runRemove(command: Command, store: Store, project: Project) {
+  const result = await removeGuest(store, project, command.args[0] ?? '');
+  console.log(
+    result.outcome === 'removed'
+      ? `Removed ${result.e164} from the guest list.`
+      : `${result.e164} was not on the guest list.`,
+  );
+  return 0;
+}
+
+/** `guests list [--all]`. */
+async function runList(command: Command, store: Store, project: Project) {
+  const entries = await listGuests(store, project, { all: command.all });
+  console.log(`Guest list of ${project.name}`);
+  console.log(formatGuestTable(entries, { all: command.all }));
+  return 0;
+}
+
+/** `guests import <file.csv>`: 1 when some row was invalid. */
+async function runImport(command: Command, store: Store, project: Project, now: number) {
+  const file = command.args[0] ?? '';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new GuestListError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  const result = await importGuests(store, project, text, now);
+  for (const problem of result.invalid) {
+    console.log(`${file}:${problem.line}: ${problem.message}`);
+  }
+  for (const warning of result.warnings) {
+    console.log(`${file}:${warning.line}: warning: ${warning.message}`);
+  }
+  console.log(
+    `Invited ${result.invited.length}, already invited ${result.alreadyInvited.length}, ` +
+      `invalid ${result.invalid.length}.` +
+      (result.warnings.length > 0
+        ? ` ${result.warnings.length} cannot sign in by SMS (outside sms.allowedCountries).`
+        : ''),
+  );
+  return result.invalid.length > 0 ? 1 : 0;
 }
 
 async function main(argv: string[]): Promise<number> {
