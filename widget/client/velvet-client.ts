@@ -72,6 +72,24 @@ const liveTokens = new Set<string>();
 let warnedDuplicate = false;
 
 /**
+ * Warns of a client made where it cannot work or was likely not meant: outside a browser, with
+ * a public token that does not look like one, or a second client for a token (once a page).
+ */
+function warnOfMisuse(publicToken: string, logger: Pick<Console, 'warn'>): void {
+  if (typeof window === 'undefined') logger.warn(Messages.SERVER_ENVIRONMENT);
+  if (!publicToken.startsWith(PUBLIC_TOKEN_PREFIX)) {
+    logger.warn(
+      `The public token '${publicToken}' does not start with '${PUBLIC_TOKEN_PREFIX}'. ` +
+        'Check that you copied the public token of your project.',
+    );
+  }
+  if (liveTokens.has(publicToken) && !warnedDuplicate) {
+    warnedDuplicate = true;
+    logger.warn(Messages.DUPLICATE_CLIENT);
+  }
+}
+
+/**
  * The headless client: `client.otps`, `client.session`, `client.user`, and the rest.
  *
  * The session, user, passcode, bootstrap and telemetry clients come with it; every other
@@ -118,17 +136,7 @@ export class VelvetClient {
     checkString('public_token', publicToken);
     checkOptions('new VelvetClient', options, "{ apiBase: 'https://id.example.com' }");
     const logger = options.logger ?? console;
-    if (typeof window === 'undefined') logger.warn(Messages.SERVER_ENVIRONMENT);
-    if (!publicToken.startsWith(PUBLIC_TOKEN_PREFIX)) {
-      logger.warn(
-        `The public token '${publicToken}' does not start with '${PUBLIC_TOKEN_PREFIX}'. ` +
-          'Check that you copied the public token of your project.',
-      );
-    }
-    if (liveTokens.has(publicToken) && !warnedDuplicate) {
-      warnedDuplicate = true;
-      logger.warn(Messages.DUPLICATE_CLIENT);
-    }
+    warnOfMisuse(publicToken, logger);
     liveTokens.add(publicToken);
 
     this.publicToken = publicToken;
