@@ -101,24 +101,33 @@ export class VelvetPasskeyLogin extends LitElement {
       return;
     }
     while (this.attemptsLeft > 0 && !signal.aborted) {
-      try {
-        const response = await client.authenticate({
-          session_duration_minutes: sessionMinutes(this.context),
-          is_passkey: true,
-          conditional_mediation: true,
-          disable_input_check: true,
-          signal,
-        });
-        if (signal.aborted) return;
-        if (!response) return;
-        void loadPasskeyScreens();
-        signedIn(this.context, response);
-        return;
-      } catch (error) {
-        if (signal.aborted) return;
-        this.attemptsLeft -= 1;
-        if (!isCancelled(error)) this.showFailure(error);
-      }
+      if (await this.autofillOnce(client, signal)) return;
+    }
+  }
+
+  /**
+   * One autofill request: signs in with the passkey the browser offers. Resolves to true when
+   * the autofill is over (signed in, aborted, or nothing offered), false after a failure that
+   * used up one attempt.
+   */
+  private async autofillOnce(client: WebAuthnClient, signal: AbortSignal): Promise<boolean> {
+    try {
+      const response = await client.authenticate({
+        session_duration_minutes: sessionMinutes(this.context),
+        is_passkey: true,
+        conditional_mediation: true,
+        disable_input_check: true,
+        signal,
+      });
+      if (signal.aborted || !response) return true;
+      void loadPasskeyScreens();
+      signedIn(this.context, response);
+      return true;
+    } catch (error) {
+      if (signal.aborted) return true;
+      this.attemptsLeft -= 1;
+      if (!isCancelled(error)) this.showFailure(error);
+      return false;
     }
   }
 
