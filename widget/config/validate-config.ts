@@ -151,20 +151,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether `value` has `shape`, one of the shapes named by a string. */
+function isOfNamedShape(value: unknown, shape: Extract<Shape, string>): boolean {
+  switch (shape) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string[]':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'record':
+      return isPlainObject(value);
+  }
+}
+
 /** The value with its bad parts left out, or `undefined` when it is wholly wrong. */
 function clean(value: unknown, shape: Shape, path: string, problems: string[]): unknown {
   const wrong = () => {
     problems.push(`${path} must be ${describeShape(shape)}; got ${JSON.stringify(value)}.`);
     return undefined;
   };
-  if (shape === 'string') return typeof value === 'string' ? value : wrong();
-  if (shape === 'number')
-    return typeof value === 'number' && Number.isFinite(value) ? value : wrong();
-  if (shape === 'boolean') return typeof value === 'boolean' ? value : wrong();
-  if (shape === 'string[]') {
-    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : wrong();
-  }
-  if (shape === 'record') return isPlainObject(value) ? value : wrong();
+  if (typeof shape === 'string') return isOfNamedShape(value, shape) ? value : wrong();
   if ('enumOf' in shape) return shape.enumOf.includes(value as string) ? value : wrong();
   if ('css' in shape) {
     return typeof value === 'string' && isCssValue(shape.css, value) ? value : wrong();
