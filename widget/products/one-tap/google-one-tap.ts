@@ -191,14 +191,8 @@ export class VelvetGoogleOneTap extends LitElement {
           resolve({ success: false, reason });
           return;
         }
-        if ((!notification.isNotDisplayed && embedded) || notification.isNotDisplayed?.()) {
-          resolve({
-            success: false,
-            reason: notification.getNotDisplayedReason?.() ?? 'unknown_reason',
-          });
-          return;
-        }
-        if (!notification.isDismissedMoment()) resolve({ success: true });
+        const outcome = displayOutcome(notification, embedded);
+        if (outcome) resolve(outcome);
       });
     });
   }
@@ -278,6 +272,24 @@ export class VelvetGoogleOneTap extends LitElement {
         ${this.canDisplay ? html`<div id=${ONE_TAP_PARENT_ID}></div>` : this.fallback}
       </div>`;
   }
+}
+
+/**
+ * What a prompt moment other than a skip decides: not displayed (an embedded prompt whose
+ * notification cannot say counts as not displayed), or displayed; `undefined` for a dismissal,
+ * which decides nothing.
+ */
+function displayOutcome(
+  notification: PromptMomentNotification,
+  embedded: boolean,
+): RenderResult | undefined {
+  if ((!notification.isNotDisplayed && embedded) || notification.isNotDisplayed?.()) {
+    return {
+      success: false,
+      reason: notification.getNotDisplayedReason?.() ?? 'unknown_reason',
+    };
+  }
+  return notification.isDismissedMoment() ? undefined : { success: true };
 }
 
 declare global {
