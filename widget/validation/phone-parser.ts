@@ -184,25 +184,33 @@ interface Split {
  * `undefined` when it starts with `+` or an IDD prefix but no calling code loaded.
  */
 function splitCallingCode(number: string, home: NumberingPlan | undefined): Split | undefined {
-  let international = number;
-  if (number[0] !== '+') {
-    const withoutIdd = home ? withoutIddPrefix(number, home) : undefined;
-    if (!withoutIdd || withoutIdd === number) {
-      if (home && number.startsWith(home[1])) {
-        const shorter = number.slice(home[1].length);
-        const shorterNational = nationalNumberOf(shorter, home);
-        const national = nationalNumberOf(number, home);
-        if (
-          (!matchesEntirely(national, home[3]) && matchesEntirely(shorterNational, home[3])) ||
-          tooLong(national, home)
-        ) {
-          return { callingCode: home[1], rest: shorter };
-        }
-      }
-      return { rest: number };
+  if (number[0] === '+') return splitInternational(number);
+  const withoutIdd = home ? withoutIddPrefix(number, home) : undefined;
+  if (!withoutIdd || withoutIdd === number) return splitNational(number, home);
+  return splitInternational(`+${withoutIdd}`);
+}
+
+/**
+ * `splitCallingCode` for a number written without `+` or an IDD prefix: the default country's
+ * code split off when it starts a number too long or invalid without it, else no code.
+ */
+function splitNational(number: string, home: NumberingPlan | undefined): Split {
+  if (home && number.startsWith(home[1])) {
+    const shorter = number.slice(home[1].length);
+    const shorterNational = nationalNumberOf(shorter, home);
+    const national = nationalNumberOf(number, home);
+    if (
+      (!matchesEntirely(national, home[3]) && matchesEntirely(shorterNational, home[3])) ||
+      tooLong(national, home)
+    ) {
+      return { callingCode: home[1], rest: shorter };
     }
-    international = `+${withoutIdd}`;
   }
+  return { rest: number };
+}
+
+/** `splitCallingCode` for `+` and digits: the loaded calling code they start with, if any. */
+function splitInternational(international: string): Split | undefined {
   if (international[1] === '0') return undefined;
   for (let end = 2; end <= 4 && end <= international.length; end++) {
     const callingCode = international.slice(1, end);
@@ -240,6 +248,19 @@ function formatIn(nationalNumber: string, plan: NumberingPlan): string {
 }
 
 /**
+ * The part of `text` written as a phone number: from its first `+` or digit to its last digit
+ * (or `#`); `undefined` when it cannot be one.
+ */
+function writtenNumber(text: string): string | undefined {
+  if (text.length > MAX_TEXT_LENGTH) return undefined;
+  const start = text.search(NUMBER_START);
+  if (start < 0) return undefined;
+  const written = text.slice(start).replace(AFTER_NUMBER, '');
+  if (written.length < MIN_NATIONAL_LENGTH || !VIABLE.test(written)) return undefined;
+  return written;
+}
+
+/**
  * Parses `text` as libphonenumber-js's `parsePhoneNumberFromString(text, {defaultCountry})`
  * does: `undefined` when it is no phone number of a loaded calling code, else the number, which
  * may still be invalid. A default country whose calling code is not loaded is ignored.
@@ -248,11 +269,8 @@ export function parsePhoneNumber(
   text: string,
   defaultCountry?: string,
 ): ParsedPhoneNumber | undefined {
-  if (text.length > MAX_TEXT_LENGTH) return undefined;
-  const start = text.search(NUMBER_START);
-  if (start < 0) return undefined;
-  const written = text.slice(start).replace(AFTER_NUMBER, '');
-  if (written.length < MIN_NATIONAL_LENGTH || !VIABLE.test(written)) return undefined;
+  const written = writtenNumber(text);
+  if (written === undefined) return undefined;
 
   const home = defaultCountry === undefined ? undefined : plansByCountry.get(defaultCountry);
   const split = splitCallingCode(digitsOf(written), home);
