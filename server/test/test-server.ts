@@ -97,6 +97,34 @@ export function basicAuth(publicToken: string, secret: string): string {
   return `Basic ${Buffer.from(`${publicToken}:${secret}`).toString('base64')}`;
 }
 
+/**
+ * The fetch options of `call`: Basic auth with the test project's token unless the call says
+ * otherwise (`authorization: null` for none), a JSON body, and POST when there is a body.
+ */
+function requestOf(call: ApiCall): RequestInit {
+  const publicToken = call.publicToken ?? TEST_PUBLIC_TOKEN;
+  const headers: Record<string, string> = { ...call.headers };
+  if (call.authorization !== null) {
+    headers.authorization =
+      call.authorization ?? basicAuth(publicToken, call.secret ?? publicToken);
+  }
+  let body: string | undefined;
+  if (call.body !== undefined) {
+    body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  return { method: call.method ?? (call.body === undefined ? 'GET' : 'POST'), headers, body };
+}
+
+/** `text` parsed as JSON, or left as text when it is not JSON. */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function configured(config: ProjectConfig): ConfiguredProject {
   return {
     name: config.name,
@@ -164,29 +192,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     project: { projectId: project.projectId, publicToken: project.publicToken },
     async api(path, call = {}) {
-      const publicToken = call.publicToken ?? TEST_PUBLIC_TOKEN;
-      const headers: Record<string, string> = { ...call.headers };
-      if (call.authorization !== null) {
-        headers.authorization =
-          call.authorization ?? basicAuth(publicToken, call.secret ?? publicToken);
-      }
-      let body: string | undefined;
-      if (call.body !== undefined) {
-        body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const response = await fetch(`${url}/sdk/v1${path}`, {
-        method: call.method ?? (call.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body,
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Left as text.
-      }
+      const response = await fetch(`${url}/sdk/v1${path}`, requestOf(call));
+      const parsed = jsonOrText(await response.text());
       // Every success but the JWK Set document comes in the SDK envelope.
       const enveloped = response.ok && !path.startsWith('/sessions/jwks/');
       const data = enveloped ? unwrapSuccess(parsed) : parsed;
