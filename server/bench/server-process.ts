@@ -105,6 +105,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The node arguments that start `server`. */
+function nodeArgs(server: ServerKind): string[] {
+  if (server.kind === 'bare') return ['--input-type=module', '-e', BARE_SERVER];
+  if (server.kind === 'velvet-tsx') return ['--import', 'tsx', 'server/main.ts'];
+  return [...server.nodeFlags, 'dist/server/main.js'];
+}
+
 /** Starts a server and waits until it answers `/healthz`. */
 export async function startServer(
   server: ServerKind,
@@ -112,10 +119,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const database = server.kind === 'bare' ? undefined : await createTestDatabase(postgresUrl ?? '');
-  let args: string[];
-  if (server.kind === 'bare') args = ['--input-type=module', '-e', BARE_SERVER];
-  else if (server.kind === 'velvet-tsx') args = ['--import', 'tsx', 'server/main.ts'];
-  else args = [...server.nodeFlags, 'dist/server/main.js'];
+  const args = nodeArgs(server);
   let configPath = '';
   if (database) {
     configPath = join(database.dataDir, 'velvet.config.json');
