@@ -131,26 +131,34 @@ export function fromSchema(schema: JsonSchema, random: Random, known: Known, dep
       const max = Math.min(schema.maximum ?? min + 100, min + 1_000_000);
       return random.int(min, max);
     }
-    case 'array': {
-      if (depth > 3) return [];
-      const length = random.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3));
-      return Array.from({ length }, () => fromSchema(schema.items ?? {}, random, known, depth + 1));
-    }
-    case 'object': {
-      const object: Record<string, unknown> = {};
-      if (depth > 3) return object;
-      for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        if (schema.required?.includes(name) || random.chance(0.5)) {
-          object[name] = fromSchema(property, random, known, depth + 1);
-        }
-      }
-      return object;
-    }
+    case 'array':
+      return arrayFromSchema(schema, random, known, depth);
+    case 'object':
+      return objectFromSchema(schema, random, known, depth);
     case 'null':
       return null;
     default:
       return stringFor(schema, random);
   }
+}
+
+/** `fromSchema` for an array: up to 3 items (none past depth 3). */
+function arrayFromSchema(schema: JsonSchema, random: Random, known: Known, depth: number) {
+  if (depth > 3) return [];
+  const length = random.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3));
+  return Array.from({ length }, () => fromSchema(schema.items ?? {}, random, known, depth + 1));
+}
+
+/** `fromSchema` for an object: its required properties and half the others (none past depth 3). */
+function objectFromSchema(schema: JsonSchema, random: Random, known: Known, depth: number) {
+  const object: Record<string, unknown> = {};
+  if (depth > 3) return object;
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (schema.required?.includes(name) || random.chance(0.5)) {
+      object[name] = fromSchema(property, random, known, depth + 1);
+    }
+  }
+  return object;
 }
 
 /** A string within the schema's length and pattern, or `x` when no candidate matches. */
@@ -176,23 +184,33 @@ function maker(name: string, schema: JsonSchema): ValueMaker {
   };
 }
 
+/** `edgeValues` of a string: at and past its lengths, and text no field may hold. */
+function stringEdges(schema: JsonSchema): string[] {
+  const edges: string[] = [];
+  const max = schema.maxLength;
+  if (max !== undefined) edges.push('x'.repeat(max), 'x'.repeat(max + 1), '😀'.repeat(max));
+  if ((schema.minLength ?? 0) > 0) edges.push('');
+  edges.push('a\u0000b', 'x\ud800', '\ufffd', "' OR 1=1 --", ' ');
+  return edges;
+}
+
+/** `edgeValues` of a number: at and past its bounds, a fraction, `-0` and the huge. */
+function numberEdges(schema: JsonSchema): number[] {
+  const edges: number[] = [];
+  const { minimum, maximum } = schema;
+  if (minimum !== undefined) edges.push(minimum, minimum - 1);
+  if (maximum !== undefined) edges.push(maximum, maximum + 1);
+  edges.push(1.5, -0, 2 ** 53, 1e308);
+  return edges;
+}
+
 /** Values at each limit of `schema` and one past it, and text no field may hold. */
 export function edgeValues(schema: JsonSchema): unknown[] {
   const edges: unknown[] = [];
   const type = [schema.type ?? 'string'].flat()[0];
   if (schema.enum) edges.push(...schema.enum, 'not-in-the-enum');
-  if (type === 'string') {
-    const max = schema.maxLength;
-    if (max !== undefined) edges.push('x'.repeat(max), 'x'.repeat(max + 1), '😀'.repeat(max));
-    if ((schema.minLength ?? 0) > 0) edges.push('');
-    edges.push('a\u0000b', 'x\ud800', '\ufffd', "' OR 1=1 --", ' ');
-  }
-  if (type === 'integer' || type === 'number') {
-    const { minimum, maximum } = schema;
-    if (minimum !== undefined) edges.push(minimum, minimum - 1);
-    if (maximum !== undefined) edges.push(maximum, maximum + 1);
-    edges.push(1.5, -0, 2 ** 53, 1e308);
-  }
+  if (type === 'string') edges.push(...stringEdges(schema));
+  if (type === 'integer' || type === 'number') edges.push(...numberEdges(schema));
   if (type === 'array') {
     const max = schema.maxItems ?? 100;
     edges.push(Array(max + 1).fill('x'), ['a\u0000b']);
