@@ -59,31 +59,17 @@ export async function startTurnstilePeer(keys: {
   };
 
   const siteverify = (body: Record<string, unknown>): Record<string, unknown> => {
-    const failure = (...codes: string[]) => ({ success: false, 'error-codes': codes });
-    if (typeof body.secret !== 'string' || body.secret === '')
-      return failure('missing-input-secret');
-    if (body.secret !== keys.secretKey) return failure('invalid-input-secret');
-    if (typeof body.response !== 'string' || body.response === '')
-      return failure('missing-input-response');
+    const refused = inputFailure(body, keys.secretKey);
+    if (refused) return refused;
     const key = typeof body.idempotency_key === 'string' ? body.idempotency_key : undefined;
-    const issued = tokens.get(body.response);
+    const issued = tokens.get(body.response as string);
     if (!issued) return failure('invalid-input-response');
     if (issued.spent) {
       return key !== undefined && issued.spent.key === key
         ? issued.spent.answer
         : failure('timeout-or-duplicate');
     }
-    const answer =
-      Date.now() - issued.issuedAt > TOKEN_LIFETIME_MS
-        ? failure('timeout-or-duplicate')
-        : {
-            success: true,
-            'error-codes': [],
-            challenge_ts: new Date(issued.issuedAt).toISOString(),
-            hostname: issued.hostname,
-            action: issued.action,
-            cdata: issued.cdata,
-          };
+    const answer = firstAnswer(issued);
     issued.spent = { key, answer };
     return answer;
   };
@@ -112,11 +98,7 @@ export async function startTurnstilePeer(keys: {
       response.writeHead(405).end();
       return;
     }
-    const text = await readBody(request);
-    const type = request.headers['content-type'] ?? '';
-    const body: Record<string, unknown> = type.includes('application/json')
-      ? (JSON.parse(text) as Record<string, unknown>)
-      : Object.fromEntries(new URLSearchParams(text));
+    const body = parseBody(await readBody(request), request.headers['content-type'] ?? '');
     if (path === '/turnstile/v0/siteverify') {
       verifications.push(body);
       response
@@ -125,23 +107,32 @@ export async function startTurnstilePeer(keys: {
       return;
     }
     if (path === '/challenge') {
-      if (body.sitekey !== keys.siteKey) {
-        response.writeHead(400, { ...cors, 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: 'invalid sitekey' }));
-        return;
-      }
-      challengesSolved += 1;
-      const token = issue({
-        hostname: String(body.hostname ?? ''),
-        action: typeof body.action === 'string' ? body.action : '',
-        cdata: typeof body.cdata === 'string' ? body.cdata : '',
-      });
-      response
-        .writeHead(200, { ...cors, 'content-type': 'application/json' })
-        .end(JSON.stringify({ token }));
+      solveChallenge(body, response, cors);
       return;
     }
     response.writeHead(404).end();
+  }
+
+  /** `POST /challenge`: the browser side's solved challenge, answered with a token. */
+  function solveChallenge(
+    body: Record<string, unknown>,
+    response: ServerResponse,
+    cors: Record<string, string>,
+  ): void {
+    if (body.sitekey !== keys.siteKey) {
+      response.writeHead(400, { ...cors, 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'invalid sitekey' }));
+      return;
+    }
+    challengesSolved += 1;
+    const token = issue({
+      hostname: String(body.hostname ?? ''),
+      action: typeof body.action === 'string' ? body.action : '',
+      cdata: typeof body.cdata === 'string' ? body.cdata : '',
+    });
+    response
+      .writeHead(200, { ...cors, 'content-type': 'application/json' })
+      .end(JSON.stringify({ token }));
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -166,6 +157,43 @@ export async function startTurnstilePeer(keys: {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A siteverify failure with its error codes. */
+function failure(...codes: string[]): Record<string, unknown> {
+  return { success: false, 'error-codes': codes };
+}
+
+/** The siteverify failure of a body without the right secret or without a response. */
+function inputFailure(
+  body: Record<string, unknown>,
+  secretKey: string,
+): Record<string, unknown> | undefined {
+  if (typeof body.secret !== 'string' || body.secret === '') return failure('missing-input-secret');
+  if (body.secret !== secretKey) return failure('invalid-input-secret');
+  if (typeof body.response !== 'string' || body.response === '')
+    return failure('missing-input-response');
+  return undefined;
+}
+
+/** The answer of a token's first siteverify: its claims, or a timeout once it is too old. */
+function firstAnswer(issued: Issued): Record<string, unknown> {
+  if (Date.now() - issued.issuedAt > TOKEN_LIFETIME_MS) return failure('timeout-or-duplicate');
+  return {
+    success: true,
+    'error-codes': [],
+    challenge_ts: new Date(issued.issuedAt).toISOString(),
+    hostname: issued.hostname,
+    action: issued.action,
+    cdata: issued.cdata,
+  };
+}
+
+/** A POST body: JSON when the content type says so, else a form. */
+function parseBody(text: string, type: string): Record<string, unknown> {
+  return type.includes('application/json')
+    ? (JSON.parse(text) as Record<string, unknown>)
+    : Object.fromEntries(new URLSearchParams(text));
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
