@@ -29,6 +29,54 @@ export interface ProviderReturn {
   form?: URLSearchParams;
 }
 
+/** One request of the provider's pages. */
+interface BrowserStep {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: URLSearchParams;
+}
+
+/** Keeps the cookies `response` sets, as a browser would. */
+function keepCookies(response: Response, cookies: Map<string, string>): void {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const eq = pair.indexOf('=');
+    cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+}
+
+/**
+ * The request after `response` to `url`: where a redirect points, else the page's form posted
+ * with its hidden fields, a login and the decision filled in.
+ */
+async function stepAfter(
+  response: Response,
+  url: string,
+  options: { login?: string; decision?: 'allow' | 'deny' },
+): Promise<BrowserStep> {
+  const location = response.headers.get('location');
+  if (response.status >= 300 && response.status < 400 && location) {
+    return { url: new URL(location, url).toString(), method: 'GET' };
+  }
+  const html = await response.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (response.status !== 200 || !action) {
+    throw new Error(`provider page ${url} answered ${response.status}: ${html.slice(0, 300)}`);
+  }
+  const body = new URLSearchParams();
+  for (const match of html.matchAll(
+    /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g,
+  )) {
+    body.set(match[1] ?? '', decodeEntities(match[2] ?? ''));
+  }
+  if (html.includes('name="login"')) {
+    body.set('login', options.login ?? 'guest');
+    body.set('password', 'any-password');
+  }
+  if (html.includes('name="decision"')) body.set('decision', options.decision ?? 'allow');
+  return { url: new URL(action.replace(/&amp;/g, '&'), url).toString(), method: 'POST', body };
+}
+
 /** Follows `url` through the provider's pages until it redirects to `velvetOrigin`. */
 export async function passProvider(
   url: string,
@@ -47,10 +95,7 @@ export async function passProviderTo(
   options: { login?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<ProviderReturn> {
   const cookies = new Map<string, string>();
-  let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = {
-    url,
-    method: 'GET',
-  };
+  let next: BrowserStep = { url, method: 'GET' };
   for (let step = 0; step < 20; step++) {
     if (next.url.startsWith(velvetOrigin)) {
       return { url: new URL(next.url), ...(next.body && { form: next.body }) };
@@ -64,39 +109,8 @@ export async function passProviderTo(
       },
       body: next.body?.toString(),
     });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      next = { url: new URL(location, next.url).toString(), method: 'GET' };
-      continue;
-    }
-    const html = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (response.status !== 200 || !action) {
-      throw new Error(
-        `provider page ${next.url} answered ${response.status}: ${html.slice(0, 300)}`,
-      );
-    }
-    const body = new URLSearchParams();
-    for (const match of html.matchAll(
-      /<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g,
-    )) {
-      body.set(match[1] ?? '', decodeEntities(match[2] ?? ''));
-    }
-    if (html.includes('name="login"')) {
-      body.set('login', options.login ?? 'guest');
-      body.set('password', 'any-password');
-    }
-    if (html.includes('name="decision"')) body.set('decision', options.decision ?? 'allow');
-    next = {
-      url: new URL(action.replace(/&amp;/g, '&'), next.url).toString(),
-      method: 'POST',
-      body,
-    };
+    keepCookies(response, cookies);
+    next = await stepAfter(response, next.url, options);
   }
   throw new Error('the provider never redirected back');
 }
