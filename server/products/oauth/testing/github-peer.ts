@@ -64,95 +64,114 @@ export async function startGitHubPeer(
 
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method === 'GET' && url.pathname === '/login/oauth/authorize') {
-      const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-      if (url.searchParams.get('client_id') !== clientId || !redirectUri) {
-        response.writeHead(400, { 'content-type': 'text/plain' }).end('unknown client');
-        return;
-      }
-      const fields = ['redirect_uri', 'state', 'scope']
-        .map(
-          (name) =>
-            `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`,
-        )
-        .join('');
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(
-        `<!doctype html><html lang="en"><head><title>Authorize application</title></head><body><main>` +
-          `<h1>Authorize Velvet tests</h1><p>Signed in as ${escapeHtml(account.login)}.</p>` +
-          `<form method="post" action="/login/oauth/authorize">${fields}` +
-          `<button name="decision" value="allow">Authorize</button>` +
-          `<button name="decision" value="deny">Cancel</button></form></main></body></html>`,
-      );
-      return;
+    switch (`${request.method} ${url.pathname}`) {
+      case 'GET /login/oauth/authorize':
+        return authorizePage(url, response);
+      case 'POST /login/oauth/authorize':
+        return decide(new URLSearchParams(await readBody(request)), response);
+      case 'POST /login/oauth/access_token':
+        return grantToken(new URLSearchParams(await readBody(request)), response);
     }
-    if (request.method === 'POST' && url.pathname === '/login/oauth/authorize') {
-      const form = new URLSearchParams(await readBody(request));
-      const target = new URL(form.get('redirect_uri') ?? '');
-      target.searchParams.set('state', form.get('state') ?? '');
-      if (form.get('decision') === 'allow') {
-        const code = randomBytes(10).toString('hex');
-        codes.set(code, { redirectUri: form.get('redirect_uri') ?? '', account });
-        target.searchParams.set('code', code);
-      } else {
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set(
-          'error_description',
-          'The user has denied your application access.',
-        );
-      }
-      response.writeHead(302, { location: target.toString() }).end();
-      return;
-    }
-    if (request.method === 'POST' && url.pathname === '/login/oauth/access_token') {
-      const form = new URLSearchParams(await readBody(request));
-      const code = form.get('code') ?? '';
-      const grant = codes.get(code);
-      codes.delete(code);
-      // GitHub answers errors with 200 and an `error` field.
-      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
-        json(response, 200, { error: 'incorrect_client_credentials' });
-        return;
-      }
-      if (!grant || grant.redirectUri !== form.get('redirect_uri')) {
-        json(response, 200, { error: 'bad_verification_code' });
-        return;
-      }
-      const token = `gho_${randomBytes(18).toString('hex')}`;
-      tokens.set(token, grant.account);
-      json(response, 200, {
-        access_token: token,
-        token_type: 'bearer',
-        scope: 'read:user,user:email',
-      });
-      return;
-    }
-    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const user = bearer ? tokens.get(bearer) : undefined;
     if (url.pathname === '/user' || url.pathname === '/user/emails') {
-      if (!user) {
-        json(response, 401, { message: 'Bad credentials' });
-        return;
-      }
-      if (url.pathname === '/user') {
-        json(response, 200, {
-          id: user.id,
-          login: user.login,
-          name: user.name,
-          avatar_url: `https://avatars.githubusercontent.test/u/${user.id}`,
-          email: user.emails.find((e) => e.primary)?.email ?? null,
-        });
-      } else {
-        json(
-          response,
-          200,
-          user.emails.map((e) => ({ ...e, visibility: e.primary ? 'public' : null })),
-        );
-      }
-      return;
+      return userResource(url.pathname, bearerAccount(request), response);
     }
     json(response, 404, { message: 'Not Found' });
   });
+
+  /** The account of the request's bearer token, if it names one. */
+  function bearerAccount(request: IncomingMessage): GitHubAccount | undefined {
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return bearer ? tokens.get(bearer) : undefined;
+  }
+
+  /** `GET /login/oauth/authorize`: the consent page, its form carrying the request's fields. */
+  function authorizePage(url: URL, response: ServerResponse): void {
+    const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+    if (url.searchParams.get('client_id') !== clientId || !redirectUri) {
+      response.writeHead(400, { 'content-type': 'text/plain' }).end('unknown client');
+      return;
+    }
+    const fields = ['redirect_uri', 'state', 'scope']
+      .map(
+        (name) =>
+          `<input type="hidden" name="${name}" value="${escapeHtml(url.searchParams.get(name) ?? '')}">`,
+      )
+      .join('');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><head><title>Authorize application</title></head><body><main>` +
+        `<h1>Authorize Velvet tests</h1><p>Signed in as ${escapeHtml(account.login)}.</p>` +
+        `<form method="post" action="/login/oauth/authorize">${fields}` +
+        `<button name="decision" value="allow">Authorize</button>` +
+        `<button name="decision" value="deny">Cancel</button></form></main></body></html>`,
+    );
+  }
+
+  /** `POST /login/oauth/authorize`: back to the redirect URI with a code, or `access_denied`. */
+  function decide(form: URLSearchParams, response: ServerResponse): void {
+    const target = new URL(form.get('redirect_uri') ?? '');
+    target.searchParams.set('state', form.get('state') ?? '');
+    if (form.get('decision') === 'allow') {
+      const code = randomBytes(10).toString('hex');
+      codes.set(code, { redirectUri: form.get('redirect_uri') ?? '', account });
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_description', 'The user has denied your application access.');
+    }
+    response.writeHead(302, { location: target.toString() }).end();
+  }
+
+  /** `POST /login/oauth/access_token`: a code (spent whatever the answer) for a token. */
+  function grantToken(form: URLSearchParams, response: ServerResponse): void {
+    const code = form.get('code') ?? '';
+    const grant = codes.get(code);
+    codes.delete(code);
+    // GitHub answers errors with 200 and an `error` field.
+    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+      json(response, 200, { error: 'incorrect_client_credentials' });
+      return;
+    }
+    if (!grant || grant.redirectUri !== form.get('redirect_uri')) {
+      json(response, 200, { error: 'bad_verification_code' });
+      return;
+    }
+    const token = `gho_${randomBytes(18).toString('hex')}`;
+    tokens.set(token, grant.account);
+    json(response, 200, {
+      access_token: token,
+      token_type: 'bearer',
+      scope: 'read:user,user:email',
+    });
+  }
+
+  /** `GET /user` and `GET /user/emails` for the token's account. */
+  function userResource(
+    path: string,
+    user: GitHubAccount | undefined,
+    response: ServerResponse,
+  ): void {
+    if (!user) {
+      json(response, 401, { message: 'Bad credentials' });
+      return;
+    }
+    if (path === '/user') {
+      json(response, 200, {
+        id: user.id,
+        login: user.login,
+        name: user.name,
+        avatar_url: `https://avatars.githubusercontent.test/u/${user.id}`,
+        email: user.emails.find((e) => e.primary)?.email ?? null,
+      });
+    } else {
+      json(
+        response,
+        200,
+        user.emails.map((e) => ({ ...e, visibility: e.primary ? 'public' : null })),
+      );
+    }
+  }
+
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
