@@ -361,75 +361,15 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const cpuList = cpus();
-  console.log('Velvet benchmark');
-  console.log(
-    `  machine: ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? 'unknown'}), ` +
-      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`,
-  );
-  console.log(
-    `  load: autocannon in a child process, ${CONNECTIONS} connections, 1 s warm-up, ` +
-      `${DURATION_SECONDS} s runs; each server in its own process on a scratch database`,
-  );
+  printMachine();
   if (!options['sizes-only'] && serverBuildIsStale()) await buildServer();
-  const after: ServerKind = {
-    kind: 'velvet-compiled',
-    root: ROOT_DIR,
-    nodeFlags: velvetNodeFlags,
-  };
   const beforeRoot = options.before ? resolve(options.before) : undefined;
   const serversMeasured = !options['sizes-only'];
-  const before =
-    beforeRoot && serversMeasured ? await checkoutServer(beforeRoot, velvetNodeFlags) : undefined;
-  const variants: Array<{ name: string; kind: ServerKind }> = [
-    ...(before
-      ? [
-          {
-            name: `before (${before.root}, ${before.kind === 'velvet-tsx' ? 'tsx' : 'compiled'})`,
-            kind: before,
-          },
-        ]
-      : []),
-    { name: beforeRoot ? 'after (this checkout, compiled)' : 'Velvet (compiled)', kind: after },
-  ];
-  const databases: Array<{ name: string; postgres: boolean }> = [];
-  if (serversMeasured && !options.pg) databases.push({ name: 'SQLite', postgres: false });
-  if (serversMeasured && !options.sqlite) {
-    if (await postgresReachable()) {
-      databases.push({ name: `PostgreSQL (${new URL(postgresUrl).host})`, postgres: true });
-    } else {
-      console.log(`  PostgreSQL: no server answers at ${new URL(postgresUrl).host}; skipped`);
-    }
+  const variants = await serverVariants(beforeRoot, serversMeasured);
+  for (const database of await benchDatabases(serversMeasured)) {
+    await measureDatabase(database, variants);
   }
-  const bareKind: ServerKind = { kind: 'bare', root: ROOT_DIR };
-  for (const database of databases) {
-    const bare: Measures[] = [];
-    const measured = variants.map((variant) => ({
-      name: variant.name,
-      measures: [] as Measures[],
-    }));
-    for (let round = 1; round <= rounds; round++) {
-      console.log(`- ${database.name}, round ${round} of ${rounds}: bare Fastify`);
-      bare.push(await measureServer(bareKind, database.postgres));
-      for (const [index, variant] of variants.entries()) {
-        console.log(`- ${database.name}, round ${round} of ${rounds}: ${variant.name}`);
-        measured[index]?.measures.push(await measureServer(variant.kind, database.postgres));
-      }
-    }
-    printTable(database.name, database.postgres ? GOALS.postgres : GOALS.sqlite, bare, measured);
-  }
-  if (!options['skip-sizes']) {
-    const checkouts = [
-      ...(beforeRoot ? [{ name: `before (${beforeRoot})`, root: beforeRoot }] : []),
-      { name: beforeRoot ? 'after (this checkout)' : 'Velvet', root: ROOT_DIR },
-    ];
-    const sized: Array<{ name: string; sizes: PageSizes }> = [];
-    for (const checkout of checkouts) {
-      console.log(`- download sizes: ${checkout.name}`);
-      sized.push({ name: checkout.name, sizes: await measurePageSizes(checkout.root) });
-    }
-    printSizes(sized);
-  }
+  if (!options['skip-sizes']) await measureSizes(beforeRoot);
   if (!serversMeasured) return 0;
   const verify = await measureArgon2Verify(2);
   console.log(
@@ -443,6 +383,96 @@ async function main(): Promise<number> {
       : '\nSome requests failed: the figures above do not measure successful calls.',
   );
   return failures.length === 0 ? 0 : 1;
+}
+
+/** The machine and the load, printed before any figure. */
+function printMachine(): void {
+  const cpuList = cpus();
+  console.log('Velvet benchmark');
+  console.log(
+    `  machine: ${cpuList.length} CPUs (${cpuList[0]?.model.trim() ?? 'unknown'}), ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`,
+  );
+  console.log(
+    `  load: autocannon in a child process, ${CONNECTIONS} connections, 1 s warm-up, ` +
+      `${DURATION_SECONDS} s runs; each server in its own process on a scratch database`,
+  );
+}
+
+/** The Velvet servers measured: this checkout, after the `--before` checkout when given. */
+async function serverVariants(
+  beforeRoot: string | undefined,
+  serversMeasured: boolean,
+): Promise<Array<{ name: string; kind: ServerKind }>> {
+  const after: ServerKind = {
+    kind: 'velvet-compiled',
+    root: ROOT_DIR,
+    nodeFlags: velvetNodeFlags,
+  };
+  const before =
+    beforeRoot && serversMeasured ? await checkoutServer(beforeRoot, velvetNodeFlags) : undefined;
+  return [
+    ...(before
+      ? [
+          {
+            name: `before (${before.root}, ${before.kind === 'velvet-tsx' ? 'tsx' : 'compiled'})`,
+            kind: before,
+          },
+        ]
+      : []),
+    { name: beforeRoot ? 'after (this checkout, compiled)' : 'Velvet (compiled)', kind: after },
+  ];
+}
+
+/** The databases measured: SQLite unless `--pg`, PostgreSQL unless `--sqlite` when it answers. */
+async function benchDatabases(
+  serversMeasured: boolean,
+): Promise<Array<{ name: string; postgres: boolean }>> {
+  const databases: Array<{ name: string; postgres: boolean }> = [];
+  if (serversMeasured && !options.pg) databases.push({ name: 'SQLite', postgres: false });
+  if (!serversMeasured || options.sqlite) return databases;
+  if (await postgresReachable()) {
+    databases.push({ name: `PostgreSQL (${new URL(postgresUrl).host})`, postgres: true });
+  } else {
+    console.log(`  PostgreSQL: no server answers at ${new URL(postgresUrl).host}; skipped`);
+  }
+  return databases;
+}
+
+/** Measures bare Fastify and every variant on `database`, round after round, then prints them. */
+async function measureDatabase(
+  database: { name: string; postgres: boolean },
+  variants: ReadonlyArray<{ name: string; kind: ServerKind }>,
+): Promise<void> {
+  const bareKind: ServerKind = { kind: 'bare', root: ROOT_DIR };
+  const bare: Measures[] = [];
+  const measured = variants.map((variant) => ({
+    name: variant.name,
+    measures: [] as Measures[],
+  }));
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`- ${database.name}, round ${round} of ${rounds}: bare Fastify`);
+    bare.push(await measureServer(bareKind, database.postgres));
+    for (const [index, variant] of variants.entries()) {
+      console.log(`- ${database.name}, round ${round} of ${rounds}: ${variant.name}`);
+      measured[index]?.measures.push(await measureServer(variant.kind, database.postgres));
+    }
+  }
+  printTable(database.name, database.postgres ? GOALS.postgres : GOALS.sqlite, bare, measured);
+}
+
+/** Measures and prints the download sizes of this checkout and the `--before` one. */
+async function measureSizes(beforeRoot: string | undefined): Promise<void> {
+  const checkouts = [
+    ...(beforeRoot ? [{ name: `before (${beforeRoot})`, root: beforeRoot }] : []),
+    { name: beforeRoot ? 'after (this checkout)' : 'Velvet', root: ROOT_DIR },
+  ];
+  const sized: Array<{ name: string; sizes: PageSizes }> = [];
+  for (const checkout of checkouts) {
+    console.log(`- download sizes: ${checkout.name}`);
+    sized.push({ name: checkout.name, sizes: await measurePageSizes(checkout.root) });
+  }
+  printSizes(sized);
 }
 
 main().then(
