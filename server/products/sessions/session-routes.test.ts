@@ -147,7 +147,7 @@ describe('sessions', () => {
     const signedAt = Math.floor(Date.parse(signedIn.session.started_at) / 1000);
     assert.equal(decodeJwt(first.body.session_jwt).iat, signedAt, 'not signed again');
     assert.equal(second.body.session_jwt, signedIn.session_jwt, 'a JWT under a minute old');
-    const { sessions } = await rowsOf(server.store, ['sessions']);
+    const { sessions = [] } = await rowsOf(server.store, ['sessions']);
     const row = sessions.find((r) => r.session_id === signedIn.session.session_id);
     assert.equal(Number(row?.last_accessed_at), Date.parse(signedIn.session.last_accessed_at));
     assert.equal(second.body.user.phone_numbers[0].phone_number, '+14155550209');
