@@ -11,7 +11,6 @@ import { TrustedTokenVerifier } from './trusted-tokens.js';
 
 /** The session-exchange product; its table remembers the trusted tokens `attest` accepted. */
 export const sessionExchangeProduct: ServerProduct = {
-  name: 'session-exchange',
   migrations: attestedTokenMigrations,
   register(sdk, context) {
     const exchange = new SessionExchangeService({
