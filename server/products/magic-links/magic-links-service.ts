@@ -22,6 +22,7 @@ import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
@@ -114,8 +115,14 @@ export class MagicLinksService {
       throw new ApiError('pkce_expected_code_challenge');
     }
     // Both redirects are checked before the user is looked up: the answer cannot depend on it.
-    const loginUrl = pickRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, 'login');
-    const signupUrl = pickRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, 'signup');
+    const loginUrl = listedRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, {
+      noneListed: 'no_login_redirect_urls_set',
+      notListed: 'no_match_for_provided_magic_link_url',
+    });
+    const signupUrl = listedRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, {
+      noneListed: 'no_signup_redirect_urls_set',
+      notListed: 'no_match_for_provided_magic_link_url',
+    });
     if (!this.delivery.email) {
       throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
     }
@@ -311,30 +318,6 @@ export class MagicLinksService {
       throw error;
     }
   }
-}
-
-/** The listed URL a link opens: the one asked for if listed exactly, else the first listed. */
-function pickRedirect(
-  asked: string | undefined,
-  listed: readonly string[],
-  kind: 'login' | 'signup',
-): string {
-  if (asked === undefined || asked === '') {
-    const first = listed[0];
-    if (first === undefined) {
-      throw new ApiError(
-        kind === 'login' ? 'no_login_redirect_urls_set' : 'no_signup_redirect_urls_set',
-      );
-    }
-    return first;
-  }
-  if (!listed.includes(asked)) {
-    throw new ApiError(
-      'no_match_for_provided_magic_link_url',
-      `The ${kind} magic link URL ${asked.slice(0, 200)} is not on the project’s list of ${kind} redirect URLs.`,
-    );
-  }
-  return asked;
 }
 
 /** The redirect URL with `stytch_token_type=magic_links&token=…`, as Stytch's links have. */

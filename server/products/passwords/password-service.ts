@@ -21,6 +21,7 @@ import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
 import { isMalformedText } from '../../http/well-formed-text.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
@@ -492,14 +493,10 @@ export class PasswordService {
   }
 
   #redirectUrl(project: Project, requested: string | undefined): string {
-    const listed = project.settings.passwords.resetRedirectUrls;
-    if (requested === undefined) {
-      const [first] = listed;
-      if (!first) throw new ApiError('reset_redirect_url_not_allowed');
-      return first;
-    }
-    if (!listed.includes(requested)) throw new ApiError('reset_redirect_url_not_allowed');
-    return requested;
+    return listedRedirect(requested, project.settings.passwords.resetRedirectUrls, {
+      noneListed: 'reset_redirect_url_not_allowed',
+      notListed: 'reset_redirect_url_not_allowed',
+    });
   }
 
   #assertEnabled(project: Project): void {
