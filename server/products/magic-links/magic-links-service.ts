@@ -21,6 +21,7 @@ import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
@@ -36,7 +37,7 @@ import {
 } from '../users/users-repository.js';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import { magicLinkMessage } from './magic-link-message.js';
-import { hashMagicLinkToken, newMagicLinkToken, pkceVerifierMatches } from './magic-link-token.js';
+import { hashMagicLinkToken, newMagicLinkToken } from './magic-link-token.js';
 import type { MagicLinkRecord, MagicLinksRepository } from './magic-links-repository.js';
 
 /** How a send finds its user. */
@@ -263,7 +264,7 @@ export class MagicLinksService {
       await this.store.throttle.beginTry(scope, link.email, client, undefined, {
         vouched: request.session?.userId === link.userId,
       });
-      if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
+      if (!verifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }
     }

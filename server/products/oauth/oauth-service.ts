@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { SealedJson } from '../../keys/sealed-json.js';
 import type { Projects } from '../../projects/project-directory.js';
 import type { OAuthProviderName } from '../../projects/project-settings.js';
@@ -26,7 +27,6 @@ import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import { pkceVerifierMatches } from '../magic-links/magic-link-token.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import {
@@ -353,7 +353,7 @@ export class OAuthService {
       const scope = `oauth:${project.projectId}`;
       const client = this.deps.clientKey(request.ip);
       await this.deps.throttle.beginTry(scope, row.user_id, client);
-      if (!pkceVerifierMatches(request.codeVerifier, row.code_challenge)) {
+      if (!verifierMatches(request.codeVerifier, row.code_challenge)) {
         throw new ApiError('oauth_pkce_mismatch');
       }
       await this.deps.throttle.recordSuccess(scope, row.user_id, client);
