@@ -7,16 +7,8 @@ import type { VelvetClient } from '../../client/velvet-client.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 
-/** The session length the widget asks for when the config names none (the server's default). */
-export const DEFAULT_SESSION_MINUTES = 60;
-
 /** The telemetry `type` of the reset-password flow. */
 export const RESET_PASSWORD_FLOW_TYPE = 'reset_password';
-
-/** The session length of the page's config. */
-export function sessionMinutes(context: ProductContext): number {
-  return context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
-}
 
 /** Loads the product's screens (a chunk of their own), started as the user searches. */
 export function loadPasswordScreens(): Promise<unknown> {
