@@ -4,8 +4,8 @@
  * many widgets it holds, and leaves the address at once so a reload cannot reuse it.
  */
 
-/** The page's address without the redirect's parameters. */
-function forgetToken(): void {
+/** Removes the redirect's parameters from the page's address, so a reload cannot reuse its token. */
+export function forgetRedirectToken(): void {
   const url = new URL(globalThis.location.href);
   url.searchParams.delete('token');
   url.searchParams.delete('stytch_token_type');
@@ -34,7 +34,7 @@ export class RedirectLanding {
     const token = this.tokenInUrl();
     if (!token || this.#started.has(token)) return undefined;
     this.#started.add(token);
-    forgetToken();
+    forgetRedirectToken();
     return token;
   }
 
