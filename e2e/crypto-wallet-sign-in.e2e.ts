@@ -5,30 +5,15 @@
  * and the real server verifies their signatures. On SQLite, and on PostgreSQL.
  */
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { type PageTestWallets, testWalletsScript } from './support/crypto/test-wallets-script.js';
 import { injectAxe } from './support/inject-axe.js';
+import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-crypto-wallets';
-const POSTGRES_URL =
-  process.env.VELVET_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Whether the PostgreSQL server answers. */
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function axeViolations(page: Page): Promise<unknown[]> {
   await injectAxe(page);
@@ -60,7 +45,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
 
     test.beforeAll(async () => {
       if (database === 'PostgreSQL' && !(await postgresAnswers())) {
-        test.skip(true, `no PostgreSQL server answers at ${POSTGRES_URL}`);
+        test.skip(true, missingPostgres(`crypto wallet sign-in on ${database}`));
       }
       buildWidget();
       let html = '';

@@ -18,6 +18,10 @@ let site: StaticSite;
 let siteHtml = '';
 
 test.beforeAll(async () => {
+  // Two builds (the widget, the demo) and the server: on a loaded two-core machine they took
+  // over the 120 s a test gets (33 s and 26 s for the builds alone at a load of 15; about 3
+  // minutes in all at a load of 20), and a worker that failed rebuilds them. Generous.
+  test.setTimeout(600_000);
   buildWidget();
   site = await serveStaticPage(() => siteHtml);
   demo = await startDemo({
@@ -41,11 +45,21 @@ test('the copied HTML works on another site; the React code compiles', async ({
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.origin });
   await page.goto(demo.demoUrl);
 
-  // This server's project has its own token: set it, and the link carries it.
+  // This server's project has its own token: set it, and the link carries it. The field is
+  // applied on change only (Enter), and the page re-renders while the widget starts (bootstrap,
+  // events): the field must still hold the pasted token when Enter is pressed (with live() a
+  // re-render put the old token back, and Enter then applied nothing: the failure seen on a
+  // loaded machine). What matters next is the code copied below: wait for it to carry the token,
+  // with a generous limit, then for the address bar.
   const token = page.getByRole('textbox', { name: 'Public token' });
   await token.fill(PUBLIC_TOKEN);
+  await expect(token).toHaveValue(PUBLIC_TOKEN);
   await token.press('Enter');
-  await expect.poll(() => new URL(page.url()).searchParams.get('token')).toBe(PUBLIC_TOKEN);
+  const embed = page.getByRole('region', { name: 'Embed it' });
+  await expect(embed).toContainText(`public-token="${PUBLIC_TOKEN}"`, { timeout: 60_000 });
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('token'), { timeout: 60_000 })
+    .toBe(PUBLIC_TOKEN);
 
   await page.getByRole('checkbox', { name: 'WhatsApp' }).uncheck();
   await page.getByRole('checkbox', { name: 'Email', exact: true }).uncheck();
@@ -54,7 +68,6 @@ test('the copied HTML works on another site; the React code compiles', async ({
     .getByRole('textbox', { name: 'Primary button: background', exact: true })
     .fill('#7a1f5c');
 
-  const embed = page.getByRole('region', { name: 'Embed it' });
   // It says how to authorize the embedding page's origin.
   await expect(embed).toContainText('VELVET_DEV_ORIGINS=http://localhost:3000');
   await expect(embed.getByRole('link', { name: 'error catalogue' })).toHaveAttribute(

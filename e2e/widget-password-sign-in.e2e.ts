@@ -9,6 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { injectAxe } from './support/inject-axe.js';
+import { missingPostgres, POSTGRES_URL } from './support/postgres-server.js';
 import { type SmtpInbox, startSmtpInbox } from './support/smtp-inbox.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
@@ -18,9 +19,6 @@ const STRONG = 'violet-Harbor-7-quietly-juggles';
 const NEWER = 'amber-Comet-42-folds-paper-cranes';
 const BREACH =
   'This password may have been used on a different site that experienced a security issue. Please choose another password.';
-/** The PostgreSQL server the suite uses, as the server tests do. */
-const POSTGRES_URL =
-  process.env.VELVET_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function page(velvetUrl: string, enableShadowDOM: boolean): string {
   const config = JSON.stringify({ products: ['passwords'], enableShadowDOM });
@@ -80,7 +78,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       if (database === 'postgres') {
         const scratch = await scratchPostgres();
         if (!scratch) {
-          skipped = `no PostgreSQL answers at ${POSTGRES_URL}`;
+          skipped = missingPostgres(`passwords on ${database}`);
           return;
         }
         databaseUrl = scratch.url;

@@ -35,6 +35,8 @@ function newestSourceTime(): number {
     'package-lock.json',
     'tsconfig.json',
     'scripts/build-server.ts',
+    // The one widget file the server reads (the OAuth provider names).
+    'widget/client/oauth-provider-names.ts',
   ]) {
     const path = join(root, file);
     if (existsSync(path)) newest = Math.max(newest, statSync(path).mtimeMs);

@@ -5,14 +5,11 @@
  * convention: `TEXT`/`BIGINT`/`INTEGER` columns, JSON kept as `TEXT`, times as
  * epoch milliseconds, booleans as `0`/`1`.
  */
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Schema } from './schema.js';
 
 /** The typed database. */
 export type Db = Kysely<Schema>;
-
-/** The database inside a transaction. */
-export type Tx = Transaction<Schema>;
 
 /** Which SQL server runs underneath. */
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { purgeBefore } from './purge.js';
+import { consumeOnce, purgeBefore } from './purge.js';
 import { Store } from './store.js';
 
 let database: TestDatabase;
@@ -62,4 +62,73 @@ test('a purge deletes only the rows that meet its further condition', async () =
   const left = await db.selectFrom('rate_limits').select('hits').execute();
   assert.equal(left.length, 125);
   assert.ok(left.every((row) => Number(row.hits) === 0));
+});
+
+describe('consumeOnce: the single-use primitive every secret goes through', () => {
+  const NOW = 1_000_000;
+  const start = (id: string, expiresAt: number, nonce = 'n') => ({
+    oauth_callback_id: id,
+    project_id: 'project-test-consume',
+    nonce,
+    expires_at: expiresAt,
+    consumed_at: null,
+    created_at: 0,
+  });
+  const rowOf = (id: string) =>
+    store.db
+      .selectFrom('one_tap_starts')
+      .selectAll()
+      .where('oauth_callback_id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  test('a live secret is consumed once; a second use is refused and changes nothing', async () => {
+    const consume = consumeOnce(store.db, { table: 'one_tap_starts', key: 'oauth_callback_id' });
+    await store.db
+      .insertInto('one_tap_starts')
+      .values(start('once', NOW + 10))
+      .execute();
+    assert.equal(await consume({ key: 'once', now: NOW }), true);
+    assert.equal(Number((await rowOf('once')).consumed_at), NOW);
+    assert.equal(await consume({ key: 'once', now: NOW + 1 }), false);
+    assert.equal(Number((await rowOf('once')).consumed_at), NOW, 'the first use stands');
+  });
+
+  test('an expired or unknown secret is refused and its row is left as it was', async () => {
+    const consume = consumeOnce(store.db, { table: 'one_tap_starts', key: 'oauth_callback_id' });
+    await store.db.insertInto('one_tap_starts').values(start('expired', NOW)).execute();
+    assert.equal(await consume({ key: 'expired', now: NOW }), false);
+    assert.equal((await rowOf('expired')).consumed_at, null);
+    assert.equal(await consume({ key: 'nobody', now: NOW }), false);
+  });
+
+  test('of many simultaneous uses of one secret, exactly one wins', async () => {
+    const consume = consumeOnce(store.db, { table: 'one_tap_starts', key: 'oauth_callback_id' });
+    await store.db
+      .insertInto('one_tap_starts')
+      .values(start('raced', NOW + 1))
+      .execute();
+    const wins = await Promise.all(
+      Array.from({ length: 12 }, () => consume({ key: 'raced', now: NOW })),
+    );
+    assert.equal(wins.filter(Boolean).length, 1);
+  });
+
+  test('a further condition and further columns hold in the same statement', async () => {
+    const consume = consumeOnce<{ nonce: string }>(store.db, {
+      table: 'one_tap_starts',
+      key: 'oauth_callback_id',
+      alsoSet: sql`nonce = ''`,
+      where: (a) => sql`nonce = ${a.nonce}`,
+    });
+    await store.db
+      .insertInto('one_tap_starts')
+      .values(start('guarded', NOW + 1, 'right'))
+      .execute();
+    assert.equal(await consume({ key: 'guarded', now: NOW, nonce: 'wrong' }), false);
+    assert.equal((await rowOf('guarded')).nonce, 'right', 'a refusal changes nothing');
+    assert.equal(await consume({ key: 'guarded', now: NOW, nonce: 'right' }), true);
+    const row = await rowOf('guarded');
+    assert.equal(row.nonce, '');
+    assert.equal(Number(row.consumed_at), NOW);
+  });
 });

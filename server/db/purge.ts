@@ -1,11 +1,13 @@
 /**
- * Housekeeping's deletes, in small batches: the rows of a table whose time column is before a
- * bound go `PURGE_BATCH_ROWS` at a time, with a pause between batches, so no single statement
+ * The life cycle of expiring rows, written once for every table that holds them: `consumeOnce`
+ * uses a single-use secret up, atomically; `purgeBefore` deletes the expired rows in small
+ * batches, `PURGE_BATCH_ROWS` at a time with a pause between batches, so no single statement
  * holds the write lock (and, on SQLite, the event loop) for long however much has expired. A
  * request that comes in meanwhile waits for one batch at most.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, dialectOf } from './database.js';
+import { type Executor, prepare } from './prepared.js';
 import type { Schema } from './schema.js';
 
 /** Rows one statement deletes. */
@@ -43,4 +45,41 @@ export async function purgeBefore(db: Db, spec: PurgeSpec): Promise<number> {
     if (count < batchRows) return deleted;
     await new Promise((resume) => setTimeout(resume, PURGE_PAUSE_MS));
   }
+}
+
+/** A single-use secret's row to consume: which table, which column names it, what else holds. */
+export interface ConsumeSpec<A extends object> {
+  table: keyof Schema & string;
+  /** The column the secret is found by (a hash or an id), compared with the call's `key`. */
+  key: string;
+  /** Further columns set in the same statement (`sql\`sealed_provider_values = ''\``). */
+  alsoSet?: RawBuilder<unknown>;
+  /** A further condition on the row, from the call's other arguments (`attempts < maxTries`). */
+  where?: (args: A) => RawBuilder<unknown>;
+}
+
+/** Consumes one secret: resolves to true for exactly one caller, while the row is live. */
+export type ConsumeOnce<A extends object> = (
+  args: A & { key: string; now: number },
+  on?: Executor,
+) => Promise<boolean>;
+
+/**
+ * The one way a single-use secret (a passcode, a link, a reset, a state, a challenge, a code) is
+ * used up: a single conditional update that sets `consumed_at` on the row named by `key` only while
+ * `consumed_at` is null and `expires_at` is after `now` (and `where` holds). Two callers racing for
+ * the same secret cannot both win, on either database. Compiled once (`prepare`); `on` runs it
+ * inside a transaction.
+ */
+export function consumeOnce<A extends object = object>(
+  db: Db,
+  spec: ConsumeSpec<A>,
+): ConsumeOnce<A> {
+  const query = prepare(db, (a: A & { key: string; now: number }) => {
+    const also = spec.alsoSet ? sql`, ${spec.alsoSet}` : sql``;
+    const where = spec.where ? sql` AND (${spec.where(a)})` : sql``;
+    return sql`UPDATE ${sql.table(spec.table)} SET consumed_at = ${a.now}${also}
+      WHERE ${sql.ref(spec.key)} = ${a.key} AND consumed_at IS NULL AND expires_at > ${a.now}${where}`;
+  });
+  return async (args, on) => (await query.run(args, on)) === 1;
 }

@@ -1,7 +1,8 @@
 /**
  * The whole database schema as one type, joined from the tables each folder
- * declares in its `*-tables.ts`. A new product adds its tables' interface here
- * and its migrations to `all-migrations.ts`.
+ * declares in its `*-tables.ts`. A new product adds its tables' interface here;
+ * its migrations come with its `ServerProduct` (`products/registry.ts`), which
+ * `all-migrations.ts` reads.
  */
 import type { DeliveryTables } from '../delivery/outbox-tables.js';
 import type { SigningKeyTables } from '../keys/signing-keys-tables.js';

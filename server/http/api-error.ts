@@ -125,13 +125,17 @@ export const ErrorCodes = {
   // Magic links
   no_login_redirect_urls_set: {
     status: 400,
-    message: 'The project lists no login redirect URL for magic links.',
-    fix: 'Add the page that completes the sign-in to emailMagicLinks.loginRedirectURLs in the config file.',
+    message: 'The project lists no login redirect URL for this sign-in method.',
+    fix:
+      'Add the page that completes the sign-in to emailMagicLinks.loginRedirectURLs (magic links) or ' +
+      'oauth.loginRedirectURLs (Google One Tap) in the config file.',
   },
   no_signup_redirect_urls_set: {
     status: 400,
-    message: 'The project lists no sign-up redirect URL for magic links.',
-    fix: 'Add the page that completes the sign-up to emailMagicLinks.signupRedirectURLs in the config file.',
+    message: 'The project lists no sign-up redirect URL for this sign-in method.',
+    fix:
+      'Add the page that completes the sign-up to emailMagicLinks.signupRedirectURLs (magic links) or ' +
+      'oauth.signupRedirectURLs (Google One Tap) in the config file.',
   },
   no_match_for_provided_magic_link_url: {
     status: 400,

@@ -37,8 +37,6 @@ export interface ProductContext {
 
 /** A product's server side. */
 export interface ServerProduct {
-  /** The product's name, as the widget's registry names it where it has a widget side. */
-  readonly name: string;
   /** Its tables' history, by name (`YYYY-MM-DD-NN-what`); run by the one migrator. */
   readonly migrations: Migrations;
   /** Adds its routes to the `/sdk/v1` scope. */

@@ -3,6 +3,7 @@
  * offers, and the limits it applies. They come from the config file (or the
  * built-in development project) and are stored with the project.
  */
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../../widget/client/oauth-provider-names.js';
 import type { Channel } from '../delivery/delivery.js';
 import {
   DEFAULT_IDP_SETTINGS,
@@ -190,31 +191,8 @@ export interface OAuthSettings {
   signupRedirectURLs: string[];
 }
 
-/** The OAuth providers of the spec (section 3). */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-
 /** An OAuth provider's name. */
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+export type OAuthProviderName = OAuthProvider;
 
 /** A project's password rules. */
 export interface PasswordSettings {

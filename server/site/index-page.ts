@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { escapeHtml } from '../http/escape-html.js';
 
 /** Replaced by the public token of the site's project. */
 export const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
@@ -21,23 +22,14 @@ export interface IndexPage {
   readonly etag: string;
 }
 
-/** Escapes `value` for an HTML attribute. */
-function attribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
 /** Renders `templatePath` for a project token and public URL. */
 export function renderIndexPage(
   templatePath: string,
   values: { publicToken: string; publicUrl: string },
 ): IndexPage {
   const html = readFileSync(templatePath, 'utf8')
-    .replaceAll(TOKEN_PLACEHOLDER, attribute(values.publicToken))
-    .replaceAll(PUBLIC_URL_PLACEHOLDER, attribute(values.publicUrl.replace(/\/+$/, '')));
+    .replaceAll(TOKEN_PLACEHOLDER, escapeHtml(values.publicToken))
+    .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(values.publicUrl.replace(/\/+$/, '')));
   const identity = Buffer.from(html);
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;

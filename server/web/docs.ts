@@ -1,8 +1,7 @@
 /** `GET /docs/errors`: the error catalogue that every `error_url` points into. */
 import type { FastifyInstance } from 'fastify';
 import { ErrorCodes } from '../http/api-error.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../http/escape-html.js';
 
 /** The catalogue as a small HTML page with one anchor per `error_type`. */
 export function errorCatalogueHtml(): string {

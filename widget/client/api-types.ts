@@ -108,11 +108,6 @@ export interface UserSearchResponse extends ResponseEnvelope {
   readonly user_type: 'new' | 'password' | 'passwordless';
 }
 
-/** `POST /events`: how many events the server took. */
-export interface EventsResponse extends ResponseEnvelope {
-  readonly accepted?: number;
-}
-
 /** `GET /projects/bootstrap/{public_token}` as sent by the server. */
 export interface BootstrapResponse extends ResponseEnvelope {
   readonly project_name?: string | null;

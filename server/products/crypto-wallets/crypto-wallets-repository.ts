@@ -10,7 +10,7 @@
  */
 import { changedRows, type Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type { CryptoChallengesTable, WalletType } from './crypto-wallets-tables.js';
 
@@ -130,14 +130,7 @@ export class CryptoWalletsRepository {
             .orderBy('created_at', 'desc')
             .limit(a.limit),
       ),
-      consume: prepare(db, (a: { challengeId: string; now: number }) =>
-        db
-          .updateTable('crypto_challenges')
-          .set({ consumed_at: a.now })
-          .where('challenge_id', '=', a.challengeId)
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', a.now),
-      ),
+      consume: consumeOnce(db, { table: 'crypto_challenges', key: 'challenge_id' }),
       walletByAddress: prepare(
         db,
         (a: { projectId: string; walletType: WalletType; address: string }) =>
@@ -197,7 +190,7 @@ export class CryptoWalletsRepository {
 
   /** Marks the challenge used. Resolves to true for exactly one caller, while it is live. */
   async consumeChallenge(challengeId: string, now: number): Promise<boolean> {
-    return (await this.#queries.consume.run({ challengeId, now })) === 1;
+    return this.#queries.consume({ key: challengeId, now });
   }
 
   /** The wallet with this chain and address in the project, if any. */

@@ -7,7 +7,6 @@ import { cryptoWalletMigrations } from './crypto-wallets-tables.js';
 
 /** The crypto-wallet product: its routes at start, its service on their first request. */
 export const cryptoWalletsProduct: ServerProduct = {
-  name: 'crypto',
   migrations: cryptoWalletMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, cryptoWalletRoutes, () =>

@@ -4,15 +4,9 @@
  * logout when `post_logout_redirect_uri` is present) and signs the user in first when needed.
  * No inline script: the page's Content-Security-Policy runs only the server's own files.
  */
-import type { Project } from '../../projects/projects-repository.js';
 
-/** Escapes text for an HTML attribute or element. */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+import { escapeHtml } from '../../http/escape-html.js';
+import type { Project } from '../../projects/projects-repository.js';
 
 /** The sign-in widget's config for the project: its products and passcode channels. */
 export function signInConfig(project: Project): Record<string, unknown> {

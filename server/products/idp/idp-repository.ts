@@ -3,7 +3,7 @@
  * SHA-256 only; `consumeCode` is the atomic single use of a code.
  */
 import type { Db } from '../../db/database.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import type { IdpCodesTable, IdpGrantsTable, IdpTokensTable } from './idp-tables.js';
 
 /** A user's consent to an application. */
@@ -101,7 +101,11 @@ function toToken(row: IdpTokensTable): TokenRecord {
 
 /** Reads and writes the identity provider's tables. */
 export class IdpRepository {
-  constructor(private readonly db: Db) {}
+  readonly #consumeCode;
+
+  constructor(private readonly db: Db) {
+    this.#consumeCode = consumeOnce(db, { table: 'idp_codes', key: 'code_hash' });
+  }
 
   /** The user's grant to the client, live or withdrawn. */
   async findGrant(
@@ -233,14 +237,7 @@ export class IdpRepository {
    * (a single conditional update, so two exchanges racing cannot both win).
    */
   async consumeCode(codeHash: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('idp_codes')
-      .set({ consumed_at: now })
-      .where('code_hash', '=', codeHash)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.#consumeCode({ key: codeHash, now });
   }
 
   /** Stores a new token. */

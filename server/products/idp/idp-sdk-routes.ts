@@ -10,10 +10,10 @@ import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { codeChallenge } from '../../keys/pkce.js';
 import { assertNotImpersonated } from '../sessions/sign-in-changes.js';
 import { userBody } from '../users/user-body.js';
 import type { AuthorizeParams, IdpService } from './idp-service.js';
-import { CODE_CHALLENGE_PATTERN } from './pkce.js';
 
 const url = { type: 'string', minLength: 1, maxLength: 2048 } as const;
 const clientId = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -51,7 +51,7 @@ const authorizeSchema = {
     consent_granted: { type: 'boolean' },
     state: opaque,
     nonce: opaque,
-    code_challenge: { type: 'string', pattern: CODE_CHALLENGE_PATTERN },
+    code_challenge: codeChallenge,
     code_challenge_method: { type: 'string', maxLength: 16 },
   },
 } as const;

@@ -7,13 +7,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import type { UserRecord, UsersRepository } from '../users/users-repository.js';
 import type { IdpRepository, TokenRecord } from './idp-repository.js';
+import { hashSecret, newSecret, secretMatches } from './idp-secrets.js';
 import type { IdpClient } from './idp-settings.js';
 import { OAuthError } from './oauth-error.js';
-import { hashSecret, newSecret, secretMatches, verifierMatches } from './pkce.js';
 
 /** How long a code may wait for its exchange. */
 export const CODE_LIFETIME_MS = 2 * 60_000;

@@ -26,7 +26,6 @@ function service(context: Parameters<ServerProduct['register']>[1]): IdpService 
 
 /** The identity-provider product. */
 export const idpProduct: ServerProduct = {
-  name: 'idp',
   migrations: idpMigrations,
   register(sdk, context) {
     idpSdkRoutes(sdk, { idp: service(context), store: context.store });

@@ -6,7 +6,6 @@ import { ImpersonationTokens } from './impersonation-tokens.js';
 
 /** The impersonation product. */
 export const impersonationProduct: ServerProduct = {
-  name: 'impersonation',
   migrations: impersonationMigrations,
   register(sdk, context) {
     impersonationRoutes(sdk, {

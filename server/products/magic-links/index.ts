@@ -9,7 +9,6 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 /** The magic-link product: its routes at start, its service on their first request. */
 export const magicLinksProduct: ServerProduct = {
-  name: 'emailMagicLinks',
   migrations: magicLinkMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, magicLinkRoutes, () =>

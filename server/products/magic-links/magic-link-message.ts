@@ -3,6 +3,7 @@
  * link as a button and as text, and when it expires. No images, no tracking pixels, no
  * third-party links: the only URL in the message is the sign-in link.
  */
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** What the email is built from. */
 export interface MagicLinkMessageInput {
@@ -82,16 +83,4 @@ function expiresIn(minutes: number): string {
         ? unit(minutes / 60, 'hour')
         : unit(minutes, 'minute');
   return `It expires in ${span}.`;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }

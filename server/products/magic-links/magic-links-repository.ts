@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import type { MagicLinksTable } from './magic-links-tables.js';
 
 /** A stored link (its hash, never the token). */
@@ -61,14 +61,7 @@ function magicLinkQueries(db: Db) {
     byHash: prepare(db, (a: { tokenHash: string }) =>
       db.selectFrom('magic_links').selectAll().where('token_hash', '=', a.tokenHash),
     ),
-    consume: prepare(db, (a: { magicLinkId: string; now: number }) =>
-      db
-        .updateTable('magic_links')
-        .set({ consumed_at: a.now })
-        .where('magic_link_id', '=', a.magicLinkId)
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', a.now),
-    ),
+    consume: consumeOnce(db, { table: 'magic_links', key: 'magic_link_id' }),
   };
 }
 
@@ -105,7 +98,7 @@ export class MagicLinksRepository {
 
   /** Marks the link used. Resolves to true for exactly one caller, while it is live. */
   async consume(magicLinkId: string, now: number): Promise<boolean> {
-    return (await this.#queries.consume.run({ magicLinkId, now })) === 1;
+    return this.#queries.consume({ key: magicLinkId, now });
   }
 
   /** Deletes links that expired before `before`. */

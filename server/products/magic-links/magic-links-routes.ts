@@ -8,6 +8,7 @@ import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import type { MagicLinkSendMode, MagicLinksService } from './magic-links-service.js';
@@ -45,7 +46,7 @@ const sendSchema = {
     signup_expiration_minutes: expirationMinutes,
     create_user_as_pending: { type: 'boolean' },
     // S256 of a verifier: 32 bytes as unpadded base64url.
-    code_challenge: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    code_challenge: codeChallenge,
     login_template_id: { type: 'string', maxLength: 128 },
     signup_template_id: { type: 'string', maxLength: 128 },
     locale: { type: 'string', maxLength: 16 },
@@ -59,7 +60,7 @@ const authenticateSchema = {
   properties: {
     token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
     // RFC 7636: 43 to 128 unreserved characters.
-    code_verifier: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' },
+    code_verifier: codeVerifier,
     session_duration_minutes: s.sessionDurationMinutes,
     ...s.sdkExtras,
   },

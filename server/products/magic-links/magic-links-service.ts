@@ -21,7 +21,9 @@ import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
@@ -35,7 +37,7 @@ import {
 } from '../users/users-repository.js';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import { magicLinkMessage } from './magic-link-message.js';
-import { hashMagicLinkToken, newMagicLinkToken, pkceVerifierMatches } from './magic-link-token.js';
+import { hashMagicLinkToken, newMagicLinkToken } from './magic-link-token.js';
 import type { MagicLinkRecord, MagicLinksRepository } from './magic-links-repository.js';
 
 /** How a send finds its user. */
@@ -114,8 +116,14 @@ export class MagicLinksService {
       throw new ApiError('pkce_expected_code_challenge');
     }
     // Both redirects are checked before the user is looked up: the answer cannot depend on it.
-    const loginUrl = pickRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, 'login');
-    const signupUrl = pickRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, 'signup');
+    const loginUrl = listedRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, {
+      noneListed: 'no_login_redirect_urls_set',
+      notListed: 'no_match_for_provided_magic_link_url',
+    });
+    const signupUrl = listedRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, {
+      noneListed: 'no_signup_redirect_urls_set',
+      notListed: 'no_match_for_provided_magic_link_url',
+    });
     if (!this.delivery.email) {
       throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
     }
@@ -256,7 +264,7 @@ export class MagicLinksService {
       await this.store.throttle.beginTry(scope, link.email, client, undefined, {
         vouched: request.session?.userId === link.userId,
       });
-      if (!pkceVerifierMatches(request.codeVerifier, link.codeChallenge)) {
+      if (!verifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }
     }
@@ -311,30 +319,6 @@ export class MagicLinksService {
       throw error;
     }
   }
-}
-
-/** The listed URL a link opens: the one asked for if listed exactly, else the first listed. */
-function pickRedirect(
-  asked: string | undefined,
-  listed: readonly string[],
-  kind: 'login' | 'signup',
-): string {
-  if (asked === undefined || asked === '') {
-    const first = listed[0];
-    if (first === undefined) {
-      throw new ApiError(
-        kind === 'login' ? 'no_login_redirect_urls_set' : 'no_signup_redirect_urls_set',
-      );
-    }
-    return first;
-  }
-  if (!listed.includes(asked)) {
-    throw new ApiError(
-      'no_match_for_provided_magic_link_url',
-      `The ${kind} magic link URL ${asked.slice(0, 200)} is not on the project’s list of ${kind} redirect URLs.`,
-    );
-  }
-  return asked;
 }
 
 /** The redirect URL with `stytch_token_type=magic_links&token=…`, as Stytch's links have. */

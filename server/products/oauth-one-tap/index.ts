@@ -15,7 +15,6 @@ import { oneTapMigrations } from './one-tap-tables.js';
 
 /** The Google One Tap product. */
 export const oneTapProduct: ServerProduct = {
-  name: 'oauth-one-tap',
   migrations: oneTapMigrations,
   register(sdk, context) {
     const tokens = new OneTapRepository(context.store.db);

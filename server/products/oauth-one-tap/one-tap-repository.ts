@@ -3,8 +3,8 @@
  * - `consumeStart` succeeds once per `oauth_callback_id`, and only while it is live, so an ID
  *   token cannot be submitted twice against the same prompt;
  */
-import { changedRows, type Db } from '../../db/database.js';
-import { purgeBefore } from '../../db/purge.js';
+import type { Db } from '../../db/database.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 
 /** A started prompt. */
 export interface OneTapStart {
@@ -17,7 +17,11 @@ export interface OneTapStart {
 
 /** Reads and writes `one_tap_starts`. */
 export class OneTapRepository {
-  constructor(private readonly db: Db) {}
+  readonly #consume;
+
+  constructor(private readonly db: Db) {
+    this.#consume = consumeOnce(db, { table: 'one_tap_starts', key: 'oauth_callback_id' });
+  }
 
   /** Records a started prompt. */
   async createStart(start: Omit<OneTapStart, 'consumedAt'>, now: number): Promise<void> {
@@ -55,14 +59,7 @@ export class OneTapRepository {
 
   /** Uses the prompt up; false when it was used already or has expired. */
   async consumeStart(oauthCallbackId: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('one_tap_starts')
-      .set({ consumed_at: now })
-      .where('oauth_callback_id', '=', oauthCallbackId)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return changedRows(result) === 1;
+    return this.#consume({ key: oauthCallbackId, now });
   }
 
   /** Deletes prompts that expired before `before`. */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { codeChallenge } from '../../keys/pkce.js';
 import type { OneTapService } from './one-tap-service.js';
 
 interface SubmitBody {
@@ -27,7 +28,7 @@ const submitSchema = {
     oauth_callback_id: s.id,
     login_redirect_url: redirectUrl,
     signup_redirect_url: redirectUrl,
-    pkce_code_challenge: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    pkce_code_challenge: codeChallenge,
     ...s.sdkExtras,
   },
 } as const;

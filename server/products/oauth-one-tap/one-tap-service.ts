@@ -11,12 +11,25 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '../../http/api-error.js';
 import type { OAuthProviderSettings } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { IssueRequest } from '../oauth/oauth-service.js';
 import { normalizeEmail } from '../users/destinations.js';
 import type { GoogleIdTokenVerifier } from './one-tap-id-token.js';
 import { START_LIFETIME_MS, START_LIMIT_PER_IP, SUBMIT_LIMIT_PER_IP } from './one-tap-limits.js';
 import type { OneTapRepository } from './one-tap-repository.js';
+
+/** What the login list answers when it cannot serve a request. */
+const LOGIN_REFUSALS: RedirectRefusals = {
+  noneListed: 'no_login_redirect_urls_set',
+  notListed: 'no_match_for_provided_oauth_url',
+};
+
+/** What the sign-up list answers when it cannot serve a request. */
+const SIGNUP_REFUSALS: RedirectRefusals = {
+  noneListed: 'no_signup_redirect_urls_set',
+  notListed: 'no_match_for_provided_oauth_url',
+};
 
 /** What a page needs to show the prompt. */
 export interface OneTapStarted {
@@ -103,8 +116,8 @@ export class OneTapService {
       'too_many_requests',
     );
     const { loginRedirectURLs, signupRedirectURLs } = project.settings.oauth;
-    const login = pickRedirect(request.loginRedirectUrl, loginRedirectURLs);
-    const signup = pickRedirect(request.signupRedirectUrl, signupRedirectURLs);
+    const login = listedRedirect(request.loginRedirectUrl, loginRedirectURLs, LOGIN_REFUSALS);
+    const signup = listedRedirect(request.signupRedirectUrl, signupRedirectURLs, SIGNUP_REFUSALS);
     const now = this.clock();
     const start = await this.tokens.findStart(project.projectId, request.oauthCallbackId);
     if (!start || start.consumedAt !== null || start.expiresAt <= now) {
@@ -155,29 +168,7 @@ function readyGoogle(project: Project): OAuthProviderSettings {
   const { providers, loginRedirectURLs, signupRedirectURLs } = project.settings.oauth;
   const google = providers.google;
   if (!google?.clientId) throw new ApiError('oauth_config_not_found');
-  if (loginRedirectURLs.length === 0) {
-    throw new ApiError(
-      'no_login_redirect_urls_set',
-      'The project lists no login redirect URL for OAuth.',
-    );
-  }
-  if (signupRedirectURLs.length === 0) {
-    throw new ApiError(
-      'no_signup_redirect_urls_set',
-      'The project lists no sign-up redirect URL for OAuth.',
-    );
-  }
+  if (loginRedirectURLs.length === 0) throw new ApiError(LOGIN_REFUSALS.noneListed);
+  if (signupRedirectURLs.length === 0) throw new ApiError(SIGNUP_REFUSALS.noneListed);
   return google;
-}
-
-/** The listed URL to land on: the one asked for if listed exactly, else the first listed. */
-function pickRedirect(asked: string | undefined, listed: readonly string[]): string {
-  if (asked === undefined || asked === '') return listed[0] as string;
-  if (!listed.includes(asked)) {
-    throw new ApiError(
-      'no_match_for_provided_oauth_url',
-      `${asked.slice(0, 300)} is not one of the project's OAuth redirect URLs.`,
-    );
-  }
-  return asked;
 }

@@ -33,7 +33,6 @@ export function oauthService(context: ProductContext): OAuthService {
 
 /** The OAuth product. */
 export const oauthProduct: ServerProduct = {
-  name: 'oauth',
   migrations: oauthMigrations,
   register(sdk, context) {
     const oauth = oauthService(context);

@@ -4,13 +4,7 @@
  * message and request id (and a link to the error's documentation).
  */
 import { type ApiError, errorUrl } from '../../http/api-error.js';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** The HTML of the error page for `error`. */
 export function oauthErrorPage(error: ApiError, requestId: string, ownOrigin: string): string {

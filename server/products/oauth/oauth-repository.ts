@@ -5,10 +5,11 @@
  *   caller, only while live;
  * - a used token's provider tokens are erased as it is consumed.
  */
+import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { prepare } from '../../db/prepared.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type {
   OAuthRegistrationsTable,
@@ -64,28 +65,18 @@ export class OAuthRepository {
           .where('provider', '=', a.provider)
           .where('provider_subject', '=', a.subject),
       ),
-      consumeState: prepare(db, (a: { stateHash: string; now: number }) =>
-        db
-          .updateTable('oauth_states')
-          .set({ consumed_at: a.now })
-          .where('state_hash', '=', a.stateHash)
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', a.now),
-      ),
+      consumeState: consumeOnce(db, { table: 'oauth_states', key: 'state_hash' }),
       stateByHash: prepare(db, (a: { stateHash: string }) =>
         db.selectFrom('oauth_states').selectAll().where('state_hash', '=', a.stateHash),
       ),
       tokenByHash: prepare(db, (a: { tokenHash: string }) =>
         db.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', a.tokenHash),
       ),
-      consumeToken: prepare(db, (a: { tokenHash: string; now: number }) =>
-        db
-          .updateTable('oauth_tokens')
-          .set({ consumed_at: a.now, sealed_provider_values: '' })
-          .where('token_hash', '=', a.tokenHash)
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', a.now),
-      ),
+      consumeToken: consumeOnce(db, {
+        table: 'oauth_tokens',
+        key: 'token_hash',
+        alsoSet: sql`sealed_provider_values = ''`,
+      }),
     };
   }
 
@@ -161,7 +152,7 @@ export class OAuthRepository {
    * exactly one caller while it is live, else `undefined` (unknown, used, or expired).
    */
   async consumeState(stateHash: string, now: number): Promise<OAuthStateRow | undefined> {
-    if ((await this.#queries.consumeState.run({ stateHash, now })) !== 1) return undefined;
+    if (!(await this.#queries.consumeState({ key: stateHash, now }))) return undefined;
     return this.#queries.stateByHash.first({ stateHash });
   }
 
@@ -180,7 +171,7 @@ export class OAuthRepository {
 
   /** Marks the token used and erases its provider tokens; true for exactly one live caller. */
   async consumeToken(tokenHash: string, now: number): Promise<boolean> {
-    return (await this.#queries.consumeToken.run({ tokenHash, now })) === 1;
+    return this.#queries.consumeToken({ key: tokenHash, now });
   }
 
   /** Deletes pending sign-ins and tokens that expired before `before`. */

@@ -10,6 +10,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { formEntries, textParser } from '../../http/well-formed-text.js';
+import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { oauthProviderType, userBody } from '../users/user-body.js';
@@ -44,7 +45,7 @@ const startSchema = {
     properties: {
       public_token: { type: 'string', minLength: 1, maxLength: 256 },
       // S256 of a verifier: 32 bytes as unpadded base64url.
-      code_challenge: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+      code_challenge: codeChallenge,
       custom_scopes: {
         type: 'string',
         maxLength: 2000,
@@ -79,7 +80,7 @@ const authenticateSchema = {
   properties: {
     token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
     // RFC 7636: 43 to 128 unreserved characters.
-    code_verifier: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$' },
+    code_verifier: codeVerifier,
     session_duration_minutes: s.sessionDurationMinutes,
     ...s.sdkExtras,
   },

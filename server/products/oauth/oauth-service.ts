@@ -19,13 +19,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { SealedJson } from '../../keys/sealed-json.js';
 import type { Projects } from '../../projects/project-directory.js';
 import type { OAuthProviderName } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import { pkceVerifierMatches } from '../magic-links/magic-link-token.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import type { SessionRecord } from '../sessions/sessions-repository.js';
 import {
@@ -59,6 +60,12 @@ function exchangeKit() {
 
 /** How long a sign-in may stay at the provider. */
 export const STATE_TTL_MS = 10 * 60_000;
+/** What a sign-in's redirect lists answer when they cannot serve a request. */
+const REFUSALS: RedirectRefusals = {
+  noneListed: 'oauth_no_redirect_urls_set',
+  notListed: 'no_match_for_provided_oauth_url',
+};
+
 /** How long the redirect's token waits for `POST /oauth/authenticate`. */
 export const TOKEN_TTL_MS = 10 * 60_000;
 /** Starts per client IP address: generous (a room of guests may share one), but bounded. */
@@ -187,8 +194,8 @@ export class OAuthService {
     const { provider, settings } = this.#provider(project, request.provider);
     const oauth = project.settings.oauth;
     if (!request.codeChallenge) throw new ApiError('oauth_pkce_expected_code_challenge');
-    const login = pickRedirect(request.loginRedirectUrl, oauth.loginRedirectURLs);
-    const signup = pickRedirect(request.signupRedirectUrl, oauth.signupRedirectURLs);
+    const login = listedRedirect(request.loginRedirectUrl, oauth.loginRedirectURLs, REFUSALS);
+    const signup = listedRedirect(request.signupRedirectUrl, oauth.signupRedirectURLs, REFUSALS);
     await this.deps.limiter.hit(
       `oauth-start:ip:${project.projectId}:${request.ip}`,
       START_LIMIT,
@@ -350,7 +357,7 @@ export class OAuthService {
       const scope = `oauth:${project.projectId}`;
       const client = this.deps.clientKey(request.ip);
       await this.deps.throttle.beginTry(scope, row.user_id, client);
-      if (!pkceVerifierMatches(request.codeVerifier, row.code_challenge)) {
+      if (!verifierMatches(request.codeVerifier, row.code_challenge)) {
         throw new ApiError('oauth_pkce_mismatch');
       }
       await this.deps.throttle.recordSuccess(scope, row.user_id, client);
@@ -599,22 +606,6 @@ interface OAuthSignIn {
 function requiredChallenge(challenge: string | undefined): string {
   if (!challenge) throw new ApiError('oauth_invalid_state');
   return challenge;
-}
-
-/** The listed URL a sign-in lands on: the one asked for if listed exactly, else the first. */
-function pickRedirect(asked: string | undefined, listed: readonly string[]): string {
-  if (asked === undefined || asked === '') {
-    const first = listed[0];
-    if (first === undefined) throw new ApiError('oauth_no_redirect_urls_set');
-    return first;
-  }
-  if (!listed.includes(asked)) {
-    throw new ApiError(
-      'no_match_for_provided_oauth_url',
-      `The redirect URL ${asked.slice(0, 200)} is not on the project’s list of OAuth redirect URLs.`,
-    );
-  }
-  return asked;
 }
 
 /** The session factor of an OAuth sign-in, in Stytch's shape. */

@@ -12,7 +12,6 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 /** The passcode product. */
 export const otpProduct: ServerProduct = {
-  name: 'otp',
   migrations: otpMigrations,
   register(sdk, context) {
     const { store } = context;

@@ -6,6 +6,7 @@
 
 import type { Channel } from '../../delivery/delivery.js';
 import { fitsOneSmsSegment } from '../../delivery/sms-segment.js';
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** What a passcode message is built from. */
 export interface PasscodeMessageInput {
@@ -117,16 +118,4 @@ function bareHost(originHost: string): string {
 /** Collapses line breaks and runs of spaces, so a name cannot add lines to a message. */
 function singleLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }

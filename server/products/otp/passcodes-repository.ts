@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
 import { proofPurgesSql } from '../users/proof.js';
 import {
@@ -102,16 +102,11 @@ function passcodeQueries(db: Db) {
         .where('attempts', '<', a.maxTries)
         .returning('attempts'),
     ),
-    consume: prepare(db, (a: { passcodeId: string; now: number; maxTries: number }) =>
-      db
-        .updateTable('passcodes')
-        .set({ consumed_at: a.now })
-        .where('passcode_id', '=', a.passcodeId)
-        .where('consumed_at', 'is', null)
-        .where('superseded', '=', 0)
-        .where('attempts', '<', a.maxTries)
-        .where('expires_at', '>', a.now),
-    ),
+    consume: consumeOnce<{ maxTries: number }>(db, {
+      table: 'passcodes',
+      key: 'passcode_id',
+      where: (a) => sql`superseded = 0 AND attempts < ${a.maxTries}`,
+    }),
   };
 }
 
@@ -316,7 +311,7 @@ export class PasscodesRepository {
     maxTries: number,
     on?: Executor,
   ): Promise<boolean> {
-    return (await this.#queries.consume.run({ passcodeId, now, maxTries }, on)) === 1;
+    return this.#queries.consume({ key: passcodeId, now, maxTries }, on);
   }
 
   /** Deletes passcodes that expired before `before`. */

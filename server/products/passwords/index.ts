@@ -9,7 +9,6 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 /** The passwords product: its routes at start, its service on their first request. */
 export const passwordsProduct: ServerProduct = {
-  name: 'passwords',
   migrations: passwordMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, passwordRoutes, () =>

@@ -1,4 +1,5 @@
 /** The password reset email: subject, text and HTML, with the link and how long it lasts. */
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** What the reset email says. */
 export interface ResetMessageInput {
@@ -15,14 +16,6 @@ function duration(minutes: number): string {
     return `${hours} hour${hours === 1 ? '' : 's'}`;
   }
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 /** The reset email. */

@@ -3,8 +3,8 @@
  * `consume` succeeds once per token and only before it expires; a successful reset retires
  * every other outstanding token of the user.
  */
-import { changedRows, type Db } from '../../db/database.js';
-import { purgeBefore } from '../../db/purge.js';
+import type { Db } from '../../db/database.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import type { PasswordResetsTable } from './passwords-tables.js';
 
 /** A stored reset (its token's hash, never the token). */
@@ -32,7 +32,11 @@ function toRecord(row: PasswordResetsTable): ResetRecord {
 
 /** Reads and writes reset tokens. */
 export class PasswordResetsRepository {
-  constructor(private readonly db: Db) {}
+  readonly #consume;
+
+  constructor(private readonly db: Db) {
+    this.#consume = consumeOnce(db, { table: 'password_resets', key: 'reset_id' });
+  }
 
   /** Stores a new reset. */
   async create(record: ResetRecord & { tokenHash: string; createdAt: number }): Promise<void> {
@@ -64,14 +68,7 @@ export class PasswordResetsRepository {
 
   /** Marks the reset used. Resolves to true for exactly one caller, while it is live. */
   async consume(resetId: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('password_resets')
-      .set({ consumed_at: now })
-      .where('reset_id', '=', resetId)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return changedRows(result) === 1;
+    return this.#consume({ key: resetId, now });
   }
 
   /** Retires every unused reset of the user (after any password change). */

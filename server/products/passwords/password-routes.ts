@@ -8,6 +8,7 @@ import type { Store } from '../../db/store.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { codeChallenge } from '../../keys/pkce.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { PASSWORD_MAX_LENGTH, RESET_EXPIRATION_MINUTES } from './password-limits.js';
 import type { Caller, PasswordService, SignedIn } from './password-service.js';
@@ -47,7 +48,7 @@ const resetStartSchema = {
       maximum: RESET_EXPIRATION_MINUTES.max,
     },
     reset_password_template_id: { type: 'string', maxLength: 128 },
-    code_challenge: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+    code_challenge: codeChallenge,
     locale: { type: 'string', maxLength: 16 },
     ...s.sdkExtras,
   },

@@ -13,14 +13,16 @@
  * - Reset tokens are 256 random bits, stored as SHA-256, single use, expiring, optionally bound
  *   to a PKCE challenge; a reset ends the user's other sessions unless asked not to.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
 import { ApiError } from '../../http/api-error.js';
 import { isMalformedText } from '../../http/well-formed-text.js';
+import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
+import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
@@ -84,17 +86,6 @@ export type BreachCheckers = (project: Project) => BreachChecker;
 /** The SHA-256 of a reset token, hex. */
 function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** `base64url(sha256(verifier))`, PKCE's S256. */
-function s256(verifier: string): string {
-  return createHash('sha256').update(verifier, 'utf8').digest('base64url');
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**
@@ -306,7 +297,7 @@ export class PasswordService {
           'This password reset was started with a pkce code_challenge: send its code_verifier, from the browser that asked for the reset.',
         );
       }
-      if (!sameText(s256(request.codeVerifier), reset.codeChallenge)) {
+      if (!verifierMatches(request.codeVerifier, reset.codeChallenge)) {
         throw new ApiError(
           'pkce_mismatch',
           'The pkce code_verifier does not match the code_challenge of this password reset.',
@@ -492,14 +483,10 @@ export class PasswordService {
   }
 
   #redirectUrl(project: Project, requested: string | undefined): string {
-    const listed = project.settings.passwords.resetRedirectUrls;
-    if (requested === undefined) {
-      const [first] = listed;
-      if (!first) throw new ApiError('reset_redirect_url_not_allowed');
-      return first;
-    }
-    if (!listed.includes(requested)) throw new ApiError('reset_redirect_url_not_allowed');
-    return requested;
+    return listedRedirect(requested, project.settings.passwords.resetRedirectUrls, {
+      noneListed: 'reset_redirect_url_not_allowed',
+      notListed: 'reset_redirect_url_not_allowed',
+    });
   }
 
   #assertEnabled(project: Project): void {

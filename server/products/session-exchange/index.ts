@@ -6,14 +6,14 @@ import type { ServerProduct } from '../product.js';
 import { AttestedTokensRepository } from './attested-tokens-repository.js';
 import { attestedTokenMigrations } from './attested-tokens-tables.js';
 import { sessionExchangeRoutes } from './session-exchange-routes.js';
+import { SessionExchangeService } from './session-exchange-service.js';
 import { TrustedTokenVerifier } from './trusted-tokens.js';
 
 /** The session-exchange product; its table remembers the trusted tokens `attest` accepted. */
 export const sessionExchangeProduct: ServerProduct = {
-  name: 'session-exchange',
   migrations: attestedTokenMigrations,
   register(sdk, context) {
-    sessionExchangeRoutes(sdk, {
+    const exchange = new SessionExchangeService({
       sessions: context.sessions,
       keys: context.keys,
       store: context.store,
@@ -24,6 +24,7 @@ export const sessionExchangeProduct: ServerProduct = {
       issuers: [context.ownOrigin, `${context.ownOrigin}/sdk/v1`],
       clock: context.clock,
     });
+    sessionExchangeRoutes(sdk, { exchange, store: context.store });
   },
   // A row outlives its token by nothing: after `exp` the verifier refuses the token anyway.
   housekeeping: ({ store }, now) => new AttestedTokensRepository(store.db).purgeExpired(now),

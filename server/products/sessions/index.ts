@@ -5,7 +5,6 @@ import { sessionMigrations } from './sessions-tables.js';
 
 /** The sessions product. */
 export const sessionsProduct: ServerProduct = {
-  name: 'sessions',
   migrations: sessionMigrations,
   register(sdk, { sessions, keys, store, projects }) {
     sessionRoutes(sdk, { sessions, keys, store, projects });

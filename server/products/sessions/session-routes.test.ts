@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { assertApiError } from '../../test/api-assertions.js';
+import { rowsOf } from '../../test/database-rows.js';
 import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
 import { SESSION_CLAIM } from './session-service.js';
 
@@ -140,7 +141,15 @@ describe('sessions', () => {
     assert.equal(second.status, 200);
     assert.equal(first.body.session.last_accessed_at, signedIn.session.last_accessed_at);
     assert.equal(second.body.session.last_accessed_at, signedIn.session.last_accessed_at);
-    assert.equal(second.body.session_jwt, first.body.session_jwt, 'a JWT under a minute old');
+    // Signed once, at sign-in: 40 s later both checks answer that JWT (its `iat` is the
+    // sign-in's second; a new signature would carry the check's), and the stored access time
+    // was not written.
+    const signedAt = Math.floor(Date.parse(signedIn.session.started_at) / 1000);
+    assert.equal(decodeJwt(first.body.session_jwt).iat, signedAt, 'not signed again');
+    assert.equal(second.body.session_jwt, signedIn.session_jwt, 'a JWT under a minute old');
+    const { sessions = [] } = await rowsOf(server.store, ['sessions']);
+    const row = sessions.find((r) => r.session_id === signedIn.session.session_id);
+    assert.equal(Number(row?.last_accessed_at), Date.parse(signedIn.session.last_accessed_at));
     assert.equal(second.body.user.phone_numbers[0].phone_number, '+14155550209');
 
     const extended = await server.api('/sessions/authenticate', {

@@ -9,7 +9,6 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 /** The TOTP product: its routes at start, its service on their first request. */
 export const totpProduct: ServerProduct = {
-  name: 'totp',
   migrations: totpMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, totpRoutes, () =>

@@ -5,7 +5,6 @@ import { userMigrations } from './users-tables.js';
 
 /** The users product. */
 export const usersProduct: ServerProduct = {
-  name: 'users',
   migrations: userMigrations,
   register(sdk, { store, limiter }) {
     userRoutes(sdk, { store, limiter });

@@ -9,7 +9,6 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
 /** The passkey product: its routes at start, its service on their first request. */
 export const webauthnProduct: ServerProduct = {
-  name: 'passkeys',
   migrations: webauthnMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, webauthnRoutes, () =>

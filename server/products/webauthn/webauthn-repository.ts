@@ -3,8 +3,9 @@
  * registration per project (a unique index guarantees it); a challenge is consumed at most once
  * (the consuming update is conditional, so of two simultaneous uses only one succeeds).
  */
+import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
-import { purgeBefore } from '../../db/purge.js';
+import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './webauthn-tables.js';
 
@@ -85,7 +86,21 @@ function toRegistration(row: WebAuthnRegistrationsTable): RegistrationRecord {
 
 /** Reads and writes registrations and challenges. */
 export class WebAuthnRepository {
-  constructor(private readonly db: Db) {}
+  readonly #consume;
+  readonly #consumeUsers;
+
+  constructor(private readonly db: Db) {
+    this.#consume = consumeOnce<{ projectId: string; kind: string }>(db, {
+      table: 'webauthn_challenges',
+      key: 'challenge_hash',
+      where: (a) => sql`project_id = ${a.projectId} AND kind = ${a.kind}`,
+    });
+    this.#consumeUsers = consumeOnce<{ projectId: string; kind: string; userId: string }>(db, {
+      table: 'webauthn_challenges',
+      key: 'challenge_hash',
+      where: (a) => sql`project_id = ${a.projectId} AND kind = ${a.kind} AND user_id = ${a.userId}`,
+    });
+  }
 
   /** Stores a new challenge. */
   async createChallenge(challenge: ChallengeRecord): Promise<void> {
@@ -120,18 +135,11 @@ export class WebAuthnRepository {
     /** When given, only this user's challenge is consumed. */
     userId?: string,
   ): Promise<ChallengeRecord | undefined> {
-    let update = this.db
-      .updateTable('webauthn_challenges')
-      .set({ consumed_at: now })
-      .where('challenge_hash', '=', challengeHash);
-    if (userId !== undefined) update = update.where('user_id', '=', userId);
-    const result = await update
-      .where('project_id', '=', projectId)
-      .where('kind', '=', kind)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (changedRows(result) !== 1) return undefined;
+    const consumed =
+      userId === undefined
+        ? await this.#consume({ key: challengeHash, now, projectId, kind })
+        : await this.#consumeUsers({ key: challengeHash, now, projectId, kind, userId });
+    if (!consumed) return undefined;
     const row = await this.db
       .selectFrom('webauthn_challenges')
       .selectAll()

@@ -1,8 +1,5 @@
 /** What the crypto-wallet product's buttons and screens share. */
 
-/** The session length the widget asks for when the config names none. */
-export const DEFAULT_SESSION_DURATION_MINUTES = 60;
-
 /**
  * Loads the crypto screens (a chunk of their own). The buttons start it as a wallet is chosen,
  * so the connect screen is there at once.

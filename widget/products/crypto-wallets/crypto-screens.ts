@@ -11,8 +11,8 @@ import { customElement, property } from 'lit/decorators.js';
 import '../../components/back-button.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import { CryptoEventType } from './crypto-events.js';
-import { DEFAULT_SESSION_DURATION_MINUTES } from './crypto-flow.js';
 import { cryptoTexts } from './crypto-strings.js';
 import './wallet-buttons.js';
 import { connectWallet, signWithWallet } from './wallet-providers.js';
@@ -109,9 +109,7 @@ export class VelvetCryptoScreen extends LitElement {
           crypto_wallet_address: walletAddress,
           crypto_wallet_type: chainOf(walletOption),
           signature,
-          session_duration_minutes:
-            context.config.sessionOptions?.sessionDurationMinutes ??
-            DEFAULT_SESSION_DURATION_MINUTES,
+          session_duration_minutes: sessionMinutes(context.config),
         }),
       );
       if (step !== this.step) return;

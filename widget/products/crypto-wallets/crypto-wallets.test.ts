@@ -157,6 +157,28 @@ const untilText = (mounted: Mounted, text: string) =>
   );
 
 describe('crypto wallets in <velvet-login>', () => {
+  it('OAuth and wallets together show at most 6 main-screen buttons (spec section 9)', async () => {
+    const metamask = createEthereumWallet({ isMetaMask: true });
+    removers.push(
+      announceEthereumWallet(metamask.provider, { name: 'MetaMask', rdns: 'io.metamask' }),
+    );
+    const providers = ['google', 'github', 'apple', 'discord', 'microsoft', 'facebook', 'gitlab'];
+    const mounted = await mount({
+      products: ['oauth', 'crypto'],
+      oauthOptions: { providers: providers.map((type) => ({ type })) },
+    });
+    const root = mounted.el.shadowRoot ?? mounted.el;
+    const sections = 'velvet-oauth-buttons button, velvet-crypto-wallet-buttons button';
+    await waitFor(
+      () => root.querySelector('velvet-oauth-buttons button'),
+      'the OAuth buttons did not render',
+    );
+    const shown = [...root.querySelectorAll(sections)];
+    expect(shown.length, JSON.stringify(mounted.buttons())).to.equal(6);
+    expect(root.querySelectorAll('velvet-oauth-buttons button').length).to.equal(5);
+    expect(mounted.buttons()).to.include('Continue with other Crypto Wallet');
+  });
+
   it('lists the wallets the browser announces, in order, below nothing but a divider before the form', async () => {
     const ethereum = createEthereumWallet({ isMetaMask: true });
     removers.push(

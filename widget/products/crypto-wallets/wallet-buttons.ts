@@ -7,10 +7,10 @@ import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
+import { walletSlots } from '../shared/main-screen-buttons.js';
 import { loadCryptoScreens } from './crypto-flow.js';
 import { cryptoTexts } from './crypto-strings.js';
 import { type DetectedWallet, detectWallets } from './wallet-providers.js';
-import { walletSlots } from './wallets.js';
 
 /** The wallet buttons of the main screen (`kind="main"`) or of the other-wallet screen. */
 @customElement('velvet-crypto-wallet-buttons')
@@ -79,7 +79,7 @@ export class VelvetCryptoWalletButtons extends LitElement {
   }
 
   protected override render(): unknown {
-    const slots = walletSlots(this.context.config.oauthOptions?.providers?.length ?? 0);
+    const slots = walletSlots(this.context.config);
     const main = this.kind === 'main';
     const shown = main ? this.wallets.slice(0, slots) : this.wallets.slice(slots);
     const overflow = main && this.wallets.length > slots;

@@ -32,11 +32,3 @@ export const WALLET_DOWNLOADS: ReadonlyArray<{ option: WalletOption; url: string
   { option: WalletOption.Binance, url: 'https://www.binance.com/en/web3wallet' },
   { option: WalletOption.Vessel, url: 'https://vessel.finance/' },
 ];
-
-/**
- * How many wallet buttons the main screen has room for (spec section 9): 6 minus the OAuth
- * providers minus 1; the rest go to the other-wallet screen.
- */
-export function walletSlots(oauthProviders: number): number {
-  return Math.max(0, 6 - oauthProviders - 1);
-}

@@ -5,9 +5,11 @@
 import type { VelvetClient } from '../../client/velvet-client.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
+import { RedirectLanding } from '../shared/redirect-landing.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 
-/** The session length the widget asks for when the config names none (the server's default). */
-const DEFAULT_SESSION_MINUTES = 60;
+/** The tokens of magic links that land on this page. */
+const landing = new RedirectLanding('magic_links');
 
 /** The telemetry `type` of the magic-link login-or-create flow. */
 export const MAGIC_LINK_FLOW_TYPE = 'login_or_create_eml';
@@ -45,42 +47,22 @@ export async function sendMagicLink(email: string, context: ProductContext): Pro
   context.dispatch({ type: 'transition', screen: Screen.EmailConfirmation });
 }
 
-/** The link's token when the page was opened from a magic link, else `undefined`. */
-export function tokenInUrl(location: Location = globalThis.location): string | undefined {
-  const params = new URLSearchParams(location?.search ?? '');
-  const token = params.get('token');
-  return params.get('stytch_token_type') === 'magic_links' && token ? token : undefined;
-}
-
-/** The page's address without the link's parameters, so a reload cannot reuse the token. */
-function forgetToken(): void {
-  const url = new URL(globalThis.location.href);
-  url.searchParams.delete('token');
-  url.searchParams.delete('stytch_token_type');
-  globalThis.history?.replaceState(globalThis.history.state, '', url);
-}
-
-/** The tokens this page has started to authenticate: each once, however many widgets. */
-const started = new Set<string>();
-
 /**
  * Signs in with the token of the link that opened the page, once per page: the success screen
  * follows, or the error shows on the main screen (where a new link can be asked for).
  */
 export function completeFromUrl(context: ProductContext): void {
-  const token = tokenInUrl();
-  if (!token || started.has(token)) return;
-  started.add(token);
-  forgetToken();
+  const token = landing.take();
+  if (!token) return;
   void loadMagicLinkScreens();
   void (async () => {
     let client: VelvetClient | undefined;
     try {
       client = await context.busy(context.client());
-      const minutes =
-        context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
       const response = await context.busy(
-        client.magicLinks.authenticate(token, { session_duration_minutes: minutes }),
+        client.magicLinks.authenticate(token, {
+          session_duration_minutes: sessionMinutes(context.config),
+        }),
       );
       context.emitEvent('MAGIC_LINK_AUTHENTICATE', { ...response });
       context.dispatch({ type: 'set-magic-link-email', email: undefined });

@@ -1,7 +1,8 @@
 /**
  * `<velvet-oauth-buttons>`: 'Continue with X' for each configured provider, in the configured
  * order, each with its provider's mark (loaded only for the providers configured). At most 6
- * show (the main screen's social plus wallet cap, spec section 9). An unknown provider gets a
+ * show, 5 beside crypto wallets (the main screen's social plus wallet cap, spec section 9, in
+ * `shared/main-screen-buttons.ts`). An unknown provider gets a
  * button with an empty label (its accessible name still says which provider it is). After the
  * page signed in from a provider's redirect, the section says so instead.
  */
@@ -9,13 +10,11 @@ import { html, LitElement, nothing, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
+import { oauthButtonCount } from '../shared/main-screen-buttons.js';
 import { loadMark } from './marks.js';
 import { signedInFromRedirect, startProvider } from './oauth-flow.js';
 import { oauthStrings } from './oauth-strings.js';
 import { ONE_TAP_LOADER, type OneTapPlugin, oneTapProvider } from './one-tap-hook.js';
-
-/** The most provider buttons the main screen shows (spec section 9). */
-export const MAX_MAIN_BUTTONS = 6;
 
 /**
  * The OAuth section of the main screen.
@@ -35,7 +34,8 @@ export class VelvetOAuthButtons extends LitElement {
   }
 
   private providers(): OAuthProviderConfig[] {
-    return (this.context.config.oauthOptions?.providers ?? []).slice(0, MAX_MAIN_BUTTONS);
+    const shown = oauthButtonCount(this.context.config);
+    return (this.context.config.oauthOptions?.providers ?? []).slice(0, shown);
   }
 
   protected override willUpdate(): void {

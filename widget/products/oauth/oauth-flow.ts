@@ -5,9 +5,11 @@
  */
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
+import { RedirectLanding } from '../shared/redirect-landing.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 
-/** The session length the widget asks for when the config names none (the server's default). */
-const DEFAULT_SESSION_MINUTES = 60;
+/** The tokens of OAuth redirects that land on this page. */
+const landing = new RedirectLanding('oauth');
 
 /** Sends the browser to `provider`'s sign-in with the page's `oauthOptions`. */
 export async function startProvider(
@@ -30,23 +32,6 @@ export async function startProvider(
   }
 }
 
-/** The token when the page was opened by an OAuth redirect, else `undefined`. */
-export function oauthTokenInUrl(location: Location = globalThis.location): string | undefined {
-  const params = new URLSearchParams(location?.search ?? '');
-  const token = params.get('token');
-  return params.get('stytch_token_type') === 'oauth' && token ? token : undefined;
-}
-
-/** The page's address without the redirect's parameters, so a reload cannot reuse the token. */
-function forgetToken(): void {
-  const url = new URL(globalThis.location.href);
-  url.searchParams.delete('token');
-  url.searchParams.delete('stytch_token_type');
-  globalThis.history?.replaceState(globalThis.history.state, '', url);
-}
-
-/** The tokens this page has started to authenticate: each once, however many widgets. */
-const started = new Set<string>();
 /** Whether this page signed in from an OAuth redirect (the buttons then show success). */
 let signedIn = false;
 
@@ -57,7 +42,7 @@ export function signedInFromRedirect(): boolean {
 
 /** Whether this page is completing (or completed) an OAuth sign-in: One Tap stays away then. */
 export function completingOAuth(): boolean {
-  return started.size > 0;
+  return landing.taken;
 }
 
 /**
@@ -65,18 +50,16 @@ export function completingOAuth(): boolean {
  * where the buttons were, or the error shows on the main screen (where the buttons stay).
  */
 export function completeFromUrl(context: ProductContext): void {
-  const token = oauthTokenInUrl();
-  if (!token || started.has(token)) return;
-  started.add(token);
+  const token = landing.take();
+  if (!token) return;
   signedIn = false;
-  forgetToken();
   void (async () => {
     try {
       const client = await context.busy(context.client());
-      const minutes =
-        context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
       const response = await context.busy(
-        client.oauth.authenticate(token, { session_duration_minutes: minutes }),
+        client.oauth.authenticate(token, {
+          session_duration_minutes: sessionMinutes(context.config),
+        }),
       );
       signedIn = true;
       context.emitEvent('OAUTH_AUTHENTICATE', { ...response });

@@ -2,7 +2,7 @@
  * When and how Google One Tap shows (spec section 4): its positions, the rule for showing the
  * prompt alone, and its error states. Plain functions of the config, tested on their own.
  */
-import type { OAuthProviderConfig, VelvetConfig } from '../../config/widget-config.js';
+import type { VelvetConfig } from '../../config/widget-config.js';
 
 /** Where a provider's `position` asks the prompt to show (Stytch's `OneTapPositions`). */
 export const OneTapPosition = {
@@ -64,13 +64,6 @@ export function oneTapMode(position: string | undefined, fedcm: boolean): OneTap
     position === OneTapPosition.floatingOrEmbedded;
   if (embeddable && !fedcm) return 'embedded';
   return position === OneTapPosition.embeddedOnly ? false : 'floating';
-}
-
-/** The config's Google provider that asks for One Tap, if any. */
-export function oneTapProvider(config: VelvetConfig): OAuthProviderConfig | undefined {
-  return config.oauthOptions?.providers.find(
-    (provider) => provider.type === 'google' && provider.one_tap === true,
-  );
 }
 
 /**

@@ -23,6 +23,3 @@ export const oneTapStrings = {
   oauthSuccessTitle: 'Success!',
   oauthSuccessText: 'You are signed in with Google.',
 } as const;
-
-/** The texts, by key. */
-export type OneTapStrings = typeof oneTapStrings;

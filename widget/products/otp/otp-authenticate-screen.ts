@@ -18,13 +18,11 @@ import type { OtpState } from '../../state/widget-state.js';
 import { isValidPasscode } from '../../validation/passcode.js';
 import { formatNational } from '../../validation/phone.js';
 import type { ProductContext } from '../product.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import { COUNTDOWN_TICK_MS, formatRemaining, RESEND_FEEDBACK_MS } from './countdown.js';
 import { otpExpiresAt, sendOptions } from './otp-flow.js';
 import { otpScreenStyles } from './otp-screens.styles.js';
 import { formError } from './send-form.js';
-
-/** The session length the widget asks for when the config names none. */
-export const DEFAULT_SESSION_DURATION_MINUTES = 60;
 
 /** The resend link: a link, a send under way, or `Code sent` for 2 seconds. */
 type ResendState = 'idle' | 'sending' | 'sent';
@@ -224,9 +222,7 @@ export class VelvetOtpAuthenticate extends LitElement {
       const client = await context.busy(context.client());
       const response = await context.busy(
         client.otps.authenticate(code, otp.methodId, {
-          session_duration_minutes:
-            context.config.sessionOptions?.sessionDurationMinutes ??
-            DEFAULT_SESSION_DURATION_MINUTES,
+          session_duration_minutes: sessionMinutes(context.config),
         }),
       );
       context.emitEvent(VelvetEventType.OtpAuthenticate, {

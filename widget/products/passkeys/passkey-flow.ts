@@ -4,16 +4,8 @@ import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
 
-/** The session length when the config names none (the spec's library default). */
-export const DEFAULT_SESSION_MINUTES = 30;
-
 /** How many times the autofill sign-in is tried on the main screen (spec section 9). */
 export const AUTOFILL_ATTEMPTS = 5;
-
-/** The session length the config asks for. */
-export function sessionMinutes(context: ProductContext): number {
-  return context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
-}
 
 /** The passkey texts, with the page's overrides. */
 export function textsOf(context: ProductContext): PasskeyStrings {

@@ -9,12 +9,12 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { WebAuthnClient } from '../../client/webauthn-client.js';
 import type { ProductContext } from '../product.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import { isCancelled, signInFailure } from './passkey-errors.js';
 import {
   AUTOFILL_ATTEMPTS,
   hasFieldProduct,
   loadPasskeyScreens,
-  sessionMinutes,
   signedIn,
   textsOf,
 } from './passkey-flow.js';
@@ -113,7 +113,7 @@ export class VelvetPasskeyLogin extends LitElement {
   private async autofillOnce(client: WebAuthnClient, signal: AbortSignal): Promise<boolean> {
     try {
       const response = await client.authenticate({
-        session_duration_minutes: sessionMinutes(this.context),
+        session_duration_minutes: sessionMinutes(this.context.config),
         is_passkey: true,
         conditional_mediation: true,
         disable_input_check: true,
@@ -149,7 +149,7 @@ export class VelvetPasskeyLogin extends LitElement {
       const client = await context.busy(context.client());
       const response = await context.busy(
         client.webauthn.authenticate({
-          session_duration_minutes: sessionMinutes(context),
+          session_duration_minutes: sessionMinutes(context.config),
           is_passkey: true,
         }),
       );

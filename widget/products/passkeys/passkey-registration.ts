@@ -21,8 +21,8 @@ import type {
 } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import { themeProperties } from '../../theme/theme.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import { isCancelled, registrationFailure } from './passkey-errors.js';
-import { DEFAULT_SESSION_MINUTES } from './passkey-flow.js';
 import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
 import { passkeysStyles } from './passkeys.styles.js';
 
@@ -172,8 +172,7 @@ export class VelvetPasskeyRegistration extends LitElement {
       try {
         const response = await client.webauthn.register({
           is_passkey: true,
-          session_duration_minutes:
-            this.config?.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES,
+          session_duration_minutes: sessionMinutes(this.config),
         });
         this.created = true;
         this.emit(PasskeyEvent.Register, { ...response });

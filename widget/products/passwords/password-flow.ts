@@ -6,17 +6,10 @@
 import type { VelvetClient } from '../../client/velvet-client.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
-
-/** The session length the widget asks for when the config names none (the server's default). */
-export const DEFAULT_SESSION_MINUTES = 60;
+import { forgetRedirectToken } from '../shared/redirect-landing.js';
 
 /** The telemetry `type` of the reset-password flow. */
 export const RESET_PASSWORD_FLOW_TYPE = 'reset_password';
-
-/** The session length of the page's config. */
-export function sessionMinutes(context: ProductContext): number {
-  return context.config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
-}
 
 /** Loads the product's screens (a chunk of their own), started as the user searches. */
 export function loadPasswordScreens(): Promise<unknown> {
@@ -89,14 +82,12 @@ export function forgetLinkToken(): void {
  * Form. The token leaves the address bar, so a reload cannot reuse it.
  */
 export function openFromLink(context: ProductContext): void {
-  const url = new URL(globalThis.location.href);
-  const kind = url.searchParams.get('stytch_token_type');
-  const token = url.searchParams.get('token');
+  const params = new URLSearchParams(globalThis.location.search);
+  const kind = params.get('stytch_token_type');
+  const token = params.get('token');
   if ((kind !== 'reset_password' && kind !== 'login') || !token) return;
   linkToken = { kind, token };
-  url.searchParams.delete('token');
-  url.searchParams.delete('stytch_token_type');
-  globalThis.history?.replaceState(globalThis.history.state, '', url);
+  forgetRedirectToken();
   void loadPasswordScreens();
   context.dispatch({ type: 'transition', screen: Screen.PasswordResetForm });
 }

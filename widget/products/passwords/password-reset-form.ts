@@ -14,8 +14,9 @@ import {
   passwordSubmit as submitButton,
 } from './password-form-parts.js';
 import './new-password-field.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import type { PasswordValidityDetail, VelvetNewPassword } from './new-password-field.js';
-import { currentLinkToken, forgetLinkToken, sessionMinutes } from './password-flow.js';
+import { currentLinkToken, forgetLinkToken } from './password-flow.js';
 import { passwordStrings } from './password-strings.js';
 import { passwordScreenStyles } from './passwords.styles.js';
 
@@ -54,7 +55,7 @@ export class VelvetPasswordResetForm extends LitElement {
         forgetLinkToken();
         const response = await context.busy(
           client.magicLinks.authenticate(link.token, {
-            session_duration_minutes: sessionMinutes(context),
+            session_duration_minutes: sessionMinutes(context.config),
           }),
         );
         context.emitEvent('MAGIC_LINK_AUTHENTICATE', { ...response });
@@ -128,7 +129,7 @@ export class VelvetPasswordResetForm extends LitElement {
         client.passwords.resetByEmail({
           token: link.token,
           password,
-          session_duration_minutes: sessionMinutes(context),
+          session_duration_minutes: sessionMinutes(context.config),
         }),
       );
       forgetLinkToken();

@@ -21,12 +21,13 @@ import {
   passwordSubmit as submitButton,
 } from './password-form-parts.js';
 import './new-password-field.js';
+import { sessionMinutes } from '../shared/session-minutes.js';
 import {
   errorType,
   type PasswordValidityDetail,
   type VelvetNewPassword,
 } from './new-password-field.js';
-import { sendResetEmail, sessionMinutes } from './password-flow.js';
+import { sendResetEmail } from './password-flow.js';
 import { passwordStrings } from './password-strings.js';
 import { passwordScreenStyles } from './passwords.styles.js';
 
@@ -197,7 +198,7 @@ export class VelvetPasswordScreen extends LitElement {
           client.passwords.authenticate({
             email: context.state.password.email,
             password,
-            session_duration_minutes: sessionMinutes(context),
+            session_duration_minutes: sessionMinutes(context.config),
           }),
         );
         context.emitEvent('PASSWORD_AUTHENTICATE', { ...response });
@@ -223,7 +224,7 @@ export class VelvetPasswordScreen extends LitElement {
           client.passwords.create({
             email: context.state.password.email,
             password,
-            session_duration_minutes: sessionMinutes(context),
+            session_duration_minutes: sessionMinutes(context.config),
           }),
         );
         context.emitEvent('PASSWORD_CREATE', { ...response });

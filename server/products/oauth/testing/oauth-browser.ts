@@ -3,7 +3,8 @@
  * cookie jar, fills oidc-provider's own login and consent pages (or presses the GitHub stand-in's
  * 'Authorize'), and stops at the first redirect to the Velvet server.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { s256 } from '../../../keys/pkce.js';
 
 /** Decodes the HTML character references a form's values may carry. */
 function decodeEntities(text: string): string {
@@ -20,7 +21,7 @@ function decodeEntities(text: string): string {
 /** A PKCE pair as the widget makes it. */
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+  return { verifier, challenge: s256(verifier) };
 }
 
 /** Where the provider sent the browser back: a URL, with the form it posts (Apple's form_post). */
