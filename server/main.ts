@@ -3,6 +3,7 @@
  * delivery adapters and serves. `npm start` runs this.
  */
 import { join } from 'node:path';
+import { ALL_MIGRATIONS } from './all-migrations.js';
 import { buildApp } from './app.js';
 import {
   ConfigError,
@@ -11,9 +12,9 @@ import {
   type ServerConfig,
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
-import { Store } from './db/store.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
+import { Store } from './store.js';
 
 /** The channels some project enables. */
 function enabledChannels(config: ServerConfig) {
@@ -38,10 +39,13 @@ async function main(): Promise<void> {
     );
   }
   const secret = loadOrCreateSecret(config.secret, config.dataDir);
-  const store = await Store.open({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: join(config.dataDir, 'velvet.db'),
-  });
+  const store = await Store.open(
+    {
+      databaseUrl: config.databaseUrl,
+      sqlitePath: join(config.dataDir, 'velvet.db'),
+    },
+    ALL_MIGRATIONS,
+  );
   const app = await buildApp({ config, store, delivery: delivery.routes, outbox, secret });
 
   let closing = false;

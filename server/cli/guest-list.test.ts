@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Store } from '../db/store.js';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { resolveProjectSettings } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
+import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import {
   formatGuestTable,
@@ -79,10 +80,13 @@ describe('the guest list on a real store', () => {
 
   before(async () => {
     database = await createTestDatabase();
-    store = await Store.open({
-      databaseUrl: database.databaseUrl,
-      sqlitePath: database.sqlitePath,
-    });
+    store = await Store.open(
+      {
+        databaseUrl: database.databaseUrl,
+        sqlitePath: database.sqlitePath,
+      },
+      ALL_MIGRATIONS,
+    );
     const config = { name: 'Guest tests', publicToken: TOKEN };
     project = await store.projects.upsert(
       { ...config, settings: resolveProjectSettings(config) },

@@ -7,7 +7,6 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { JsonObject } from '../db/json-column.js';
-import type { Store } from '../db/store.js';
 import {
   countryList,
   countryName,
@@ -16,6 +15,7 @@ import {
 } from '../products/users/destinations.js';
 import type { UserName } from '../products/users/users-repository.js';
 import type { Project } from '../projects/projects-repository.js';
+import type { Store } from '../store.js';
 import { parseCsv } from './csv.js';
 
 /** An expected failure (a bad or unknown number): print the message, no stack trace. */

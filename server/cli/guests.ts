@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { Store } from '../db/store.js';
 import type { Project } from '../projects/projects-repository.js';
+import { Store } from '../store.js';
 import { CsvError } from './csv.js';
 import {
   countryWarning,
@@ -205,10 +206,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   let store: Store;
   try {
-    store = await Store.open({
-      databaseUrl: config.databaseUrl,
-      sqlitePath: join(config.dataDir, 'velvet.db'),
-    });
+    store = await Store.open(
+      {
+        databaseUrl: config.databaseUrl,
+        sqlitePath: join(config.dataDir, 'velvet.db'),
+      },
+      ALL_MIGRATIONS,
+    );
   } catch (error) {
     const where = config.databaseUrl
       ? 'the PostgreSQL database'

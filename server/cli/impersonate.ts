@@ -7,8 +7,9 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { Store } from '../db/store.js';
+import { Store } from '../store.js';
 import { ImpersonationError, mintImpersonationToken } from './impersonation.js';
 
 const HELP = `Velvet impersonation
@@ -45,10 +46,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const store = await Store.open({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: join(config.dataDir, 'velvet.db'),
-  });
+  const store = await Store.open(
+    {
+      databaseUrl: config.databaseUrl,
+      sqlitePath: join(config.dataDir, 'velvet.db'),
+    },
+    ALL_MIGRATIONS,
+  );
   try {
     const projects = [];
     for (const project of config.projects)

@@ -2,10 +2,11 @@
  * What `npm run impersonate` does, as functions over the store and the project (so tests run
  * them on a real database): find the user, mint a single-use token that lives five minutes.
  */
-import type { Store } from '../db/store.js';
+
 import { ImpersonationTokens } from '../products/impersonation/impersonation-tokens.js';
 import { normalizeEmail, normalizePhone } from '../products/users/destinations.js';
 import type { Project } from '../projects/projects-repository.js';
+import type { Store } from '../store.js';
 
 /** An expected failure (no such user): print the message, no stack trace. */
 export class ImpersonationError extends Error {

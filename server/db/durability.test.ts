@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
 import { loadOrCreateSecret } from '../config/secret.js';
 import { PasscodesRepository } from '../products/otp/passcodes-repository.js';
 import { clientKey } from '../rate-limit/client-key.js';
+import { Store } from '../store.js';
 import { unwrapSuccess } from '../test/api-assertions.js';
 import { basicAuth } from '../test/test-server.js';
 import { startVelvet } from '../test/velvet-process.js';
-import { Store } from './store.js';
 
 test('a crash right after an acknowledged write loses nothing', async () => {
   const velvet = await startVelvet();
@@ -34,7 +35,7 @@ test('a crash right after an acknowledged write loses nothing', async () => {
     for (const answer of answers) assert.equal(answer.status, 200);
 
     const { databaseUrl, sqlitePath } = velvet.database;
-    const store = await Store.open({ databaseUrl, sqlitePath });
+    const store = await Store.open({ databaseUrl, sqlitePath }, ALL_MIGRATIONS);
     try {
       const project = await store.projects.findByPublicToken(DEVELOPMENT_PUBLIC_TOKEN);
       assert.ok(project);

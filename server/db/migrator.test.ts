@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { sql } from 'kysely';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { ALL_MIGRATIONS } from './all-migrations.js';
 import { openDatabase } from './database.js';
 import { MIGRATION_TABLE, mergeMigrations, migrateToLatest } from './migrator.js';
 import { isUniqueViolation } from './sql-errors.js';
-import { Store } from './store.js';
 
 const databases: TestDatabase[] = [];
 after(async () => {
@@ -21,7 +21,7 @@ async function freshDatabase(): Promise<TestDatabase> {
 
 test('a new database gets every product’s migration once, in name order', async () => {
   const database = await freshDatabase();
-  const store = await Store.open(database);
+  const store = await Store.open(database, ALL_MIGRATIONS);
   const applied = await store.db
     // biome-ignore lint/suspicious/noExplicitAny: Kysely's own bookkeeping table is not in our schema.
     .selectFrom(MIGRATION_TABLE as any)
@@ -37,7 +37,7 @@ test('a new database gets every product’s migration once, in name order', asyn
   assert.ok(names.includes('2025-07-01-07-otp'), 'the passcode product brings its tables');
 
   // A second start applies nothing and keeps working.
-  const again = await Store.open(database);
+  const again = await Store.open(database, ALL_MIGRATIONS);
   const project = await again.projects.upsert(
     { publicToken: 'public-token-test-migrator', name: 'M', settings: {} as never },
     1,
@@ -71,7 +71,7 @@ test('a database made by the former single migration list opens with its guests 
   }
   await db.destroy();
 
-  const store = await Store.open(database);
+  const store = await Store.open(database, ALL_MIGRATIONS);
   try {
     const guest = await store.users.findByDestination('project-test-1', 'phone', '+14155552671');
     assert.equal(guest?.userId, 'user-test-1');
@@ -115,7 +115,7 @@ test('pending identifiers: the unique destinations become unique among verified 
   }
   await db.destroy();
 
-  const store = await Store.open(database);
+  const store = await Store.open(database, ALL_MIGRATIONS);
   try {
     const guest = await store.users.findByDestination('project-test-1', 'phone', '+14155552671');
     assert.deepEqual([guest?.userId, guest?.verified], ['user-test-1', true]);

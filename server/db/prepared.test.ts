@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { prepare } from './prepared.js';
-import { Store } from './store.js';
 
 let database: TestDatabase;
 let store: Store;
 before(async () => {
   database = await createTestDatabase();
-  store = await Store.open(database);
+  store = await Store.open(database, ALL_MIGRATIONS);
 });
 after(async () => {
   await store.close();

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { consumeOnce, purgeBefore } from './purge.js';
-import { Store } from './store.js';
 
 let database: TestDatabase;
 let store: Store;
 before(async () => {
   database = await createTestDatabase();
-  store = await Store.open(database);
+  store = await Store.open(database, ALL_MIGRATIONS);
 });
 after(async () => {
   await store.close();

@@ -3,7 +3,8 @@ import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Store } from './store.js';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { Store } from '../store.js';
 
 /** The permission bits of `path`. */
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -13,7 +14,7 @@ test('the SQLite database and its journal are readable by the server’s user on
   try {
     const dataDir = join(root, 'data');
     const sqlitePath = join(dataDir, 'velvet.db');
-    const store = await Store.open({ sqlitePath });
+    const store = await Store.open({ sqlitePath }, ALL_MIGRATIONS);
     await store.telemetry.count('project-test-p', 'render_login_screen', '2025-07-26', 1);
     assert.equal(mode(dataDir), 0o700, 'the data directory it created');
     assert.equal(mode(sqlitePath), 0o600);
@@ -24,7 +25,7 @@ test('the SQLite database and its journal are readable by the server’s user on
     const old = join(root, 'old.db');
     writeFileSync(old, '');
     chmodSync(old, 0o644);
-    const again = await Store.open({ sqlitePath: old });
+    const again = await Store.open({ sqlitePath: old }, ALL_MIGRATIONS);
     assert.equal(mode(old), 0o600);
     await again.close();
   } finally {

@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { KEY_ROTATION_MS } from '../app.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
-import { Store } from '../db/store.js';
+import { Store } from '../store.js';
 import { unwrapSuccess } from '../test/api-assertions.js';
 import { startVelvet, type VelvetServer } from '../test/velvet-process.js';
 import { KeyRing } from './key-ring.js';
@@ -67,10 +68,13 @@ describe('JWKS across two server processes on one database', () => {
     assert.ok((await jwksKids(b, projectId)).includes(String(firstKid)));
 
     // A third instance whose clock has reached the next rotation makes a new key.
-    const store = await Store.open({
-      databaseUrl: a.database.databaseUrl,
-      sqlitePath: a.database.sqlitePath,
-    });
+    const store = await Store.open(
+      {
+        databaseUrl: a.database.databaseUrl,
+        sqlitePath: a.database.sqlitePath,
+      },
+      ALL_MIGRATIONS,
+    );
     let newKid: string;
     try {
       const later = () => Date.now() + KEY_ROTATION_MS + 60_000;

@@ -5,11 +5,11 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Migrations } from '../db/migrator.js';
-import type { Store } from '../db/store.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { Store } from '../store.js';
 import type { SessionService } from './sessions/session-service.js';
 
 /** What the server hands every product: the shared parts, built once. */

@@ -7,7 +7,6 @@
  * breaks a sign-in: the widget and Stytch's SDK send telemetry without waiting or retrying.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../db/store.js';
 import { parseBasicAuth } from '../http/basic-auth.js';
 import { envelope } from '../http/envelope.js';
 import { assertOriginAllowed, type ProjectDirectory } from '../http/sdk-auth.js';
@@ -15,6 +14,7 @@ import type { RateLimit } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { Store } from '../store.js';
 
 /** The most events one batch may count: the spec's (and Stytch's SDK's) batch size. */
 export const MAX_EVENTS_PER_BATCH = 15;

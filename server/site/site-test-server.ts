@@ -7,12 +7,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject } from '../config/config.js';
-import { Store } from '../db/store.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
+import { Store } from '../store.js';
 import { unwrapSuccess } from '../test/api-assertions.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { basicAuth, FakeClock } from '../test/test-server.js';
@@ -77,10 +78,13 @@ export async function startSiteTestServer(
   const database: TestDatabase = await createTestDatabase();
   const clock = new FakeClock();
   const outbox = new DevOutbox({ log: () => undefined });
-  const store = await Store.open({
-    databaseUrl: database.databaseUrl,
-    sqlitePath: database.sqlitePath,
-  });
+  const store = await Store.open(
+    {
+      databaseUrl: database.databaseUrl,
+      sqlitePath: database.sqlitePath,
+    },
+    ALL_MIGRATIONS,
+  );
   const app = await buildApp({
     config: {
       production: false,

@@ -1,6 +1,6 @@
 /** What a test reads of the database to show that a refused request changed nothing. */
 import type { Schema } from '../db/schema.js';
-import type { Store } from '../db/store.js';
+import type { Store } from '../store.js';
 
 /**
  * The tables that hold how users sign in, what they were sent and their sessions: a request that

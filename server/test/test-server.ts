@@ -5,13 +5,14 @@
  * over HTTP only.
  */
 import type { FastifyInstance } from 'fastify';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject, ServerConfig } from '../config/config.js';
-import { Store } from '../db/store.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { loggerOptions } from '../http/log-options.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
+import { Store } from '../store.js';
 import { unwrapSuccess } from './api-assertions.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -157,10 +158,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
     projects: [configured(projectConfig), ...(options.extraProjects ?? []).map(configured)],
   };
-  const store = await Store.open({
-    databaseUrl: database.databaseUrl,
-    sqlitePath: database.sqlitePath,
-  });
+  const store = await Store.open(
+    {
+      databaseUrl: database.databaseUrl,
+      sqlitePath: database.sqlitePath,
+    },
+    ALL_MIGRATIONS,
+  );
   const app = await buildApp({
     config,
     store,

@@ -107,3 +107,8 @@ export const cryptoWalletMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends CryptoWalletTables {}
+}

@@ -5,12 +5,12 @@
  * `GET /users/connected_apps` and `POST /users/connected_apps/{id}/revoke`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge } from '../../keys/pkce.js';
+import type { Store } from '../../store.js';
 import { assertNotImpersonated } from '../sessions/sign-in-changes.js';
 import { userBody } from '../users/user-body.js';
 import type { AuthorizeParams, IdpService } from './idp-service.js';

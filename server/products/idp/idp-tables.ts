@@ -159,3 +159,8 @@ export const idpMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends IdpTables {}
+}

@@ -4,11 +4,11 @@
  * `impersonated` factor so the site (and its logs) can tell.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { Store } from '../../store.js';
 import type { SessionService } from '../sessions/session-service.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import {

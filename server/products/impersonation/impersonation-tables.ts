@@ -40,3 +40,8 @@ export const impersonationMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends ImpersonationTables {}
+}

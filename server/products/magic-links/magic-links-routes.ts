@@ -3,12 +3,12 @@
  * `POST /magic_links/email/send/{primary,secondary}` and `POST /magic_links/authenticate`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import type { MagicLinkSendMode, MagicLinksService } from './magic-links-service.js';

@@ -58,3 +58,8 @@ export const magicLinkMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends MagicLinkTables {}
+}

@@ -46,3 +46,8 @@ export const oneTapMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends OneTapTables {}
+}

@@ -4,13 +4,13 @@
  * `POST /oauth/authenticate` and `DELETE /users/oauth/{id}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { formEntries, textParser } from '../../http/well-formed-text.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { oauthProviderType, userBody } from '../users/user-body.js';

@@ -145,3 +145,8 @@ export const oauthMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends OAuthTables {}
+}

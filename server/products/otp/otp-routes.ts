@@ -4,12 +4,12 @@
  * `POST /otps/authenticate`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import type { Channel } from '../../delivery/delivery.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import type { OtpService, SendMode } from './otp-service.js';
 

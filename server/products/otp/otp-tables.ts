@@ -90,3 +90,8 @@ export const otpMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends OtpTables {}
+}

@@ -4,11 +4,11 @@
  * `/passwords/existing_password/reset` and `/passwords/session/reset`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge } from '../../keys/pkce.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { PASSWORD_MAX_LENGTH, RESET_EXPIRATION_MINUTES } from './password-limits.js';
 import type { Caller, PasswordService, SignedIn } from './password-service.js';

@@ -87,3 +87,8 @@ export const passwordMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends PasswordTables {}
+}

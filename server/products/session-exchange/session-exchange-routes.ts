@@ -8,9 +8,9 @@
  * `session-exchange-service.ts`; the routes only translate HTTP.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import type {
   ExchangeClient,

@@ -5,12 +5,12 @@
  */
 import type { JWTPayload } from 'jose';
 import type { JsonObject } from '../../db/json-column.js';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KeyRing } from '../../keys/key-ring.js';
 import type { TrustedTokenProfile } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { Store } from '../../store.js';
 import type { IssuedSession, SessionService } from '../sessions/session-service.js';
 import { normalizeEmail } from '../users/destinations.js';
 import { verifyAccessToken } from './access-tokens.js';

@@ -3,7 +3,6 @@
  * public keys at `GET /sessions/jwks/{project_id}`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
@@ -12,6 +11,7 @@ import * as s from '../../http/schemas.js';
 import type { ProjectDirectory } from '../../http/sdk-auth.js';
 import { clearSessionCookie } from '../../http/session-cookie.js';
 import type { KeyRing } from '../../keys/key-ring.js';
+import type { Store } from '../../store.js';
 import { userBody } from '../users/user-body.js';
 import { type SessionService, sessionBody } from './session-service.js';
 

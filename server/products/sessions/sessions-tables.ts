@@ -53,3 +53,8 @@ export const sessionMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends SessionTables {}
+}

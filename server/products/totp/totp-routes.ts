@@ -7,11 +7,11 @@
  * factor only cannot mint codes and redeem them for the second.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { userBody } from '../users/user-body.js';

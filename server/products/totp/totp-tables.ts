@@ -78,3 +78,8 @@ export const totpMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends TotpTables {}
+}

@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../db/json-column.js';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { Store } from '../../store.js';
 import { PasswordsRepository } from '../passwords/passwords-repository.js';
 import { normalizeEmail } from './destinations.js';
 import { assertNotLastSignInMethod } from './sign-in-methods.js';

@@ -237,3 +237,8 @@ async function rebuildWithoutUnique(db: Kysely<any>, table: string, id: string, 
     await sql.raw(statement).execute(db);
   }
 }
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends UserTables {}
+}

@@ -7,11 +7,11 @@
  * does the browser's answer (`public_key_credential`), as Stytch's API has them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Store } from '../../db/store.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
 import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
 import { userBody } from '../users/user-body.js';

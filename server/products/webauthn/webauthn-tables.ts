@@ -127,3 +127,8 @@ export const webauthnMigrations: Migrations = {
     },
   },
 };
+
+declare module '../../db/schema.js' {
+  /** These tables join the one schema when this product is part of the program. */
+  interface Schema extends WebAuthnTables {}
+}

@@ -4,16 +4,16 @@
  * keys, rate limits, telemetry). A product's own tables are read by its own
  * repositories, made from `db` in the product's folder.
  */
-import { OutboxRepository } from '../delivery/outbox-repository.js';
-import { SigningKeysRepository } from '../keys/signing-keys-repository.js';
-import { SessionsRepository } from '../products/sessions/sessions-repository.js';
-import { UserListsMemo, UsersRepository } from '../products/users/users-repository.js';
-import { ProjectsRepository } from '../projects/projects-repository.js';
-import { RateLimitsRepository } from '../rate-limit/rate-limits-repository.js';
-import { TelemetryRepository } from '../sdk/telemetry-repository.js';
-import { ALL_MIGRATIONS } from './all-migrations.js';
-import { type DatabaseTarget, type Db, type Dialect, openDatabase } from './database.js';
-import { migrateToLatest } from './migrator.js';
+
+import { type DatabaseTarget, type Db, type Dialect, openDatabase } from './db/database.js';
+import { type Migrations, migrateToLatest } from './db/migrator.js';
+import { OutboxRepository } from './delivery/outbox-repository.js';
+import { SigningKeysRepository } from './keys/signing-keys-repository.js';
+import { SessionsRepository } from './products/sessions/sessions-repository.js';
+import { UserListsMemo, UsersRepository } from './products/users/users-repository.js';
+import { ProjectsRepository } from './projects/projects-repository.js';
+import { RateLimitsRepository } from './rate-limit/rate-limits-repository.js';
+import { TelemetryRepository } from './sdk/telemetry-repository.js';
 
 /** The database and the shared repositories over it. */
 export class Store {
@@ -43,11 +43,16 @@ export class Store {
     this.outbox = new OutboxRepository(db);
   }
 
-  /** Opens the database (PostgreSQL when `databaseUrl` is set) and applies every migration. */
-  static async open(target: DatabaseTarget): Promise<Store> {
+  /**
+   * Opens the database (PostgreSQL when `databaseUrl` is set) and applies the
+   * migrations it has not seen. The caller names them: the server, its CLI
+   * and the tests pass `ALL_MIGRATIONS` (`server/all-migrations.ts`), so the
+   * storage layer never reads the product list.
+   */
+  static async open(target: DatabaseTarget, migrations: Migrations): Promise<Store> {
     const { db, dialect, durable, checkpoint } = await openDatabase(target);
     try {
-      await migrateToLatest(db, ALL_MIGRATIONS);
+      await migrateToLatest(db, migrations);
     } catch (error) {
       await db.destroy();
       throw error;
