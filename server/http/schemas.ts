@@ -1,6 +1,6 @@
 /** JSON schema pieces shared by the routes. */
-import { EXPIRATION_MINUTES } from '../products/otp/otp-limits.js';
-import { SESSION_DURATION_MINUTES } from '../products/sessions/session-service.js';
+import { EXPIRATION_MINUTES } from '../products/otp/index.js';
+import { SESSION_DURATION_MINUTES } from '../products/sessions/index.js';
 
 /** `expiration_minutes` of a passcode. */
 export const expirationMinutes = {

@@ -10,7 +10,7 @@ import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
-import type { SessionService } from './sessions/session-service.js';
+import type { SessionService } from './sessions/index.js';
 
 /** What the server hands every product: the shared parts, built once. */
 export interface ProductContext {

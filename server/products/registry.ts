@@ -5,20 +5,20 @@
  * product signs a user in and ends with a session.
  */
 
-import { cryptoWalletsProduct } from './crypto-wallets/index.js';
-import { idpProduct } from './idp/index.js';
-import { impersonationProduct } from './impersonation/index.js';
-import { magicLinksProduct } from './magic-links/index.js';
-import { oauthProduct } from './oauth/index.js';
-import { oneTapProduct } from './oauth-one-tap/index.js';
-import { otpProduct } from './otp/index.js';
-import { passwordsProduct } from './passwords/index.js';
+import { cryptoWalletsProduct } from './crypto-wallets/crypto-wallets-product.js';
+import { idpProduct } from './idp/idp-product.js';
+import { impersonationProduct } from './impersonation/impersonation-product.js';
+import { magicLinksProduct } from './magic-links/magic-links-product.js';
+import { oauthProduct } from './oauth/oauth-product.js';
+import { oneTapProduct } from './oauth-one-tap/oauth-one-tap-product.js';
+import { otpProduct } from './otp/otp-product.js';
+import { passwordsProduct } from './passwords/passwords-product.js';
 import type { ServerProduct } from './product.js';
-import { sessionExchangeProduct } from './session-exchange/index.js';
-import { sessionsProduct } from './sessions/index.js';
-import { totpProduct } from './totp/index.js';
-import { usersProduct } from './users/index.js';
-import { webauthnProduct } from './webauthn/index.js';
+import { sessionExchangeProduct } from './session-exchange/session-exchange-product.js';
+import { sessionsProduct } from './sessions/sessions-product.js';
+import { totpProduct } from './totp/totp-product.js';
+import { usersProduct } from './users/users-product.js';
+import { webauthnProduct } from './webauthn/webauthn-product.js';
 
 /** The products, users and sessions first. */
 export const serverProducts: readonly ServerProduct[] = [

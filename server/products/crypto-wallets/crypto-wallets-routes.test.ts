@@ -14,7 +14,7 @@ import {
 } from '../../test/test-server.js';
 import type { ProductContext } from '../product.js';
 import { KEEP_EXPIRED_MS, START_LIMIT_PER_IP } from './crypto-limits.js';
-import { cryptoWalletsProduct } from './index.js';
+import { cryptoWalletsProduct } from './crypto-wallets-product.js';
 
 const OTHER_ORIGIN = 'http://other.velvet.test';
 const OTHER_TOKEN = 'public-token-test-00000000-0000-4000-8000-otherproject';

@@ -8,9 +8,8 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
-import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
-import { userBody } from '../users/user-body.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
+import { assertNotLastSignInMethod, userBody } from '../users/index.js';
 import type { SiweParams } from './challenge-message.js';
 import type { CryptoWalletsService } from './crypto-wallets-service.js';
 

@@ -9,8 +9,7 @@ import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import type { SessionRecord } from '../sessions/sessions-repository.js';
+import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import { chainLibraries, loadChainLibraries } from './chain-libraries.js';
 import { challengeMessage, type SiweParams } from './challenge-message.js';
 import {

@@ -11,8 +11,8 @@ import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
-import { assertNotImpersonated } from '../sessions/sign-in-changes.js';
-import { userBody } from '../users/user-body.js';
+import { assertNotImpersonated } from '../sessions/index.js';
+import { userBody } from '../users/index.js';
 import type { AuthorizeParams, IdpService } from './idp-service.js';
 
 const url = { type: 'string', minLength: 1, maxLength: 2048 } as const;

@@ -9,8 +9,8 @@ import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { Store } from '../../store.js';
-import type { SessionService } from '../sessions/session-service.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import type { SessionService } from '../sessions/index.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import {
   IMPERSONATION_SESSION_MAX_MINUTES,
   type ImpersonationTokens,

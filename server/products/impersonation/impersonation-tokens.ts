@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { changedRows, type Db } from '../../db/database.js';
 import { purgeBefore } from '../../db/purge.js';
-import { IMPERSONATED_SESSION_MAX_MINUTES } from '../sessions/sign-in-changes.js';
+import { IMPERSONATED_SESSION_MAX_MINUTES } from '../sessions/index.js';
 
 /** How long a minted token may be used. */
 export const IMPERSONATION_TOKEN_LIFETIME_MS = 5 * 60_000;

@@ -9,7 +9,7 @@ import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import { MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import type { MagicLinkSendMode, MagicLinksService } from './magic-links-service.js';
 

@@ -27,14 +27,13 @@ import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import type { SessionRecord } from '../sessions/sessions-repository.js';
-import { normalizeEmail } from '../users/destinations.js';
+import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import {
   DuplicateDestinationError,
   type MethodRecord,
+  normalizeEmail,
   type UsersRepository,
-} from '../users/users-repository.js';
+} from '../users/index.js';
 import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import { magicLinkMessage } from './magic-link-message.js';
 import { hashMagicLinkToken, newMagicLinkToken } from './magic-link-token.js';

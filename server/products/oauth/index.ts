@@ -1,52 +1,7 @@
-/** The OAuth product: sign-in through 19 providers (`/public/oauth/*`, `/oauth/authenticate`). */
-import { SealedJson } from '../../keys/sealed-json.js';
-import { clientKey } from '../../rate-limit/client-key.js';
-import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
-import type { ProductContext, ServerProduct } from '../product.js';
-import { OAuthRepository } from './oauth-repository.js';
-import { oauthRoutes } from './oauth-routes.js';
-import { OAuthService } from './oauth-service.js';
-import { oauthMigrations } from './oauth-tables.js';
-
-/** How long an expired pending sign-in or token is kept before housekeeping deletes it. */
-const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
-
 /**
- * The OAuth service on `context`'s database and keys (the One Tap product signs its users in
- * through it too, so both land on the same tokens and provider accounts).
+ * What other products may use of OAuth: its service on a product context (Google One Tap signs
+ * its people in through it) and the shape of a sign-in it issues.
+ * Other products import this file only, never the files beside it.
  */
-export function oauthService(context: ProductContext): OAuthService {
-  return new OAuthService({
-    projects: context.projects,
-    users: context.store.users,
-    oauth: new OAuthRepository(context.store.db),
-    sessions: context.sessions,
-    limiter: context.limiter,
-    throttle: failureThrottleOf(context),
-    clientKey: (ip) => clientKey(context.secret, ip),
-    sealed: new SealedJson(context.secret, 'oauth'),
-    ownOrigin: context.ownOrigin,
-    clock: context.clock,
-    log: context.log,
-  });
-}
-
-/** The OAuth product. */
-export const oauthProduct: ServerProduct = {
-  migrations: oauthMigrations,
-  register(sdk, context) {
-    const oauth = oauthService(context);
-    oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });
-  },
-  registerRoot(app) {
-    /**
-     * `GET /v1/public/oauth/{provider}/start`: where Stytch's SDK sends the browser (its API base
-     * without `/sdk/v1`); the same start, query and all.
-     */
-    app.get('/v1/public/oauth/:provider/start', (request, reply) =>
-      reply.header('cache-control', 'no-store').redirect(`/sdk${request.url}`, 307),
-    );
-  },
-  housekeeping: ({ store }, now) =>
-    new OAuthRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
-};
+export { oauthService } from './oauth-product.js';
+export type { IssueRequest } from './oauth-service.js';

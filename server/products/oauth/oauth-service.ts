@@ -27,13 +27,12 @@ import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import type { SessionRecord } from '../sessions/sessions-repository.js';
+import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import {
   DuplicateDestinationError,
   type MethodRecord,
   type UsersRepository,
-} from '../users/users-repository.js';
+} from '../users/index.js';
 import type { ProviderIdentity } from './identity-readers.js';
 import { isProviderName, PROVIDERS } from './oauth-providers.js';
 import {

@@ -1,38 +1,6 @@
-/** The passcode product: `/otps/*`, one-time passcodes by SMS, WhatsApp and email. */
-import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
-import type { ServerProduct } from '../product.js';
-import { otpRoutes } from './otp-routes.js';
-import { OtpService } from './otp-service.js';
-import { otpMigrations } from './otp-tables.js';
-import { PasscodeSuccessStatement } from './passcode-success.js';
-import { PasscodesRepository } from './passcodes-repository.js';
-
-/** How long an expired passcode is kept before housekeeping deletes it. */
-const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
-
-/** The passcode product. */
-export const otpProduct: ServerProduct = {
-  migrations: otpMigrations,
-  register(sdk, context) {
-    const { store } = context;
-    const otp = new OtpService(
-      {
-        db: store.db,
-        dialect: store.dialect,
-        users: store.users,
-        passcodes: new PasscodesRepository(store.db),
-        throttle: failureThrottleOf(context),
-        success: store.dialect === 'postgres' ? new PasscodeSuccessStatement(store.db) : undefined,
-      },
-      context.sessions,
-      context.limiter,
-      context.delivery,
-      context.secret,
-      context.clock,
-      context.log,
-    );
-    otpRoutes(sdk, { otp, store, ownOrigin: context.ownOrigin });
-  },
-  housekeeping: ({ store }, now) =>
-    new PasscodesRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
-};
+/**
+ * What other products and the shared HTTP schemas may use of passcodes: how long a passcode
+ * lives, the bound of `expiration_minutes`.
+ * Other products import this file only, never the files beside it.
+ */
+export { EXPIRATION_MINUTES } from './otp-limits.js';

@@ -10,7 +10,7 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import type { OtpService, SendMode } from './otp-service.js';
 
 interface PhoneSendBody {

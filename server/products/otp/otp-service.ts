@@ -16,22 +16,20 @@ import { clientKey } from '../../rate-limit/client-key.js';
 import { type FailureThrottle, subjectBudgetBucket } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import { type SessionRecord, sessionRow } from '../sessions/sessions-repository.js';
+import type { IssuedSession, SessionService } from '../sessions/index.js';
+import { type SessionRecord, sessionRow } from '../sessions/index.js';
 import {
   assertCountryAllowed,
   assertTextable,
+  DuplicateDestinationError,
+  type MethodRecord,
   type NormalizedPhone,
   normalizeEmail,
   normalizePhone,
-} from '../users/destinations.js';
-import {
-  DuplicateDestinationError,
-  type MethodRecord,
   type UserRecord,
   type UsersRepository,
   withMethodVerified,
-} from '../users/users-repository.js';
+} from '../users/index.js';
 import { MAX_TRIES_PER_PASSCODE, OTP_FAILURE_POLICY } from './otp-limits.js';
 import { generatePasscode, hashPasscode, passcodeMatches } from './passcode-crypto.js';
 import { passcodeMessage } from './passcode-message.js';

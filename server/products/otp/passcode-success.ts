@@ -27,8 +27,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import type { StoredFailureGuard } from '../../rate-limit/failure-guards-repository.js';
-import type { SessionsTable } from '../sessions/sessions-tables.js';
-import type { MethodRecord } from '../users/users-repository.js';
+import type { SessionsTable } from '../sessions/index.js';
+import type { MethodRecord } from '../users/index.js';
 
 /** What a right passcode writes (see the module's comment). */
 export interface PasscodeSuccessWrites {

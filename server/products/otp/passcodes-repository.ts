@@ -11,14 +11,14 @@ import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import type { Channel } from '../../delivery/delivery.js';
-import { proofPurgesSql } from '../users/proof.js';
 import {
   type MethodRecord,
+  proofPurgesSql,
   toUserRecord,
   type UserRecord,
   type UserRow,
   userColumnsSql,
-} from '../users/users-repository.js';
+} from '../users/index.js';
 import type { PasscodesTable } from './otp-tables.js';
 
 /** A stored passcode (its hash, never the code). */

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { NormalizedPhone } from '../users/destinations.js';
+import type { NormalizedPhone } from '../users/index.js';
 
 /** One of the breaker's counts: its bucket, its limit and the setting that names it. */
 interface BreakerBucket {

@@ -9,7 +9,7 @@ import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import { codeChallenge } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import { PASSWORD_MAX_LENGTH, RESET_EXPIRATION_MINUTES } from './password-limits.js';
 import type { Caller, PasswordService, SignedIn } from './password-service.js';
 

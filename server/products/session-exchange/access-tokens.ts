@@ -18,7 +18,7 @@ import { decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
-import { SESSION_CLAIM } from '../sessions/session-service.js';
+import { SESSION_CLAIM } from '../sessions/index.js';
 
 /** The scope an access token needs to be exchanged for a session. */
 export const EXCHANGE_SCOPE = 'full_access';

@@ -9,7 +9,7 @@ import { SealedJson } from '../../keys/sealed-json.js';
 import { assertApiError } from '../../test/api-assertions.js';
 import { signInBySms, startTestServer, type TestServer } from '../../test/test-server.js';
 import type { ProductContext } from '../product.js';
-import { sessionExchangeProduct } from './index.js';
+import { sessionExchangeProduct } from './session-exchange-product.js';
 
 const SECRET = 'test-secret-exchange-0123456789abcdef0123';
 const ISSUER = 'https://idp.partner.test';

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import type {
   ExchangeClient,
   ExchangedSession,

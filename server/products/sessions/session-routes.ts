@@ -12,7 +12,7 @@ import type { ProjectDirectory } from '../../http/sdk-auth.js';
 import { clearSessionCookie } from '../../http/session-cookie.js';
 import type { KeyRing } from '../../keys/key-ring.js';
 import type { Store } from '../../store.js';
-import { userBody } from '../users/user-body.js';
+import { userBody } from '../users/index.js';
 import { type SessionService, sessionBody } from './session-service.js';
 
 /** Registers the session routes. */

@@ -14,7 +14,7 @@ import {
   type UserOwnRow,
   type UserRecord,
   userOwnColumnsSql,
-} from '../users/users-repository.js';
+} from '../users/index.js';
 import type { SessionsTable } from './sessions-tables.js';
 
 /** A stored session. The token itself is never stored: only its SHA-256. */

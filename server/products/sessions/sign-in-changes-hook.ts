@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import type { UsersRepository } from '../users/index.js';
 import { assertMayChangeSignIn } from './sign-in-changes.js';
 
 declare module 'fastify' {

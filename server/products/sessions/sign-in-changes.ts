@@ -17,7 +17,7 @@
  *   its start: an extension is cut to that end.
  */
 import { ApiError } from '../../http/api-error.js';
-import type { UserRecord } from '../users/users-repository.js';
+import type { UserRecord } from '../users/index.js';
 import type { SessionRecord } from './sessions-repository.js';
 
 /** The longest an impersonated session lasts, from its start, whatever extends it (minutes). */

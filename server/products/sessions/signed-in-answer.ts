@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { callerSessionToken } from '../../http/basic-auth.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
-import { userBody } from '../users/user-body.js';
-import type { UserRecord, UsersRepository } from '../users/users-repository.js';
+import type { UserRecord, UsersRepository } from '../users/index.js';
+import { userBody } from '../users/index.js';
 import { type IssuedSession, sessionBody } from './session-service.js';
 
 /**

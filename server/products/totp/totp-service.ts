@@ -11,9 +11,8 @@ import type { SealedJson } from '../../keys/sealed-json.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { clientKey } from '../../rate-limit/client-key.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import type { SessionRecord } from '../sessions/sessions-repository.js';
-import type { UserRecord, UsersRepository } from '../users/users-repository.js';
+import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
+import type { UserRecord, UsersRepository } from '../users/index.js';
 import {
   keyToBase32,
   matchingStep,

@@ -1,12 +1,32 @@
-/** The users product: `/users/*` and the users, phone numbers and emails every product shares. */
-import type { ServerProduct } from '../product.js';
-import { userRoutes } from './user-routes.js';
-import { userMigrations } from './users-tables.js';
+/**
+ * What other products may use of users: the repository of users, phone numbers and emails every
+ * product signs its people into, the normalising and checks of a destination, the user body of
+ * an answer and the last-sign-in-method rule.
+ * Other products import this file only, never the files beside it.
+ */
 
-/** The users product. */
-export const usersProduct: ServerProduct = {
-  migrations: userMigrations,
-  register(sdk, { store, limiter }) {
-    userRoutes(sdk, { store, limiter });
-  },
-};
+export type { NormalizedPhone } from './destinations.js';
+export {
+  assertCountryAllowed,
+  assertTextable,
+  normalizeEmail,
+  normalizePhone,
+} from './destinations.js';
+export { proofPurgesSql } from './proof.js';
+export { assertNotLastSignInMethod } from './sign-in-methods.js';
+export { oauthProviderType, userBody } from './user-body.js';
+export type {
+  MethodRecord,
+  UserListsMemo,
+  UserOwnRow,
+  UserRecord,
+  UserRow,
+  UsersRepository,
+} from './users-repository.js';
+export {
+  DuplicateDestinationError,
+  toUserRecord,
+  userColumnsSql,
+  userOwnColumnsSql,
+  withMethodVerified,
+} from './users-repository.js';

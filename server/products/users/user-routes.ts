@@ -13,7 +13,7 @@ import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { Store } from '../../store.js';
-import { PasswordsRepository } from '../passwords/passwords-repository.js';
+import { PasswordsRepository } from '../passwords/index.js';
 import { normalizeEmail } from './destinations.js';
 import { assertNotLastSignInMethod } from './sign-in-methods.js';
 import { userBody } from './user-body.js';

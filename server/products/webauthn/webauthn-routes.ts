@@ -12,9 +12,8 @@ import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { Store } from '../../store.js';
-import { signedInAnswer, userAgentOf } from '../sessions/signed-in-answer.js';
-import { assertNotLastSignInMethod } from '../users/sign-in-methods.js';
-import { userBody } from '../users/user-body.js';
+import { signedInAnswer, userAgentOf } from '../sessions/index.js';
+import { assertNotLastSignInMethod, userBody } from '../users/index.js';
 import type { RegistrationRecord } from './webauthn-repository.js';
 import type { AuthenticatorType, Finished, WebAuthnService } from './webauthn-service.js';
 

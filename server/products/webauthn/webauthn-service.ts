@@ -17,9 +17,8 @@ import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { IssuedSession, SessionService } from '../sessions/session-service.js';
-import type { SessionRecord } from '../sessions/sessions-repository.js';
-import type { UserRecord, UsersRepository } from '../users/users-repository.js';
+import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
+import type { UserRecord, UsersRepository } from '../users/index.js';
 import {
   challengeHash,
   parseAuthenticationCredential,

@@ -5,10 +5,10 @@
  * in through `one-tap-hook.ts`.
  */
 import { html } from 'lit';
-import { oneTapStyles } from '../one-tap/one-tap.styles.js';
 import type { ProductPlugin } from '../product.js';
 import { oauthStyles } from './oauth.styles.js';
 import { completeFromUrl } from './oauth-flow.js';
+import { oneTapStyles } from './one-tap.styles.js';
 import './oauth-buttons.js';
 
 /** The OAuth product's plugin. */

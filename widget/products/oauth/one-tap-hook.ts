@@ -5,8 +5,9 @@
  * instead of them, when the spec's prompt-alone rule holds: OAuth is the only product, Google
  * the only provider, `one_tap` true and its position valid).
  *
- * The module is `widget/products/one-tap/one-tap-plugin.ts` (its own chunk, with Google's
- * script loader): pages whose providers do not ask for One Tap download none of it.
+ * The module is `widget/products/one-tap/one-tap-plugin.ts`, loaded through that product's
+ * `index.ts` (its own chunk, with Google's script loader): pages whose providers do not ask for
+ * One Tap download none of it.
  */
 import type { TemplateResult } from 'lit';
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
@@ -22,7 +23,7 @@ export interface OneTapPlugin {
 
 /** Loads the One Tap module. */
 export const ONE_TAP_LOADER: (() => Promise<{ default: OneTapPlugin }>) | undefined = () =>
-  import('../one-tap/one-tap-plugin.js');
+  import('../one-tap/index.js');
 
 /** The Google provider that asks for One Tap, if the page configured one. */
 export function oneTapProvider(

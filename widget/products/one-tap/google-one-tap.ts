@@ -11,7 +11,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
-import { completingOAuth } from '../oauth/oauth-flow.js';
+import { completingOAuth } from '../oauth/index.js';
 import type { ProductContext } from '../product.js';
 import {
   type CredentialResponse,

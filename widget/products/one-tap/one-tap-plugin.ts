@@ -6,7 +6,7 @@
  * the OAuth product's, as for any provider.
  */
 import { html } from 'lit';
-import type { OneTapPlugin } from '../oauth/one-tap-hook.js';
+import type { OneTapPlugin } from '../oauth/index.js';
 import './google-one-tap.js';
 import { browserHasFedCM, isOnlyFloatingOneTap } from './one-tap-rules.js';
 

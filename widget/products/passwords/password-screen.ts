@@ -252,7 +252,7 @@ export class VelvetPasswordScreen extends LitElement {
 
   private readonly onEmailLink = (): Promise<void> =>
     this.run(async () => {
-      const { sendMagicLink } = await import('../magic-links/magic-link-flow.js');
+      const { sendMagicLink } = await import('../magic-links/index.js');
       await sendMagicLink(this.context.state.password.email, this.context);
     });
 }

@@ -1,0 +1,12 @@
+/** The sessions product: `/sessions/*`, the session every sign-in ends with. */
+import type { ServerProduct } from '../product.js';
+import { sessionRoutes } from './session-routes.js';
+import { sessionMigrations } from './sessions-tables.js';
+
+/** The sessions product. */
+export const sessionsProduct: ServerProduct = {
+  migrations: sessionMigrations,
+  register(sdk, { sessions, keys, store, projects }) {
+    sessionRoutes(sdk, { sessions, keys, store, projects });
+  },
+};
