@@ -1,0 +1,64 @@
+/**
+ * The import rules `npm run lint` enforces (dependency-cruiser, `npm run lint:imports`):
+ * a product is one folder that others use only through its `index.ts`, the storage layer
+ * knows no product, the headless client library carries no UI and the widget no server code.
+ * Tests may reach into any folder to set up rows and states, so the rules read the code only.
+ */
+const TESTS = ['\\.test\\.ts$', '\\.e2e\\.ts$', '^server/test/'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'product-internals',
+      comment:
+        "A product imports another product through that product's index.ts only (server/products/<name>/, widget/products/<name>/; widget/products/shared/ holds what every product shares).",
+      severity: 'error',
+      from: {
+        path: '^(server|widget)/products/([^/]+)/',
+        pathNot: [...TESTS, '^widget/products/shared/'],
+      },
+      to: {
+        path: '^$1/products/[^/]+/',
+        pathNot: ['^$1/products/$2/', '^$1/products/[^/]+/index\\.ts$', '^widget/products/shared/'],
+      },
+    },
+    {
+      name: 'db-imports-no-product',
+      comment:
+        'server/db is the storage layer: the callers hand it what products add (their migrations, through Store.open), so it imports no product.',
+      severity: 'error',
+      from: { path: '^server/db/', pathNot: TESTS },
+      to: { path: '^server/products/' },
+    },
+    {
+      name: 'client-imports-no-ui',
+      comment:
+        'widget/client is the headless client library: no Lit, no screens, no other widget folder.',
+      severity: 'error',
+      from: { path: '^widget/client/', pathNot: TESTS },
+      to: {
+        path: [
+          '^widget/(?!client/)',
+          '^(server|site|demo)/',
+          'node_modules/(lit|lit-html|lit-element|@lit)/',
+        ],
+      },
+    },
+    {
+      name: 'widget-imports-no-server',
+      comment: "The widget runs in the browser: it imports none of the server's code.",
+      severity: 'error',
+      from: { path: '^widget/' },
+      to: { path: '^server/' },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no compiler API for dependency-cruiser to parse with; SWC parses the .ts files.
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^dist/' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
