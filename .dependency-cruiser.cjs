@@ -1,7 +1,8 @@
 /**
  * The import rules `npm run lint` enforces (dependency-cruiser, `npm run lint:imports`):
  * a product is one folder that others use only through its `index.ts`, the storage layer
- * knows no product, the headless client library carries no UI and the widget no server code.
+ * knows no product, the headless client library carries no UI, the widget no server code and the
+ * server no widget code but the provider names both sides list.
  * Tests may reach into any folder to set up rows and states, so the rules read the code only.
  */
 const TESTS = ['\\.test\\.ts$', '\\.e2e\\.ts$', '^server/test/'];
@@ -51,6 +52,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^widget/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'server-reads-only-shared-widget-lists',
+      comment:
+        'The server reads one file of the widget, the OAuth provider names both sides list (a file that imports nothing); no screen, element or client code.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: TESTS },
+      to: { path: '^widget/', pathNot: '^widget/client/oauth-provider-names\\.ts$' },
     },
   ],
   options: {

@@ -38,6 +38,11 @@ const PLANTED: Readonly<Record<string, string>> = {
   'widget/client/http.ts': "import { client } from './client.js';\nexport const http = client;",
   'widget/element/element.ts':
     "import { database } from '../../server/db/database.js';\nexport const element = database;",
+  'widget/client/oauth-provider-names.ts': "export const OAUTH_PROVIDERS = ['google'];",
+  'server/projects/settings.ts':
+    "import { OAUTH_PROVIDERS } from '../../widget/client/oauth-provider-names.js';\nexport const providers = OAUTH_PROVIDERS;",
+  'server/web/page.ts':
+    "import { element } from '../../widget/element/element.js';\nexport const page = element;",
 };
 
 let tree: string;
@@ -76,6 +81,7 @@ describe('the import rules of npm run lint', () => {
       'db-imports-no-product: server/db/storage.ts -> server/products/beta/index.ts',
       'product-internals: server/products/alpha/alpha-internals.ts -> server/products/beta/beta-repository.ts',
       'product-internals: widget/products/delta/delta-lazy.ts -> widget/products/gamma/gamma-flow.ts',
+      'server-reads-only-shared-widget-lists: server/web/page.ts -> widget/element/element.ts',
       'widget-imports-no-server: widget/element/element.ts -> server/db/database.ts',
     ]);
   });
