@@ -110,3 +110,15 @@ export interface VelvetConfig extends WidgetTheme {
   theme?: WidgetTheme;
   locale?: string;
 }
+
+/** The session length the widget asks for when the config names none (the server's default). */
+export const DEFAULT_SESSION_MINUTES = 60;
+
+/**
+ * The `session_duration_minutes` of a sign-in: the config's `sessionOptions`, else the default.
+ * Here, in a module the entry holds, rather than a module of its own: shared by every product's
+ * lazily loaded screens, it would otherwise be a chunk of its own, one more request in each flow.
+ */
+export function sessionMinutes(config: Pick<VelvetConfig, 'sessionOptions'> | undefined): number {
+  return config?.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_MINUTES;
+}

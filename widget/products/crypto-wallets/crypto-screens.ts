@@ -9,9 +9,9 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/back-button.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
 import { CryptoEventType } from './crypto-events.js';
 import { cryptoTexts } from './crypto-strings.js';
 import './wallet-buttons.js';

@@ -3,10 +3,10 @@
  * `emailMagicLinksOptions`), and complete the sign-in when the page was opened from a link.
  */
 import type { VelvetClient } from '../../client/velvet-client.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
 import { RedirectLanding } from '../shared/redirect-landing.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
 
 /** The tokens of magic links that land on this page. */
 const landing = new RedirectLanding('magic_links');

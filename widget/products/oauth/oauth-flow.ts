@@ -4,9 +4,9 @@
  * (`?stytch_token_type=oauth&token=…`) signs in by itself, as a magic link's page does.
  */
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
 import { RedirectLanding } from '../shared/redirect-landing.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
 
 /** The tokens of OAuth redirects that land on this page. */
 const landing = new RedirectLanding('oauth');

@@ -8,8 +8,8 @@
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { WebAuthnClient } from '../../client/webauthn-client.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
 import { isCancelled, signInFailure } from './passkey-errors.js';
 import {
   AUTOFILL_ATTEMPTS,

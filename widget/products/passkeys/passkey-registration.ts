@@ -10,6 +10,7 @@ import type { User, WebAuthnRegistration } from '../../client/api-types.js';
 import type { VelvetClient } from '../../client/velvet-client.js';
 import '../../components/alert.js';
 import type { WidgetTheme } from '../../config/widget-config.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import { loadClient } from '../../element/client-loader.js';
 import { adoptOnce, styleSheet } from '../../element/style-sheets.js';
 import { velvetLoginStyles } from '../../element/velvet-login.styles.js';
@@ -21,7 +22,6 @@ import type {
 } from '../../events.js';
 import { Screen } from '../../state/screen.js';
 import { themeProperties } from '../../theme/theme.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
 import { isCancelled, registrationFailure } from './passkey-errors.js';
 import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
 import { passkeysStyles } from './passkeys.styles.js';

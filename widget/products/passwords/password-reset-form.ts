@@ -14,7 +14,7 @@ import {
   passwordSubmit as submitButton,
 } from './password-form-parts.js';
 import './new-password-field.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import type { PasswordValidityDetail, VelvetNewPassword } from './new-password-field.js';
 import { currentLinkToken, forgetLinkToken } from './password-flow.js';
 import { passwordStrings } from './password-strings.js';

@@ -21,7 +21,7 @@ import {
   passwordSubmit as submitButton,
 } from './password-form-parts.js';
 import './new-password-field.js';
-import { sessionMinutes } from '../shared/session-minutes.js';
+import { sessionMinutes } from '../../config/widget-config.js';
 import {
   errorType,
   type PasswordValidityDetail,
