@@ -19,7 +19,7 @@ import {
   type GoogleStandIn,
   startGoogleStandIn,
 } from '../products/oauth-one-tap/testing/google-id-tokens.js';
-import { SoftwareAuthenticator } from '../products/webauthn/testing/software-authenticator.js';
+import { SoftwareAuthenticator } from '../products/passkeys/testing/software-authenticator.js';
 import {
   startTestServer,
   TEST_ORIGIN,

@@ -5,20 +5,20 @@
  * product signs a user in and ends with a session.
  */
 
-import { cryptoWalletsProduct } from './crypto-wallets/crypto-wallets-product.js';
+import { cryptoProduct } from './crypto/crypto-product.js';
 import { idpProduct } from './idp/idp-product.js';
 import { impersonationProduct } from './impersonation/impersonation-product.js';
 import { magicLinksProduct } from './magic-links/magic-links-product.js';
 import { oauthProduct } from './oauth/oauth-product.js';
 import { oneTapProduct } from './oauth-one-tap/oauth-one-tap-product.js';
 import { otpProduct } from './otp/otp-product.js';
+import { passkeysProduct } from './passkeys/passkeys-product.js';
 import { passwordsProduct } from './passwords/passwords-product.js';
 import type { ServerProduct } from './product.js';
 import { sessionExchangeProduct } from './session-exchange/session-exchange-product.js';
 import { sessionsProduct } from './sessions/sessions-product.js';
 import { totpProduct } from './totp/totp-product.js';
 import { usersProduct } from './users/users-product.js';
-import { webauthnProduct } from './webauthn/webauthn-product.js';
 
 /** The products, users and sessions first. */
 export const serverProducts: readonly ServerProduct[] = [
@@ -27,8 +27,8 @@ export const serverProducts: readonly ServerProduct[] = [
   otpProduct,
   passwordsProduct,
   magicLinksProduct,
-  webauthnProduct,
-  cryptoWalletsProduct,
+  passkeysProduct,
+  cryptoProduct,
   idpProduct,
   totpProduct,
   impersonationProduct,

@@ -16,6 +16,6 @@ export const PRODUCT_LOADERS: Partial<Record<Product, ProductLoader>> = {
   passwords: () =>
     import('./passwords/passwords-product.js').then((module) => module.passwordsProduct),
   passkeys: () => import('./passkeys/passkeys-product.js').then((module) => module.passkeysProduct),
-  crypto: () => import('./crypto-wallets/crypto-product.js').then((module) => module.cryptoProduct),
+  crypto: () => import('./crypto/crypto-product.js').then((module) => module.cryptoProduct),
   oauth: () => import('./oauth/oauth-product.js').then((module) => module.oauthProduct),
 };

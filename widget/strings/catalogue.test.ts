@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from '../client/testing/mocha.js';
-import { cryptoStrings } from '../products/crypto-wallets/crypto-strings.js';
+import { cryptoStrings } from '../products/crypto/crypto-strings.js';
 import { magicLinkEn } from '../products/magic-links/magic-links.strings.js';
 import { passkeysEn } from '../products/passkeys/passkey-strings.js';
 import { passwordEn } from '../products/passwords/password-strings.js';

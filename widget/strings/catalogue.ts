@@ -5,7 +5,7 @@
  * error. A new English text (in `en.ts` or a product's strings file) makes every translation
  * fail the type check until it is translated; a new product's catalogue gets its own field here.
  */
-import type { CryptoStrings } from '../products/crypto-wallets/crypto-strings.js';
+import type { CryptoStrings } from '../products/crypto/crypto-strings.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
 import type { PasskeyStrings } from '../products/passkeys/passkey-strings.js';
 import type { PasswordStrings } from '../products/passwords/password-strings.js';

@@ -8,7 +8,7 @@ import {
   announceEthereumWallet,
   createEthereumWallet,
   createSolanaWallet,
-} from '../../../widget/products/crypto-wallets/testing/test-wallets.js';
+} from '../../../widget/products/crypto/testing/test-wallets.js';
 
 const ethereum = createEthereumWallet({ isMetaMask: true });
 announceEthereumWallet(ethereum.provider, { name: 'MetaMask', rdns: 'io.metamask' });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
 import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
-import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './webauthn-tables.js';
+import type { WebAuthnChallengesTable, WebAuthnRegistrationsTable } from './passkeys-tables.js';
 
 /** A stored registration. */
 export interface RegistrationRecord {

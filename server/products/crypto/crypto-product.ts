@@ -2,21 +2,21 @@
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { KEEP_EXPIRED_MS } from './crypto-limits.js';
-import { cryptoWalletRoutes } from './crypto-wallets-routes.js';
-import { cryptoWalletMigrations } from './crypto-wallets-tables.js';
+import { cryptoWalletRoutes } from './crypto-routes.js';
+import { cryptoWalletMigrations } from './crypto-tables.js';
 
 /** The crypto-wallet product: its routes at start, its service on their first request. */
-export const cryptoWalletsProduct: ServerProduct = {
+export const cryptoProduct: ServerProduct = {
   migrations: cryptoWalletMigrations,
   register(sdk, context) {
     lazyRoutes(sdk, cryptoWalletRoutes, () =>
-      import('./crypto-wallets-implementation.js').then((module) =>
+      import('./crypto-implementation.js').then((module) =>
         module.cryptoWalletsImplementation(context),
       ),
     );
   },
   housekeeping: async ({ store }, now) => {
-    const { CryptoWalletsRepository } = await import('./crypto-wallets-repository.js');
+    const { CryptoWalletsRepository } = await import('./crypto-repository.js');
     return new CryptoWalletsRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS);
   },
 };

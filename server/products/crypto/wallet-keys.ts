@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../http/api-error.js';
 import { chainLibraries } from './chain-libraries.js';
-import type { WalletType } from './crypto-wallets-tables.js';
+import type { WalletType } from './crypto-tables.js';
 
 /** The wallet types this server signs in. */
 export const WALLET_TYPES: readonly WalletType[] = ['ethereum', 'solana'];

@@ -14,8 +14,8 @@ import * as s from '../../http/schemas.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import { assertNotLastSignInMethod, userBody } from '../users/index.js';
-import type { RegistrationRecord } from './webauthn-repository.js';
-import type { AuthenticatorType, Finished, WebAuthnService } from './webauthn-service.js';
+import type { RegistrationRecord } from './passkeys-repository.js';
+import type { AuthenticatorType, Finished, WebAuthnService } from './passkeys-service.js';
 
 /** The most a `public_key_credential` may hold (attestation objects are a few KB). */
 const CREDENTIAL_MAX_LENGTH = 65_536;

@@ -24,12 +24,12 @@ import {
   parseAuthenticationCredential,
   parseRegistrationCredential,
 } from './credential-json.js';
-import { originsForDomain, resolveDomain } from './relying-party.js';
 import {
   DuplicateCredentialError,
   type RegistrationRecord,
   type WebAuthnRepository,
-} from './webauthn-repository.js';
+} from './passkeys-repository.js';
+import { originsForDomain, resolveDomain } from './relying-party.js';
 
 /** @simplewebauthn/server, loaded on the first passkey ceremony (it is large). */
 function simpleWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {

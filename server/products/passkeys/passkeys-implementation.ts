@@ -1,7 +1,7 @@
 /** What the passkey routes call, built on their first request (`lazyRoutes`). */
 import type { ProductContext } from '../product.js';
-import { WebAuthnRepository } from './webauthn-repository.js';
-import { WebAuthnService } from './webauthn-service.js';
+import { WebAuthnRepository } from './passkeys-repository.js';
+import { WebAuthnService } from './passkeys-service.js';
 
 /** The WebAuthn service over the context's store and limiter. */
 export function webauthnImplementation(context: ProductContext) {

@@ -8,8 +8,8 @@ import {
   TEST_ORIGIN,
   type TestServer,
 } from '../../test/test-server.js';
+import { CHALLENGE_LIFETIME_MS } from './passkeys-service.js';
 import { SoftwareAuthenticator } from './testing/software-authenticator.js';
-import { CHALLENGE_LIFETIME_MS } from './webauthn-service.js';
 
 const RP_ID = new URL(TEST_ORIGIN).hostname;
 const OTHER_TOKEN = 'public-token-test-00000000-0000-4000-8000-otherproject';

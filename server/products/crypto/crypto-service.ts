@@ -22,8 +22,8 @@ import {
   type CryptoWalletRecord,
   type CryptoWalletsRepository,
   DuplicateWalletError,
-} from './crypto-wallets-repository.js';
-import type { WalletType } from './crypto-wallets-tables.js';
+} from './crypto-repository.js';
+import type { WalletType } from './crypto-tables.js';
 import { decodeSignature, normalizeAddress, signatureMatches, walletType } from './wallet-keys.js';
 
 /** A request for a challenge. */

@@ -11,7 +11,7 @@ import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import { assertNotLastSignInMethod, userBody } from '../users/index.js';
 import type { SiweParams } from './challenge-message.js';
-import type { CryptoWalletsService } from './crypto-wallets-service.js';
+import type { CryptoWalletsService } from './crypto-service.js';
 
 interface StartBody {
   crypto_wallet_address: string;

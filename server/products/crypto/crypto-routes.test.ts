@@ -14,7 +14,7 @@ import {
 } from '../../test/test-server.js';
 import type { ProductContext } from '../product.js';
 import { KEEP_EXPIRED_MS, START_LIMIT_PER_IP } from './crypto-limits.js';
-import { cryptoWalletsProduct } from './crypto-wallets-product.js';
+import { cryptoProduct } from './crypto-product.js';
 
 const OTHER_ORIGIN = 'http://other.velvet.test';
 const OTHER_TOKEN = 'public-token-test-00000000-0000-4000-8000-otherproject';
@@ -480,7 +480,7 @@ describe('crypto wallet sign-in', () => {
     const fresh = solanaWallet();
     const live = await start(fresh, 'solana');
     const context = { store: server.store } as unknown as ProductContext;
-    assert.ok(Number(await cryptoWalletsProduct.housekeeping?.(context, server.clock.now())) >= 1);
+    assert.ok(Number(await cryptoProduct.housekeeping?.(context, server.clock.now())) >= 1);
     const left = await server.store.db
       .selectFrom('crypto_challenges')
       .select('address')

@@ -12,7 +12,7 @@ import { changedRows, type Db } from '../../db/database.js';
 import { prepare } from '../../db/prepared.js';
 import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
-import type { CryptoChallengesTable, WalletType } from './crypto-wallets-tables.js';
+import type { CryptoChallengesTable, WalletType } from './crypto-tables.js';
 
 /** A user's wallet. */
 export interface CryptoWalletRecord {
