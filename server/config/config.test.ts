@@ -148,10 +148,35 @@ describe('configuration', () => {
       configError({ ...production, TRUST_PROXY: 'true' }).message,
       "Invalid setting TRUST_PROXY: true lets any client choose its own address through X-Forwarded-For; set the proxy's addresses or CIDRs (loopback, 10.0.0.0/8, …), or its hop count (1) when the server can be reached through it alone",
     );
-    assert.equal(loadConfig({ ...production, TRUST_PROXY: '1' }, dir()).trustProxy, 1);
     assert.deepEqual(loadConfig({ ...production, TRUST_PROXY: 'loopback' }, dir()).trustProxy, [
       'loopback',
     ]);
+  });
+
+  test('a hop count, which trusts whoever connects, needs a server on loopback in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: writeConfig({
+        projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+      }),
+      TRUST_PROXY: '1',
+    };
+    // Listening on every address (production's default HOST), a client that connects directly
+    // would name its own address in X-Forwarded-For.
+    assert.equal(
+      configError(production).message,
+      "Invalid setting TRUST_PROXY: a hop count trusts whoever connects, and HOST=0.0.0.0 lets clients connect directly; set the proxy's addresses or CIDRs (10.0.0.0/8, …), or listen on loopback (HOST=127.0.0.1)",
+    );
+    assert.equal(configError({ ...production, HOST: '192.0.2.10' }).setting, 'TRUST_PROXY');
+    for (const host of ['127.0.0.1', 'localhost', '::1']) {
+      assert.equal(loadConfig({ ...production, HOST: host }, dir()).trustProxy, 1, host);
+    }
+    assert.equal(
+      loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' }, dir()).trustProxy,
+      1,
+      'development',
+    );
   });
 
   test('production refuses each plain-http trust anchor in one line; loopback and development pass', () => {

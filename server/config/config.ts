@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     dataDir,
     databaseUrl,
     secret,
-    trustProxy: readTrustProxy(env.TRUST_PROXY, production),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, production, host),
     logLevel,
     configFile,
     projects,

@@ -11,7 +11,8 @@
  *   chain they forward that is in the list. The client is the nearest address not in it.
  * - a hop count (`1`): the peer and the hops before it, so many, are proxies, whatever their
  *   address; the client is the last address they did not add. Right only when the server can be
- *   reached through those proxies alone (a client that reaches it directly names its address).
+ *   reached through those proxies alone (a client that reaches it directly names its address), so
+ *   production takes it only with the server listening on loopback (`HOST=127.0.0.1`).
  * - `true`: every peer, and every address a request names. Any client can name its own address
  *   then, so production refuses it.
  */
@@ -28,10 +29,15 @@ const WHAT_TO_SET =
   "the proxy's addresses or CIDRs (loopback, 10.0.0.0/8, …), or its hop count (1) when the server can be reached through it alone";
 
 /**
- * Reads `TRUST_PROXY`.
- * @throws ConfigError for `true` in production, and for anything that is not one of the forms
+ * Reads `TRUST_PROXY`; `host` is the address the server listens on (`HOST`).
+ * @throws ConfigError for `true` in production, for a hop count in production on an address other
+ * than loopback, and for anything that is not one of the forms
  */
-export function readTrustProxy(value: string | undefined, production: boolean): TrustProxy {
+export function readTrustProxy(
+  value: string | undefined,
+  production: boolean,
+  host = '127.0.0.1',
+): TrustProxy {
   const setting = value?.trim() ?? '';
   if (setting === '' || setting === 'false' || setting === '0') return false;
   if (setting === 'true') {
@@ -43,7 +49,16 @@ export function readTrustProxy(value: string | undefined, production: boolean): 
     }
     return true;
   }
-  if (/^\d+$/.test(setting)) return Number(setting);
+  if (/^\d+$/.test(setting)) {
+    if (production && !isLoopback(host)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `a hop count trusts whoever connects, and HOST=${host} lets clients connect directly; ` +
+          "set the proxy's addresses or CIDRs (10.0.0.0/8, …), or listen on loopback (HOST=127.0.0.1)",
+      );
+    }
+    return Number(setting);
+  }
   const entries = setting.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     if (!isAddressOrRange(entry)) {
@@ -51,6 +66,11 @@ export function readTrustProxy(value: string | undefined, production: boolean): 
     }
   }
   return entries;
+}
+
+/** Whether the server listening on `host` can be reached from this machine only. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** Whether `entry` is a named range, an IP address, or an address with a prefix length. */
