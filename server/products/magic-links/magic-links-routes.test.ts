@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
 import { rowsOf } from '../../test/database-rows.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { MagicLinksRepository } from './magic-links-repository.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
 const OTHER_LOGIN_URL = 'http://app.velvet.test/welcome?from=email';
@@ -415,6 +416,43 @@ describe('email magic links', () => {
     server.clock.advance(10_000);
     const signedIn = await server.api('/magic_links/authenticate', {
       body: { token, code_verifier: pair.verifier },
+    });
+    assert.equal(signedIn.status, 200);
+  });
+
+  test('the right verifier is no failure when a second tab spends the link first', async (t) => {
+    const email = 'two-tabs@example.com';
+    const pair = pkcePair();
+    await server.api('/magic_links/email/login_or_create', {
+      body: { email, code_challenge: pair.challenge },
+    });
+    const token = lastToken(server, email);
+    for (let i = 0; i < 4; i++) {
+      const answer = await server.api('/magic_links/authenticate', {
+        body: { token, code_verifier: pkcePair().verifier },
+      });
+      assertApiError(answer, 400, 'pkce_mismatch');
+    }
+    // The losing tab: its verifier matches, and its update finds the link already spent, as
+    // when another tab's request spends it between this one's read and its update.
+    const consume = MagicLinksRepository.prototype.consume;
+    MagicLinksRepository.prototype.consume = async () => false;
+    t.after(() => {
+      MagicLinksRepository.prototype.consume = consume;
+    });
+    const lost = await server.api('/magic_links/authenticate', {
+      body: { token, code_verifier: pair.verifier },
+    });
+    MagicLinksRepository.prototype.consume = consume;
+    assertApiError(lost, 404, 'unable_to_auth_magic_link');
+    // Four wrong verifiers and a right one: the right one cleared them, so the next link of this
+    // browser signs in at once (counted as a fifth failure, it would have to wait).
+    const next = pkcePair();
+    await server.api('/magic_links/email/login_or_create', {
+      body: { email, code_challenge: next.challenge },
+    });
+    const signedIn = await server.api('/magic_links/authenticate', {
+      body: { token: lastToken(server, email), code_verifier: next.verifier },
     });
     assert.equal(signedIn.status, 200);
   });

@@ -266,14 +266,18 @@ export class MagicLinksService {
       if (!verifierMatches(request.codeVerifier, link.codeChallenge)) {
         throw new ApiError('pkce_mismatch');
       }
+      // The right verifier: its failures cleared at once (a second tab losing the race below to
+      // spend the link is no failure), and the browser trusted for the address's sends.
+      await this.store.throttle.recordSuccess(scope, link.email, client);
     }
     const method = await this.store.users.findMethod(link.emailId);
     if (!method || method.userId !== link.userId) throw new ApiError('unable_to_auth_magic_link');
     if (!(await this.store.links.consume(link.magicLinkId, now))) {
       throw new ApiError('unable_to_auth_magic_link');
     }
-    // The verifier's failures cleared, and the browser trusted for the address's sends.
-    await this.store.throttle.recordSuccess(scope, link.email, client);
+    // A link without PKCE trusts the browser once it has signed in with it.
+    if (link.codeChallenge === null)
+      await this.store.throttle.recordSuccess(scope, link.email, client);
     // The link proves the email (see `proof.ts`).
     const withinOwnSession = request.session?.userId === link.userId;
     await this.store.users.prove(method, { now, withinOwnSession });
