@@ -328,10 +328,19 @@ describe('passwords', () => {
     );
     assertApiError(
       await server.api('/passwords/email/reset', {
-        body: { token, password: STRONGER, code_verifier: 'wrong' },
+        body: { token, password: STRONGER, code_verifier: 'c'.repeat(64) },
       }),
       400,
       'pkce_mismatch',
+    );
+    // A verifier RFC 7636 does not allow (43 to 128 unreserved characters) is a schema error, as
+    // for magic links and OAuth.
+    assertApiError(
+      await server.api('/passwords/email/reset', {
+        body: { token, password: STRONGER, code_verifier: 'wrong' },
+      }),
+      400,
+      'schema_error',
     );
     const ok = await server.api('/passwords/email/reset', {
       body: { token, password: STRONGER, code_verifier: verifier },

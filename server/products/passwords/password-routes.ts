@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { codeChallenge } from '../../keys/pkce.js';
+import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import { PASSWORD_MAX_LENGTH, RESET_EXPIRATION_MINUTES } from './password-limits.js';
@@ -61,7 +61,7 @@ const resetByEmailSchema = {
     token: { type: 'string', minLength: 1, maxLength: 128 },
     password,
     session_duration_minutes: s.sessionDurationMinutes,
-    code_verifier: { type: 'string', minLength: 1, maxLength: 256 },
+    code_verifier: codeVerifier,
     keep_other_sessions: { type: 'boolean' },
     options: { type: 'object' },
     ...s.sdkExtras,
