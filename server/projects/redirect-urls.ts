@@ -19,7 +19,8 @@ const SHOWN_URL_LENGTH = 200;
 /**
  * The listed URL to land on: `asked` if the project lists it exactly (scheme, host, port, path and
  * query), the first listed when `asked` is absent or empty. Throws `refusals.noneListed` when
- * nothing is listed and `refusals.notListed` (its catalogue message, naming the URL) otherwise.
+ * `asked` is absent or empty and nothing is listed, and `refusals.notListed` (its catalogue
+ * message, naming the URL) when `asked` is not on the list, an empty one included.
  */
 export function listedRedirect(
   asked: string | undefined,

@@ -20,8 +20,8 @@ export class RedirectLanding {
   constructor(private readonly tokenType: string) {}
 
   /** The token when the page was opened by this kind of redirect, else `undefined`. */
-  tokenInUrl(location: Location = globalThis.location): string | undefined {
-    const params = new URLSearchParams(location?.search ?? '');
+  #tokenInUrl(): string | undefined {
+    const params = new URLSearchParams(globalThis.location?.search ?? '');
     const token = params.get('token');
     return params.get('stytch_token_type') === this.tokenType && token ? token : undefined;
   }
@@ -31,7 +31,7 @@ export class RedirectLanding {
    * leaves the address); `undefined` when there is none or it was taken already.
    */
   take(): string | undefined {
-    const token = this.tokenInUrl();
+    const token = this.#tokenInUrl();
     if (!token || this.#started.has(token)) return undefined;
     this.#started.add(token);
     forgetRedirectToken();
