@@ -4,7 +4,7 @@
  * settings as a shareable URL (`?config=<JSON>&token=<public token>`) and back.
  */
 
-import { OAUTH_PROVIDERS } from '../widget/client/oauth-client.js';
+import { OAUTH_PROVIDERS } from '../widget/client/oauth-provider-names.js';
 import {
   type OAuthProviderConfig,
   type Product,

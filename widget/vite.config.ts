@@ -42,12 +42,12 @@ const REGISTRATION_MODE = 'registration';
  * The client library's own modules outside its core: each product's client (`<name>-client.ts`
  * other than the front door and the core's HTTP, session, user and passcode clients), which
  * `velvet-client.ts` loads lazily (`lazyClient`), with what only they use (`webauthn-json.ts`,
- * the OAuth flows); Turnstile's loader, imported when a project asks for a captcha; the mapping
+ * the OAuth flows, the OAuth provider names); Turnstile's loader, imported when a project asks for a captcha; the mapping
  * of the bootstrap answer, imported when the client first asks the server for it; the entry;
  * and the clock, which the element's screens share with it.
  */
 const CLIENT_OUTSIDE_CORE =
-  /[\\/]widget[\\/]client[\\/](?:(?!velvet-|http-|session-|users-|otp-)[a-z-]+-client|webauthn-json|oauth-flows|turnstile-captcha|bootstrap-data|index|clock)\.ts$/;
+  /[\\/]widget[\\/]client[\\/](?:(?!velvet-|http-|session-|users-|otp-)[a-z-]+-client|webauthn-json|oauth-flows|oauth-provider-names|turnstile-captcha|bootstrap-data|index|clock)\.ts$/;
 
 /**
  * Whether `id` is a module of the client library's core (the session, user, passcode, bootstrap

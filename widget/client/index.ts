@@ -17,6 +17,7 @@ export * from './idp-client.js';
 export * from './key-value-storage.js';
 export * from './magic-links-client.js';
 export * from './oauth-client.js';
+export * from './oauth-provider-names.js';
 export * from './otp-client.js';
 export * from './passwords-client.js';
 export * from './pkce.js';

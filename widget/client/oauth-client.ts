@@ -10,34 +10,11 @@
  */
 import type { AuthenticateResponse } from './api-types.js';
 import type { HttpClient } from './http-client.js';
+import { OAUTH_PROVIDERS, type OAuthProvider } from './oauth-provider-names.js';
 import type { PkceManager } from './pkce.js';
 import type { SessionManager } from './session-manager.js';
 
-/** Every provider's name, in the spec's order. */
-export const OAUTH_PROVIDERS = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
-
-/** A provider's name. */
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export { OAUTH_PROVIDERS, type OAuthProvider };
 
 /** Options of `client.oauth.{provider}.start`, in Stytch's names. */
 export interface OAuthStartOptions {

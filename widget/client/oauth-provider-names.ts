@@ -1,8 +1,32 @@
 /**
- * The OAuth providers of the spec (section 3), listed once for both sides: the list lives in
- * `oauth-client.ts`, with the client library's OAuth calls (so the widget's chunks keep it where
- * it is used), and the server (`server/projects/project-settings.ts`) reads it here, the one file
- * of the widget's it may import: `oauth-client.ts` imports nothing but types, so this brings no
- * widget code into the server.
+ * The OAuth providers of the spec (section 3), listed once for both sides: the client library's
+ * OAuth calls (`oauth-client.ts`) and the server's config schema
+ * (`server/projects/project-settings.ts`) read this list. It imports nothing, so the server, for
+ * which it is the one file of the widget it may import, takes no widget code with it.
  */
-export { OAUTH_PROVIDERS, type OAuthProvider } from './oauth-client.js';
+
+/** Every provider's name, in the spec's order. */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const;
+
+/** A provider's name. */
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
