@@ -1,8 +1,8 @@
 /**
  * The import rules `npm run lint` enforces (dependency-cruiser, `npm run lint:imports`):
- * a product is one folder that others use only through its `index.ts`, the storage layer
- * knows no product, the headless client library carries no UI, the widget no server code and the
- * server no widget code but the provider names both sides list.
+ * a product is one folder that others use only through its `index.ts`, the storage layer and
+ * the projects' settings know no product, the headless client library carries no UI, the widget
+ * no server code and the server no widget code but the provider names both sides list.
  * Tests may reach into any folder to set up rows and states, so the rules read the code only.
  */
 const TESTS = ['\\.test\\.ts$', '\\.e2e\\.ts$', '^server/test/'];
@@ -30,6 +30,14 @@ module.exports = {
         'server/db is the storage layer: the callers hand it what products add (their migrations, through Store.open), so it imports no product.',
       severity: 'error',
       from: { path: '^server/db/', pathNot: TESTS },
+      to: { path: '^server/products/' },
+    },
+    {
+      name: 'projects-import-no-product',
+      comment:
+        "server/projects holds the core's settings and merges the products' parts it is handed (the registry's settingsParts): each product's settings live in its own <name>-settings.ts, so server/projects imports no product.",
+      severity: 'error',
+      from: { path: '^server/projects/', pathNot: TESTS },
       to: { path: '^server/products/' },
     },
     {

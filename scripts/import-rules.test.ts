@@ -27,6 +27,10 @@ const PLANTED: Readonly<Record<string, string>> = {
   'server/db/storage.ts':
     "import { beta } from '../products/beta/index.js';\nexport const s = beta;",
   'server/db/database.ts': 'export const database = 1;',
+  'server/projects/project-lookup.ts':
+    "import { beta } from '../products/beta/index.js';\nexport const lookup = beta;",
+  'server/projects/project-lookup.test.ts':
+    "import { beta } from '../products/beta/beta-repository.js';\nexport const tested = beta;",
   'widget/products/shared/strings.ts': 'export const shared = 1;',
   'widget/products/gamma/gamma-flow.ts': 'export const gamma = 1;',
   'widget/products/gamma/index.ts': "export { gamma } from './gamma-flow.js';",
@@ -81,6 +85,7 @@ describe('the import rules of npm run lint', () => {
       'db-imports-no-product: server/db/storage.ts -> server/products/beta/index.ts',
       'product-internals: server/products/alpha/alpha-internals.ts -> server/products/beta/beta-repository.ts',
       'product-internals: widget/products/delta/delta-lazy.ts -> widget/products/gamma/gamma-flow.ts',
+      'projects-import-no-product: server/projects/project-lookup.ts -> server/products/beta/index.ts',
       'server-reads-only-shared-widget-lists: server/web/page.ts -> widget/element/element.ts',
       'widget-imports-no-server: widget/element/element.ts -> server/db/database.ts',
     ]);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { settingsParts } from '../products/registry.js';
 import { resolveProjectSettings } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
 import { Store } from '../store.js';
@@ -89,12 +90,12 @@ describe('the guest list on a real store', () => {
     );
     const config = { name: 'Guest tests', publicToken: TOKEN };
     project = await store.projects.upsert(
-      { ...config, settings: resolveProjectSettings(config) },
+      { ...config, settings: resolveProjectSettings(config, settingsParts) },
       NOW,
     );
     const second = { name: 'Other', publicToken: `${TOKEN}-other` };
     other = await store.projects.upsert(
-      { ...second, settings: resolveProjectSettings(second) },
+      { ...second, settings: resolveProjectSettings(second, settingsParts) },
       NOW,
     );
   });

@@ -6,15 +6,16 @@
  * for V8 to optimize it on a background thread, memory the idle server kept).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import { settingsParts } from '../products/registry.js';
 import { projectConfigSchema } from '../projects/project-settings.js';
 
-/** The config file: `$schema` for editors, and the projects. */
+/** The config file: `$schema` for editors, and the projects (the core's keys and the products'). */
 export const configFileSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
-    projects: { type: 'array', items: projectConfigSchema, minItems: 1 },
+    projects: { type: 'array', items: projectConfigSchema(settingsParts), minItems: 1 },
   },
 } as const;
 

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { settingsParts } from '../products/registry.js';
 import {
   normalizeOrigin,
   type ProjectConfig,
@@ -206,37 +207,42 @@ function developmentProject(
   return {
     name: 'Velvet (development)',
     publicToken: DEVELOPMENT_PUBLIC_TOKEN,
-    settings: resolveProjectSettings({
-      name: 'Velvet (development)',
-      publicToken: DEVELOPMENT_PUBLIC_TOKEN,
-      authorizedOrigins: [...origins],
-      // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery.
-      products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
-      // The demo's sample application signs in with Velvet (OpenID Connect, see demo/oidc-panel.ts).
-      idp: {
-        clients: [
-          {
-            clientId: 'velvet-demo-app',
-            clientName: 'Velvet Demo App',
-            clientDescription: 'The sample application of the demo page.',
-            type: 'public',
-            redirectUris: demoOrigins.map((origin) => `${origin}/demo/?oidc=callback`),
-            postLogoutRedirectUris: demoOrigins.map((origin) => `${origin}/demo/?oidc=signed-out`),
-          },
-        ],
+    settings: resolveProjectSettings(
+      {
+        name: 'Velvet (development)',
+        publicToken: DEVELOPMENT_PUBLIC_TOKEN,
+        authorizedOrigins: [...origins],
+        // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery.
+        products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
+        // The demo's sample application signs in with Velvet (OpenID Connect, see demo/oidc-panel.ts).
+        idp: {
+          clients: [
+            {
+              clientId: 'velvet-demo-app',
+              clientName: 'Velvet Demo App',
+              clientDescription: 'The sample application of the demo page.',
+              type: 'public',
+              redirectUris: demoOrigins.map((origin) => `${origin}/demo/?oidc=callback`),
+              postLogoutRedirectUris: demoOrigins.map(
+                (origin) => `${origin}/demo/?oidc=signed-out`,
+              ),
+            },
+          ],
+        },
+        // The demo page signs in with passwords too; its reset links land on it.
+        passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
+        // Magic links open the demo on the server's own origins, or the root of any other origin.
+        emailMagicLinks: {
+          loginRedirectURLs: [
+            ...[normalizeOrigin(publicUrl), `http://localhost:${port}`, `http://127.0.0.1:${port}`]
+              .filter((origin, index, all) => all.indexOf(origin) === index)
+              .map((origin) => `${origin}/demo/`),
+            ...[...origins].map((origin) => `${origin}/`),
+          ],
+        },
       },
-      // The demo page signs in with passwords too; its reset links land on it.
-      passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
-      // Magic links open the demo on the server's own origins, or the root of any other origin.
-      emailMagicLinks: {
-        loginRedirectURLs: [
-          ...[normalizeOrigin(publicUrl), `http://localhost:${port}`, `http://127.0.0.1:${port}`]
-            .filter((origin, index, all) => all.indexOf(origin) === index)
-            .map((origin) => `${origin}/demo/`),
-          ...[...origins].map((origin) => `${origin}/`),
-        ],
-      },
-    }),
+      settingsParts,
+    ),
   };
 }
 
@@ -276,7 +282,7 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
   }
   const file = parsed as { projects?: ProjectConfig[] };
   return file.projects?.map((project, index) => {
-    const settings = resolveProjectSettings(project);
+    const settings = resolveProjectSettings(project, settingsParts);
     const { defaultDurationMinutes, maxDurationMinutes } = settings.sessions;
     if (defaultDurationMinutes > maxDurationMinutes) {
       throw new ConfigError(

@@ -8,6 +8,7 @@ import type { Migrations } from '../db/migrator.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
+import type { SettingsPart } from '../projects/settings-part.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
 import type { SessionService } from './sessions/index.js';
@@ -39,6 +40,11 @@ export interface ProductContext {
 export interface ServerProduct {
   /** Its tables' history, by name (`YYYY-MM-DD-NN-what`); run by the one migrator. */
   readonly migrations: Migrations;
+  /**
+   * Its keys of a project's settings (from its `<name>-settings.ts`), which the config file's
+   * schema and the project's settings merge; none when it has no settings of its own.
+   */
+  readonly settings?: readonly SettingsPart[];
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
   /**

@@ -5,6 +5,7 @@
  * product signs a user in and ends with a session.
  */
 
+import type { SettingsPart } from '../projects/settings-part.js';
 import { cryptoProduct } from './crypto/crypto-product.js';
 import { idpProduct } from './idp/idp-product.js';
 import { impersonationProduct } from './impersonation/impersonation-product.js';
@@ -36,3 +37,11 @@ export const serverProducts: readonly ServerProduct[] = [
   oauthProduct,
   oneTapProduct,
 ];
+
+/**
+ * The products' keys of a project's settings, which the config file's schema and each project's
+ * settings merge with the core's (`server/projects/project-settings.ts`).
+ */
+export const settingsParts: readonly SettingsPart[] = serverProducts.flatMap(
+  (product) => product.settings ?? [],
+);

@@ -11,6 +11,7 @@ import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject } from '../config/config.js';
 import { DevOutbox } from '../delivery/outbox.js';
+import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import type { Project } from '../projects/projects-repository.js';
 import { Store } from '../store.js';
@@ -63,7 +64,7 @@ function configured(config: ProjectConfig): ConfiguredProject {
   return {
     name: config.name,
     publicToken: config.publicToken,
-    settings: resolveProjectSettings(config),
+    settings: resolveProjectSettings(config, settingsParts),
   };
 }
 

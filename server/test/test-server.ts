@@ -11,6 +11,7 @@ import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { loggerOptions } from '../http/log-options.js';
+import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import { Store } from '../store.js';
 import { unwrapSuccess } from './api-assertions.js';
@@ -130,7 +131,7 @@ function configured(config: ProjectConfig): ConfiguredProject {
   return {
     name: config.name,
     publicToken: config.publicToken,
-    settings: resolveProjectSettings(config),
+    settings: resolveProjectSettings(config, settingsParts),
   };
 }
 

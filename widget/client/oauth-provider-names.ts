@@ -1,7 +1,7 @@
 /**
  * The OAuth providers of the spec (section 3), listed once for both sides: the client library's
  * OAuth calls (`oauth-client.ts`) and the server's config schema
- * (`server/projects/project-settings.ts`) read this list. It imports nothing, so the server, for
+ * (`server/products/oauth/oauth-settings.ts`) read this list. It imports nothing, so the server, for
  * which it is the one file of the widget it may import, takes no widget code with it.
  */
 

@@ -3,11 +3,13 @@ import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { KEEP_EXPIRED_MS } from './crypto-limits.js';
 import { cryptoWalletRoutes } from './crypto-routes.js';
+import { cryptoWalletSettingsPart } from './crypto-settings.js';
 import { cryptoWalletMigrations } from './crypto-tables.js';
 
 /** The crypto-wallet product: its routes at start, its service on their first request. */
 export const cryptoProduct: ServerProduct = {
   migrations: cryptoWalletMigrations,
+  settings: [cryptoWalletSettingsPart],
   register(sdk, context) {
     lazyRoutes(sdk, cryptoWalletRoutes, () =>
       import('./crypto-implementation.js').then((module) =>

@@ -8,6 +8,7 @@ import type { ServerProduct } from '../product.js';
 import { IdpRepository } from './idp-repository.js';
 import { idpSdkRoutes } from './idp-sdk-routes.js';
 import { IdpService } from './idp-service.js';
+import { idpSettingsPart } from './idp-settings.js';
 import { idpMigrations } from './idp-tables.js';
 import { oidcRoutes } from './oidc-routes.js';
 
@@ -27,6 +28,7 @@ function service(context: Parameters<ServerProduct['register']>[1]): IdpService 
 /** The identity-provider product. */
 export const idpProduct: ServerProduct = {
   migrations: idpMigrations,
+  settings: [idpSettingsPart],
   register(sdk, context) {
     idpSdkRoutes(sdk, { idp: service(context), store: context.store });
   },

@@ -2,6 +2,7 @@
  * The identity-provider settings of a project (`idp` in `velvet.config.json`): the applications
  * (OAuth clients, relying parties) that may sign their users in with Velvet.
  */
+import type { SettingsPart } from '../../projects/settings-part.js';
 
 /** The scopes every client may ask for; any other must be listed in the client's `scopes`. */
 export const STANDARD_SCOPES = [
@@ -49,8 +50,15 @@ export interface IdpConfig {
   clients?: IdpClientConfig[];
 }
 
-/** No clients: the provider answers nobody until a project registers one. */
-export const DEFAULT_IDP_SETTINGS: IdpSettings = { clients: [] };
+declare module '../../projects/project-settings.js' {
+  interface ProjectSettings {
+    /** Velvet as an OpenID Connect provider: the registered applications (`server/products/idp/`). */
+    idp: IdpSettings;
+  }
+  interface ProjectConfig {
+    idp?: IdpConfig;
+  }
+}
 
 const exactUrls = {
   type: 'array',
@@ -60,7 +68,7 @@ const exactUrls = {
 } as const;
 
 /** JSON schema of `idp` in the config file. */
-export const idpConfigSchema = {
+const idpConfigSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -95,19 +103,24 @@ export const idpConfigSchema = {
   },
 } as const;
 
-/** The complete settings: each client over the defaults. */
-export function resolveIdpSettings(config: IdpConfig | undefined): IdpSettings {
-  return {
-    clients: (config?.clients ?? []).map((client) => ({
-      clientId: client.clientId,
-      clientName: client.clientName ?? 'The App',
-      clientDescription: client.clientDescription ?? '',
-      type: client.type,
-      ...(client.clientSecretSha256 ? { clientSecretSha256: client.clientSecretSha256 } : {}),
-      redirectUris: client.redirectUris,
-      postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
-      scopes: client.scopes ?? ['openid', 'profile', 'email', 'phone', 'offline_access'],
-      skipConsent: client.skipConsent ?? false,
-    })),
-  };
-}
+/** `idp`: each client over the defaults; no clients, so the provider answers nobody, when none. */
+export const idpSettingsPart: SettingsPart<'idp', IdpConfig, IdpSettings> = {
+  key: 'idp',
+  schema: idpConfigSchema,
+  defaults: { clients: [] },
+  resolve(config) {
+    return {
+      clients: (config?.clients ?? []).map((client) => ({
+        clientId: client.clientId,
+        clientName: client.clientName ?? 'The App',
+        clientDescription: client.clientDescription ?? '',
+        type: client.type,
+        ...(client.clientSecretSha256 ? { clientSecretSha256: client.clientSecretSha256 } : {}),
+        redirectUris: client.redirectUris,
+        postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
+        scopes: client.scopes ?? ['openid', 'profile', 'email', 'phone', 'offline_access'],
+        skipConsent: client.skipConsent ?? false,
+      })),
+    };
+  },
+};

@@ -2,6 +2,7 @@
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { magicLinkRoutes } from './magic-links-routes.js';
+import { magicLinkSettingsPart } from './magic-links-settings.js';
 import { magicLinkMigrations } from './magic-links-tables.js';
 
 /** How long an expired link is kept before housekeeping deletes it. */
@@ -10,6 +11,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The magic-link product: its routes at start, its service on their first request. */
 export const magicLinksProduct: ServerProduct = {
   migrations: magicLinkMigrations,
+  settings: [magicLinkSettingsPart],
   register(sdk, context) {
     lazyRoutes(sdk, magicLinkRoutes, () =>
       import('./magic-links-implementation.js').then((module) =>

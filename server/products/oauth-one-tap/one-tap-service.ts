@@ -9,11 +9,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ApiError } from '../../http/api-error.js';
-import type { OAuthProviderSettings } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { IssueRequest } from '../oauth/index.js';
+import type { IssueRequest, OAuthProviderSettings } from '../oauth/index.js';
 import { normalizeEmail } from '../users/index.js';
 import type { GoogleIdTokenVerifier } from './one-tap-id-token.js';
 import { START_LIFETIME_MS, START_LIMIT_PER_IP, SUBMIT_LIMIT_PER_IP } from './one-tap-limits.js';

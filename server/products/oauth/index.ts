@@ -1,7 +1,9 @@
 /**
  * What other products may use of OAuth: its service on a product context (Google One Tap signs
- * its people in through it) and the shape of a sign-in it issues.
+ * its people in through it), the shape of a sign-in it issues and a provider's settings (One Tap
+ * reads Google's).
  * Other products import this file only, never the files beside it.
  */
 export { oauthService } from './oauth-product.js';
 export type { IssueRequest } from './oauth-service.js';
+export type { OAuthProviderSettings } from './oauth-settings.js';

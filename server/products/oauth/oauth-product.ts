@@ -6,6 +6,7 @@ import type { ProductContext, ServerProduct } from '../product.js';
 import { OAuthRepository } from './oauth-repository.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { OAuthService } from './oauth-service.js';
+import { oauthSettingsPart } from './oauth-settings.js';
 import { oauthMigrations } from './oauth-tables.js';
 
 /** How long an expired pending sign-in or token is kept before housekeeping deletes it. */
@@ -34,6 +35,7 @@ export function oauthService(context: ProductContext): OAuthService {
 /** The OAuth product. */
 export const oauthProduct: ServerProduct = {
   migrations: oauthMigrations,
+  settings: [oauthSettingsPart],
   register(sdk, context) {
     const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { OAuthProviderName } from '../../projects/project-settings.js';
 import { startTestServer, TEST_PUBLIC_TOKEN, type TestServer } from '../../test/test-server.js';
 import { PROVIDERS } from './oauth-providers.js';
+import type { OAuthProviderName } from './oauth-settings.js';
 import { passProviderTo, pkcePair } from './testing/oauth-browser.js';
 import { type OidcPeer, startOidcPeer } from './testing/oidc-peer.js';
 

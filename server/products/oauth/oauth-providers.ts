@@ -5,7 +5,7 @@
  * override every endpoint (tests point them at local peers; GitLab and Salesforce may be
  * self-hosted or on a custom domain).
  */
-import type { OAuthProviderName } from '../../projects/project-settings.js';
+import type { OAuthProviderName } from './oauth-settings.js';
 
 /** How a provider tells who signed in: its ID token (OpenID Connect), or one of the API shapes. */
 export type IdentityShape =

@@ -22,7 +22,6 @@ import { ApiError } from '../../http/api-error.js';
 import { verifierMatches } from '../../keys/pkce.js';
 import type { SealedJson } from '../../keys/sealed-json.js';
 import type { Projects } from '../../projects/project-directory.js';
-import type { OAuthProviderName } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
@@ -40,6 +39,7 @@ import {
   type OAuthRegistration,
   type OAuthRepository,
 } from './oauth-repository.js';
+import type { OAuthProviderName } from './oauth-settings.js';
 import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
 
 /**

@@ -10,8 +10,8 @@
  */
 import * as client from 'openid-client';
 import { isLoopbackUrl, isSecureOrLoopback } from '../../config/trust-anchors.js';
-import type { OAuthProviderSettings } from '../../projects/project-settings.js';
 import type { ProviderDefinition } from './oauth-providers.js';
+import type { OAuthProviderSettings } from './oauth-settings.js';
 
 /** How long a discovery document is reused. */
 const DISCOVERY_TTL_MS = 60 * 60_000;

@@ -3,6 +3,7 @@ import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
+import { otpSettingsPart, smsSettingsPart } from './otp-settings.js';
 import { otpMigrations } from './otp-tables.js';
 import { PasscodeSuccessStatement } from './passcode-success.js';
 import { PasscodesRepository } from './passcodes-repository.js';
@@ -13,6 +14,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The passcode product. */
 export const otpProduct: ServerProduct = {
   migrations: otpMigrations,
+  settings: [otpSettingsPart, smsSettingsPart],
   register(sdk, context) {
     const { store } = context;
     const otp = new OtpService(

@@ -7,11 +7,13 @@ import { AttestedTokensRepository } from './attested-tokens-repository.js';
 import { attestedTokenMigrations } from './attested-tokens-tables.js';
 import { sessionExchangeRoutes } from './session-exchange-routes.js';
 import { SessionExchangeService } from './session-exchange-service.js';
+import { trustedTokenProfilesPart } from './session-exchange-settings.js';
 import { TrustedTokenVerifier } from './trusted-tokens.js';
 
 /** The session-exchange product; its table remembers the trusted tokens `attest` accepted. */
 export const sessionExchangeProduct: ServerProduct = {
   migrations: attestedTokenMigrations,
+  settings: [trustedTokenProfilesPart],
   register(sdk, context) {
     const exchange = new SessionExchangeService({
       sessions: context.sessions,

@@ -7,7 +7,6 @@ import type { JWTPayload } from 'jose';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KeyRing } from '../../keys/key-ring.js';
-import type { TrustedTokenProfile } from '../../projects/project-settings.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { Store } from '../../store.js';
@@ -15,6 +14,7 @@ import type { IssuedSession, SessionService } from '../sessions/index.js';
 import { normalizeEmail } from '../users/index.js';
 import { verifyAccessToken } from './access-tokens.js';
 import { type AttestedTokensRepository, attestedTokenKey } from './attested-tokens-repository.js';
+import type { TrustedTokenProfile } from './session-exchange-settings.js';
 import type { TrustedTokenVerifier } from './trusted-tokens.js';
 
 /** Exchanges per client address, each endpoint (tokens cannot be guessed; floods stay cheap). */
