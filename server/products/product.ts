@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Migrations } from '../db/migrator.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
+import type { ErrorCode } from '../http/api-error.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -39,6 +40,11 @@ export interface ProductContext {
 export interface ServerProduct {
   /** Its tables' history, by name (`YYYY-MM-DD-NN-what`); run by the one migrator. */
   readonly migrations: Migrations;
+  /**
+   * Its own `error_type`s, from its `<name>-errors.ts` (`defineErrors`): `/docs/errors` lists them
+   * after the core's.
+   */
+  readonly errors?: Readonly<Record<string, ErrorCode>>;
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
   /**

@@ -41,6 +41,7 @@ import {
   type OAuthRepository,
 } from './oauth-repository.js';
 import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
+import './oauth-errors.js';
 
 /**
  * The provider client (openid-client) and the identity readers, loaded on the first OAuth

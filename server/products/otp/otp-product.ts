@@ -1,6 +1,7 @@
 /** The passcode product: `/otps/*`, one-time passcodes by SMS, WhatsApp and email. */
 import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
+import { otpErrors } from './otp-errors.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
 import { otpMigrations } from './otp-tables.js';
@@ -13,6 +14,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The passcode product. */
 export const otpProduct: ServerProduct = {
   migrations: otpMigrations,
+  errors: otpErrors,
   register(sdk, context) {
     const { store } = context;
     const otp = new OtpService(

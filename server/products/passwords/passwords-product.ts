@@ -2,6 +2,7 @@
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { passwordRoutes } from './password-routes.js';
+import { passwordsErrors } from './passwords-errors.js';
 import { passwordMigrations } from './passwords-tables.js';
 
 /** How long an expired reset is kept before housekeeping deletes it. */
@@ -10,6 +11,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The passwords product: its routes at start, its service on their first request. */
 export const passwordsProduct: ServerProduct = {
   migrations: passwordMigrations,
+  errors: passwordsErrors,
   register(sdk, context) {
     lazyRoutes(sdk, passwordRoutes, () =>
       import('./passwords-implementation.js').then((module) =>

@@ -5,6 +5,7 @@
 import type { ServerProduct } from '../product.js';
 import { AttestedTokensRepository } from './attested-tokens-repository.js';
 import { attestedTokenMigrations } from './attested-tokens-tables.js';
+import { sessionExchangeErrors } from './session-exchange-errors.js';
 import { sessionExchangeRoutes } from './session-exchange-routes.js';
 import { SessionExchangeService } from './session-exchange-service.js';
 import { TrustedTokenVerifier } from './trusted-tokens.js';
@@ -12,6 +13,7 @@ import { TrustedTokenVerifier } from './trusted-tokens.js';
 /** The session-exchange product; its table remembers the trusted tokens `attest` accepted. */
 export const sessionExchangeProduct: ServerProduct = {
   migrations: attestedTokenMigrations,
+  errors: sessionExchangeErrors,
   register(sdk, context) {
     const exchange = new SessionExchangeService({
       sessions: context.sessions,
