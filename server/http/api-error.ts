@@ -1,6 +1,7 @@
 /**
- * The identity provider's error catalogue and the error handlers throw. Every failure body is the
- * spec's API error: `status_code`, `error_type`, `error_message`, `error_url`, `request_id`.
+ * The identity provider's error catalogue and `ApiError`, the error every handler throws. Every
+ * failure body is the spec's API error: `status_code`, `error_type`, `error_message`, `error_url`,
+ * `request_id`.
  *
  * The catalogue is merged, as the schema is: the core's types are in `core-errors.ts`, and each
  * product contributes its own from its folder's `<name>-errors.ts`, which calls `defineErrors`
