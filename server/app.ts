@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: SDK_PREFIX },
   );
   for (const product of serverProducts) await product.registerRoot?.(app, context);
-  docsRoutes(app);
+  docsRoutes(app, serverProducts);
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
   if (!(await widgetAssetRoutes(app, widgetDir))) {
     app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Migrations } from '../db/migrator.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
+import type { ErrorCode } from '../http/api-error.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
 import type { SettingsPart } from '../projects/settings-part.js';
@@ -45,6 +46,11 @@ export interface ServerProduct {
    * schema and the project's settings merge; none when it has no settings of its own.
    */
   readonly settings?: readonly SettingsPart[];
+  /**
+   * Its own `error_type`s, from its `<name>-errors.ts` (`defineErrors`): `/docs/errors` lists them
+   * after the core's.
+   */
+  readonly errors?: Readonly<Record<string, ErrorCode>>;
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
   /**

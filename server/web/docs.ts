@@ -1,15 +1,26 @@
 /** `GET /docs/errors`: the error catalogue that every `error_url` points into. */
 import type { FastifyInstance } from 'fastify';
-import { ErrorCodes } from '../http/api-error.js';
+import type { ErrorCode } from '../http/api-error.js';
+import { coreErrors } from '../http/core-errors.js';
 import { escapeHtml } from '../http/escape-html.js';
+import type { ServerProduct } from '../products/product.js';
 
-/** The catalogue as a small HTML page with one anchor per `error_type`. */
-export function errorCatalogueHtml(): string {
-  const rows = Object.entries(ErrorCodes)
+/** Every `error_type` with its entry: the core's, then each product's, in the registry's order. */
+export function errorCatalogue(
+  products: readonly ServerProduct[],
+): readonly (readonly [type: string, code: ErrorCode])[] {
+  return [coreErrors, ...products.map((product) => product.errors ?? {})].flatMap((catalogue) =>
+    Object.entries(catalogue),
+  );
+}
+
+/** The catalogue of the core and `products` as a small HTML page with one anchor per `error_type`. */
+export function errorCatalogueHtml(products: readonly ServerProduct[]): string {
+  const rows = errorCatalogue(products)
     .map(([type, code]) => {
       const { status, message } = code;
       const fix =
-        'fix' in code ? `<p><strong>How to fix:</strong> ${escapeHtml(code.fix)}</p>` : '';
+        code.fix === undefined ? '' : `<p><strong>How to fix:</strong> ${escapeHtml(code.fix)}</p>`;
       return `<tr id="${type}"><td><code>${type}</code></td><td>${status}</td><td>${escapeHtml(message)}${fix}</td></tr>`;
     })
     .join('\n');
@@ -27,9 +38,9 @@ ${rows}
 </tbody></table></main></body></html>`;
 }
 
-/** Registers the catalogue page. */
-export function docsRoutes(app: FastifyInstance): void {
-  const html = errorCatalogueHtml();
+/** Registers the catalogue page, listing the core's error types and those of `products`. */
+export function docsRoutes(app: FastifyInstance, products: readonly ServerProduct[]): void {
+  const html = errorCatalogueHtml(products);
   app.get('/docs/errors', async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')

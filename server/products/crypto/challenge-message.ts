@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../http/api-error.js';
 import { chainLibraries } from './chain-libraries.js';
 import type { WalletType } from './crypto-tables.js';
+import './crypto-errors.js';
 
 /** Stytch's `siwe_params`: every field optional. */
 export interface SiweParams {

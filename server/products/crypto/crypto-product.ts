@@ -1,6 +1,7 @@
 /** The crypto-wallet product: `/crypto_wallets/*`, sign-in with Ethereum and Solana wallets. */
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
+import { cryptoErrors } from './crypto-errors.js';
 import { KEEP_EXPIRED_MS } from './crypto-limits.js';
 import { cryptoWalletRoutes } from './crypto-routes.js';
 import { cryptoWalletSettingsPart } from './crypto-settings.js';
@@ -10,6 +11,7 @@ import { cryptoWalletMigrations } from './crypto-tables.js';
 export const cryptoProduct: ServerProduct = {
   migrations: cryptoWalletMigrations,
   settings: [cryptoWalletSettingsPart],
+  errors: cryptoErrors,
   register(sdk, context) {
     lazyRoutes(sdk, cryptoWalletRoutes, () =>
       import('./crypto-implementation.js').then((module) =>

@@ -25,6 +25,7 @@ import {
 } from './crypto-repository.js';
 import type { WalletType } from './crypto-tables.js';
 import { decodeSignature, normalizeAddress, signatureMatches, walletType } from './wallet-keys.js';
+import './crypto-errors.js';
 
 /** A request for a challenge. */
 export interface StartRequest {

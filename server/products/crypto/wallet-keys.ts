@@ -6,6 +6,7 @@
 import { ApiError } from '../../http/api-error.js';
 import { chainLibraries } from './chain-libraries.js';
 import type { WalletType } from './crypto-tables.js';
+import './crypto-errors.js';
 
 /** The wallet types this server signs in. */
 export const WALLET_TYPES: readonly WalletType[] = ['ethereum', 'solana'];

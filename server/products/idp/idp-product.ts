@@ -5,6 +5,7 @@
  * `{PUBLIC_URL}/oauth/{public_token}`.
  */
 import type { ServerProduct } from '../product.js';
+import { idpErrors } from './idp-errors.js';
 import { IdpRepository } from './idp-repository.js';
 import { idpSdkRoutes } from './idp-sdk-routes.js';
 import { IdpService } from './idp-service.js';
@@ -29,6 +30,7 @@ function service(context: Parameters<ServerProduct['register']>[1]): IdpService 
 export const idpProduct: ServerProduct = {
   migrations: idpMigrations,
   settings: [idpSettingsPart],
+  errors: idpErrors,
   register(sdk, context) {
     idpSdkRoutes(sdk, { idp: service(context), store: context.store });
   },

@@ -15,6 +15,7 @@ import type { IdpRepository, TokenRecord } from './idp-repository.js';
 import { hashSecret, newSecret, secretMatches } from './idp-secrets.js';
 import type { IdpClient } from './idp-settings.js';
 import { OAuthError } from './oauth-error.js';
+import './idp-errors.js';
 
 /** How long a code may wait for its exchange. */
 export const CODE_LIFETIME_MS = 2 * 60_000;

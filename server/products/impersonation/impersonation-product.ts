@@ -1,5 +1,6 @@
 /** Impersonation: support staff sign in as a user with a token minted on the host. */
 import type { ServerProduct } from '../product.js';
+import { impersonationErrors } from './impersonation-errors.js';
 import { impersonationRoutes } from './impersonation-routes.js';
 import { impersonationMigrations } from './impersonation-tables.js';
 import { ImpersonationTokens } from './impersonation-tokens.js';
@@ -7,6 +8,7 @@ import { ImpersonationTokens } from './impersonation-tokens.js';
 /** The impersonation product. */
 export const impersonationProduct: ServerProduct = {
   migrations: impersonationMigrations,
+  errors: impersonationErrors,
   register(sdk, context) {
     impersonationRoutes(sdk, {
       tokens: new ImpersonationTokens(context.store.db),

@@ -15,6 +15,7 @@ import {
   IMPERSONATION_SESSION_MAX_MINUTES,
   type ImpersonationTokens,
 } from './impersonation-tokens.js';
+import './impersonation-errors.js';
 
 /** Tries per client address (a token cannot be guessed; this keeps floods cheap). */
 export const IMPERSONATION_LIMIT_PER_IP = { max: 30, windowMinutes: 15 } as const;

@@ -1,6 +1,7 @@
 /** The magic-link product: `/magic_links/*`, sign-in links by email. */
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
+import { magicLinksErrors } from './magic-links-errors.js';
 import { magicLinkRoutes } from './magic-links-routes.js';
 import { magicLinkSettingsPart } from './magic-links-settings.js';
 import { magicLinkMigrations } from './magic-links-tables.js';
@@ -12,6 +13,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 export const magicLinksProduct: ServerProduct = {
   migrations: magicLinkMigrations,
   settings: [magicLinkSettingsPart],
+  errors: magicLinksErrors,
   register(sdk, context) {
     lazyRoutes(sdk, magicLinkRoutes, () =>
       import('./magic-links-implementation.js').then((module) =>

@@ -38,6 +38,7 @@ import { DEFAULT_MAGIC_LINK_EXPIRATION_MINUTES } from './magic-link-limits.js';
 import { magicLinkMessage } from './magic-link-message.js';
 import { hashMagicLinkToken, newMagicLinkToken } from './magic-link-token.js';
 import type { MagicLinkRecord, MagicLinksRepository } from './magic-links-repository.js';
+import './magic-links-errors.js';
 
 /** How a send finds its user. */
 export type MagicLinkSendMode = 'login_or_create' | 'primary' | 'secondary';

@@ -6,6 +6,7 @@
  */
 import { oauthService } from '../oauth/index.js';
 import type { ServerProduct } from '../product.js';
+import { oneTapErrors } from './oauth-one-tap-errors.js';
 import { GoogleIdTokenVerifier } from './one-tap-id-token.js';
 import { KEEP_EXPIRED_MS } from './one-tap-limits.js';
 import { OneTapRepository } from './one-tap-repository.js';
@@ -16,6 +17,7 @@ import { oneTapMigrations } from './one-tap-tables.js';
 /** The Google One Tap product. */
 export const oneTapProduct: ServerProduct = {
   migrations: oneTapMigrations,
+  errors: oneTapErrors,
   register(sdk, context) {
     const tokens = new OneTapRepository(context.store.db);
     const oauth = oauthService(context);

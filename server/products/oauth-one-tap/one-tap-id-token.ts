@@ -7,6 +7,7 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import type { OAuthProviderSettings } from '../oauth/index.js';
+import './oauth-one-tap-errors.js';
 
 /** Google's ID token issuer. */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';

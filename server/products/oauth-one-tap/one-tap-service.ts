@@ -17,6 +17,7 @@ import { normalizeEmail } from '../users/index.js';
 import type { GoogleIdTokenVerifier } from './one-tap-id-token.js';
 import { START_LIFETIME_MS, START_LIMIT_PER_IP, SUBMIT_LIMIT_PER_IP } from './one-tap-limits.js';
 import type { OneTapRepository } from './one-tap-repository.js';
+import './oauth-one-tap-errors.js';
 
 /** What the login list answers when it cannot serve a request. */
 const LOGIN_REFUSALS: RedirectRefusals = {

@@ -3,6 +3,7 @@ import { SealedJson } from '../../keys/sealed-json.js';
 import { clientKey } from '../../rate-limit/client-key.js';
 import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ProductContext, ServerProduct } from '../product.js';
+import { oauthErrors } from './oauth-errors.js';
 import { OAuthRepository } from './oauth-repository.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { OAuthService } from './oauth-service.js';
@@ -36,6 +37,7 @@ export function oauthService(context: ProductContext): OAuthService {
 export const oauthProduct: ServerProduct = {
   migrations: oauthMigrations,
   settings: [oauthSettingsPart],
+  errors: oauthErrors,
   register(sdk, context) {
     const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });

@@ -41,6 +41,7 @@ import {
 } from './oauth-repository.js';
 import type { OAuthProviderName } from './oauth-settings.js';
 import type { ProviderClient, ProviderTokens, providerClient } from './provider-client.js';
+import './oauth-errors.js';
 
 /**
  * The provider client (openid-client) and the identity readers, loaded on the first OAuth

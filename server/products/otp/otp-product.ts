@@ -1,6 +1,7 @@
 /** The passcode product: `/otps/*`, one-time passcodes by SMS, WhatsApp and email. */
 import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
 import type { ServerProduct } from '../product.js';
+import { otpErrors } from './otp-errors.js';
 import { otpRoutes } from './otp-routes.js';
 import { OtpService } from './otp-service.js';
 import { otpSettingsPart, smsSettingsPart } from './otp-settings.js';
@@ -15,6 +16,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 export const otpProduct: ServerProduct = {
   migrations: otpMigrations,
   settings: [otpSettingsPart, smsSettingsPart],
+  errors: otpErrors,
   register(sdk, context) {
     const { store } = context;
     const otp = new OtpService(

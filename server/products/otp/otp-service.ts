@@ -36,6 +36,7 @@ import { passcodeMessage } from './passcode-message.js';
 import type { PasscodeSuccessStatement } from './passcode-success.js';
 import type { CheckRead, PasscodeRecord, PasscodesRepository } from './passcodes-repository.js';
 import { TextBreaker } from './text-breaker.js';
+import './otp-errors.js';
 
 /** How a send finds its user. */
 export type SendMode = 'login_or_create' | 'primary' | 'secondary';

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { NormalizedPhone } from '../users/index.js';
+import './otp-errors.js';
 
 /** One of the breaker's counts: its bucket, its limit and the setting that names it. */
 interface BreakerBucket {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ApiError } from '../../http/api-error.js';
+import './passkeys-errors.js';
 
 const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 

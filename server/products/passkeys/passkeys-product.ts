@@ -1,6 +1,7 @@
 /** The passkey product: `/webauthn/*`, passkeys and WebAuthn devices, on @simplewebauthn/server. */
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
+import { passkeysErrors } from './passkeys-errors.js';
 import { webauthnRoutes } from './passkeys-routes.js';
 import { webauthnMigrations } from './passkeys-tables.js';
 
@@ -10,6 +11,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The passkey product: its routes at start, its service on their first request. */
 export const passkeysProduct: ServerProduct = {
   migrations: webauthnMigrations,
+  errors: passkeysErrors,
   register(sdk, context) {
     lazyRoutes(sdk, webauthnRoutes, () =>
       import('./passkeys-implementation.js').then((module) =>

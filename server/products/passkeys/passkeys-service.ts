@@ -30,6 +30,7 @@ import {
   type WebAuthnRepository,
 } from './passkeys-repository.js';
 import { originsForDomain, resolveDomain } from './relying-party.js';
+import './passkeys-errors.js';
 
 /** @simplewebauthn/server, loaded on the first passkey ceremony (it is large). */
 function simpleWebAuthn(): Promise<typeof import('@simplewebauthn/server')> {

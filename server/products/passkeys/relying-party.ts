@@ -4,6 +4,7 @@
  */
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
+import './passkeys-errors.js';
 
 /** A hostname: labels of letters, digits and hyphens, separated by dots. */
 const HOSTNAME =

@@ -35,6 +35,7 @@ import { resetMessage } from './password-reset-message.js';
 import type { PasswordResetsRepository } from './password-resets-repository.js';
 import { rateStrength, type StrengthResult } from './password-strength.js';
 import type { PasswordsRepository } from './passwords-repository.js';
+import './passwords-errors.js';
 
 /** The repositories the service reads and writes. */
 export interface PasswordStorage {

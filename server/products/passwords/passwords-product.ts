@@ -2,6 +2,7 @@
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { passwordRoutes } from './password-routes.js';
+import { passwordsErrors } from './passwords-errors.js';
 import { passwordSettingsPart } from './passwords-settings.js';
 import { passwordMigrations } from './passwords-tables.js';
 
@@ -12,6 +13,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 export const passwordsProduct: ServerProduct = {
   migrations: passwordMigrations,
   settings: [passwordSettingsPart],
+  errors: passwordsErrors,
   register(sdk, context) {
     lazyRoutes(sdk, passwordRoutes, () =>
       import('./passwords-implementation.js').then((module) =>

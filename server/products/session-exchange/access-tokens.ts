@@ -19,6 +19,7 @@ import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { SESSION_CLAIM } from '../sessions/index.js';
+import './session-exchange-errors.js';
 
 /** The scope an access token needs to be exchanged for a session. */
 export const EXCHANGE_SCOPE = 'full_access';

@@ -5,6 +5,7 @@
 import type { ServerProduct } from '../product.js';
 import { AttestedTokensRepository } from './attested-tokens-repository.js';
 import { attestedTokenMigrations } from './attested-tokens-tables.js';
+import { sessionExchangeErrors } from './session-exchange-errors.js';
 import { sessionExchangeRoutes } from './session-exchange-routes.js';
 import { SessionExchangeService } from './session-exchange-service.js';
 import { trustedTokenProfilesPart } from './session-exchange-settings.js';
@@ -14,6 +15,7 @@ import { TrustedTokenVerifier } from './trusted-tokens.js';
 export const sessionExchangeProduct: ServerProduct = {
   migrations: attestedTokenMigrations,
   settings: [trustedTokenProfilesPart],
+  errors: sessionExchangeErrors,
   register(sdk, context) {
     const exchange = new SessionExchangeService({
       sessions: context.sessions,

@@ -16,6 +16,7 @@ import { verifyAccessToken } from './access-tokens.js';
 import { type AttestedTokensRepository, attestedTokenKey } from './attested-tokens-repository.js';
 import type { TrustedTokenProfile } from './session-exchange-settings.js';
 import type { TrustedTokenVerifier } from './trusted-tokens.js';
+import './session-exchange-errors.js';
 
 /** Exchanges per client address, each endpoint (tokens cannot be guessed; floods stay cheap). */
 const EXCHANGE_LIMIT_PER_IP = { max: 100, windowMinutes: 15 } as const;

@@ -6,6 +6,7 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import type { TrustedTokenProfile } from './session-exchange-settings.js';
+import './session-exchange-errors.js';
 
 /** How long a JWKS fetch may take. */
 const JWKS_TIMEOUT_MS = 5_000;

@@ -15,6 +15,7 @@ import { RecentMap } from '../../recent-map.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import type { SessionRecord, SessionsRepository } from './sessions-repository.js';
 import { latestExpiry } from './sign-in-changes.js';
+import './sessions-errors.js';
 
 /** How long a session JWT lives. */
 export const SESSION_JWT_LIFETIME_SECONDS = 5 * 60;

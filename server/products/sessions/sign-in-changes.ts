@@ -19,6 +19,7 @@
 import { ApiError } from '../../http/api-error.js';
 import type { UserRecord } from '../users/index.js';
 import type { SessionRecord } from './sessions-repository.js';
+import './sessions-errors.js';
 
 /** The longest an impersonated session lasts, from its start, whatever extends it (minutes). */
 export const IMPERSONATED_SESSION_MAX_MINUTES = 60;

@@ -1,6 +1,7 @@
 /** The TOTP product: authenticator apps as a second factor, with recovery codes. */
 import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
+import { totpErrors } from './totp-errors.js';
 import { totpRoutes } from './totp-routes.js';
 import { totpMigrations } from './totp-tables.js';
 
@@ -10,6 +11,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The TOTP product: its routes at start, its service on their first request. */
 export const totpProduct: ServerProduct = {
   migrations: totpMigrations,
+  errors: totpErrors,
   register(sdk, context) {
     lazyRoutes(sdk, totpRoutes, () =>
       import('./totp-implementation.js').then((module) => module.totpImplementation(context)),

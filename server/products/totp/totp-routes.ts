@@ -17,6 +17,7 @@ import { assertNotLastSignInMethod, userBody } from '../users/index.js';
 import { TOTP_EXPIRATION_MINUTES } from './totp-limits.js';
 import type { TotpRepository } from './totp-repository.js';
 import type { TotpService } from './totp-service.js';
+import './totp-errors.js';
 
 const createSchema = {
   type: 'object',

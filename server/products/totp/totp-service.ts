@@ -25,6 +25,7 @@ import {
 } from './totp-codes.js';
 import { TOTP_EXPIRATION_MINUTES } from './totp-limits.js';
 import type { TotpRecord, TotpRepository } from './totp-repository.js';
+import './totp-errors.js';
 
 /** What `create` hands back once; only the hashes of the recovery codes are kept. */
 export interface CreatedTotp {

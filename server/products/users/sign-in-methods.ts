@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../../http/api-error.js';
 import type { UserRecord } from './users-repository.js';
+import './users-errors.js';
 
 /** The ids of the user's factors that each sign the user in on their own. */
 export function signInMethodIds(user: UserRecord): string[] {

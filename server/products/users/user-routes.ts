@@ -17,6 +17,7 @@ import { PasswordsRepository } from '../passwords/index.js';
 import { normalizeEmail } from './destinations.js';
 import { assertNotLastSignInMethod } from './sign-in-methods.js';
 import { userBody } from './user-body.js';
+import './users-errors.js';
 
 /** The most `untrusted_metadata` a user may hold, as UTF-8 JSON bytes. */
 export const UNTRUSTED_METADATA_MAX_BYTES = 4096;
