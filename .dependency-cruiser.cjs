@@ -69,6 +69,14 @@ module.exports = {
       from: { path: '^server/', pathNot: TESTS },
       to: { path: '^widget/', pathNot: '^widget/client/oauth-provider-names\\.ts$' },
     },
+    {
+      name: 'shared-widget-list-imports-nothing',
+      comment:
+        'The OAuth provider names are the one widget file the server bundles: anything it imported (statically or by import()) would go into the server build with it.',
+      severity: 'error',
+      from: { path: '^widget/client/oauth-provider-names\\.ts$' },
+      to: { dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     // TypeScript 7 has no compiler API for dependency-cruiser to parse with; SWC parses the .ts files.

@@ -42,7 +42,8 @@ const PLANTED: Readonly<Record<string, string>> = {
   'widget/client/http.ts': "import { client } from './client.js';\nexport const http = client;",
   'widget/element/element.ts':
     "import { database } from '../../server/db/database.js';\nexport const element = database;",
-  'widget/client/oauth-provider-names.ts': "export const OAUTH_PROVIDERS = ['google'];",
+  'widget/client/oauth-provider-names.ts':
+    "export const OAUTH_PROVIDERS = ['google'];\nexport const later = () => import('./http.js');",
   'server/projects/settings.ts':
     "import { OAUTH_PROVIDERS } from '../../widget/client/oauth-provider-names.js';\nexport const providers = OAUTH_PROVIDERS;",
   'server/web/page.ts':
@@ -87,6 +88,7 @@ describe('the import rules of npm run lint', () => {
       'product-internals: widget/products/delta/delta-lazy.ts -> widget/products/gamma/gamma-flow.ts',
       'projects-import-no-product: server/projects/project-lookup.ts -> server/products/beta/index.ts',
       'server-reads-only-shared-widget-lists: server/web/page.ts -> widget/element/element.ts',
+      'shared-widget-list-imports-nothing: widget/client/oauth-provider-names.ts -> widget/client/http.ts',
       'widget-imports-no-server: widget/element/element.ts -> server/db/database.ts',
     ]);
   });
