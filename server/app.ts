@@ -14,6 +14,7 @@ import { fastifyTrustProxy } from './config/trust-proxy.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
 import { answerJson } from './http/answer-json.js';
+import { ApiError } from './http/api-error.js';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -174,12 +175,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sessionCookieHook(sdk, clock);
       const authenticate = sdkAuthHook({ projects, sessions, ownOrigin });
       sdk.addHook('onRequest', (request, _reply, done) => {
-        if (request.method === 'OPTIONS') done();
+        // An unknown route is answered 404 whatever its credentials (see the not-found handler).
+        if (request.method === 'OPTIONS' || request.is404) done();
         else authenticate(request).then(() => done(), done);
       });
       // Before the captcha: a session that may not make the change costs no call to its provider.
       signInChangesHook(sdk, { users: store.users });
       botProtectionHook(sdk, { ownOrigin });
+      // An unknown route under /sdk/v1 gets the API's `not_found` body from inside this scope, so
+      // with the CORS headers an allowed origin gets: Stytch's SDK then surfaces the error rather
+      // than "Unable to contact our servers" (a browser hides an answer without them).
+      sdk.setNotFoundHandler(async () => {
+        throw new ApiError('not_found');
+      });
       bootstrapRoutes(sdk, { projects, ownOrigin });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>

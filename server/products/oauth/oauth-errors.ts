@@ -61,6 +61,17 @@ export const oauthErrors = defineErrors({
     status: 404,
     message: 'The OAuth provider account could not be found.',
   },
+  oauth_attach_token_not_found: {
+    status: 404,
+    message:
+      'The OAuth attach token is not valid: it was already used, it expired, or it was made for another provider. Please start again.',
+    fix: 'Call oauth.attach(provider) again right before the same provider’s start, and pass its oauth_attach_token once.',
+  },
+  oauth_account_linked_to_another_user: {
+    status: 409,
+    message:
+      'This provider account already signs in another user, so it cannot be linked to yours.',
+  },
 } as const satisfies Record<string, ErrorCode>);
 
 type OAuthErrors = typeof oauthErrors;

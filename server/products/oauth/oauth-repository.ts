@@ -12,6 +12,7 @@ import { prepare } from '../../db/prepared.js';
 import { consumeOnce, purgeBefore } from '../../db/purge.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
 import type {
+  OAuthAttachTokensTable,
   OAuthRegistrationsTable,
   OAuthStatesTable,
   OAuthTokensTable,
@@ -71,6 +72,14 @@ export class OAuthRepository {
       ),
       tokenByHash: prepare(db, (a: { tokenHash: string }) =>
         db.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', a.tokenHash),
+      ),
+      consumeAttach: consumeOnce<{ projectId: string; provider: string }>(db, {
+        table: 'oauth_attach_tokens',
+        key: 'token_hash',
+        where: (a) => sql`project_id = ${a.projectId} AND provider = ${a.provider}`,
+      }),
+      attachByHash: prepare(db, (a: { tokenHash: string }) =>
+        db.selectFrom('oauth_attach_tokens').selectAll().where('token_hash', '=', a.tokenHash),
       ),
       consumeToken: consumeOnce(db, {
         table: 'oauth_tokens',
@@ -174,15 +183,37 @@ export class OAuthRepository {
     return this.#queries.consumeToken({ key: tokenHash, now });
   }
 
-  /** Deletes pending sign-ins and tokens that expired before `before`. */
+  /** Stores an attach token (`POST /oauth/attach`). */
+  async createAttachToken(row: Omit<OAuthAttachTokensTable, 'consumed_at'>): Promise<void> {
+    await this.db
+      .insertInto('oauth_attach_tokens')
+      .values({ ...row, consumed_at: null })
+      .execute();
+  }
+
+  /**
+   * Consumes the attach token hashing to `tokenHash` made in `projectId` for `provider`: resolves
+   * to its user for exactly one caller while it is live, else `undefined` (unknown, used, expired,
+   * or made for another project or provider, which leaves it unspent).
+   */
+  async consumeAttachToken(
+    tokenHash: string,
+    projectId: string,
+    provider: string,
+    now: number,
+  ): Promise<string | undefined> {
+    if (!(await this.#queries.consumeAttach({ key: tokenHash, now, projectId, provider }))) {
+      return undefined;
+    }
+    return (await this.#queries.attachByHash.first({ tokenHash }))?.user_id;
+  }
+
+  /** Deletes pending sign-ins, tokens and attach tokens that expired before `before`. */
   async purgeExpired(before: number): Promise<number> {
-    const states = await purgeBefore(this.db, {
-      table: 'oauth_states',
-      column: 'expires_at',
-      before,
-    });
-    return (
-      states + (await purgeBefore(this.db, { table: 'oauth_tokens', column: 'expires_at', before }))
-    );
+    let deleted = 0;
+    for (const table of ['oauth_states', 'oauth_tokens', 'oauth_attach_tokens'] as const) {
+      deleted += await purgeBefore(this.db, { table, column: 'expires_at', before });
+    }
+    return deleted;
   }
 }

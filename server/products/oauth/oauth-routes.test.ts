@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { assertApiError } from '../../test/api-assertions.js';
-import { startTestServer, TEST_PUBLIC_TOKEN, type TestServer } from '../../test/test-server.js';
+import {
+  signInBySms,
+  startTestServer,
+  TEST_PUBLIC_TOKEN,
+  type TestServer,
+} from '../../test/test-server.js';
 import { type GitHubPeer, startGitHubPeer } from './testing/github-peer.js';
 import { passProvider, pkcePair } from './testing/oauth-browser.js';
 import { type OidcPeer, startOidcPeer } from './testing/oidc-peer.js';
@@ -445,6 +450,106 @@ describe('OAuth redirect sign-in', () => {
       assert.notEqual(answer.body.user_id, existing);
       assert.deepEqual(answer.body.user.emails, []);
     });
+  });
+
+  test('oauth.attach: POST /oauth/attach gives a single-use token that links the provider account to the session’s user', async () => {
+    // A GitHub account whose email is not verified: without attach it would make a new user.
+    github.setAccount({
+      id: 5151,
+      login: 'attach-guest',
+      name: 'Attach Guest',
+      emails: [{ email: 'attach@github.test', primary: true, verified: false }],
+    });
+    try {
+      const owner = await signInBySms(server, '+14155550361');
+      assertApiError(
+        await server.api('/oauth/attach', { body: { provider: 'github' } }),
+        401,
+        'user_unauthenticated',
+      );
+      assertApiError(
+        await server.api('/oauth/attach', {
+          body: { provider: 'gitlab' },
+          secret: owner.session_token,
+        }),
+        400,
+        'oauth_provider_not_configured',
+      );
+      const attached = await server.api('/oauth/attach', {
+        body: { provider: 'github' },
+        secret: owner.session_token,
+      });
+      assert.equal(attached.status, 200, JSON.stringify(attached.body));
+      const attachToken = attached.body.oauth_attach_token;
+      assert.match(attachToken, /^[A-Za-z0-9_-]{43}$/);
+      const stored = await server.store.db.selectFrom('oauth_attach_tokens').selectAll().execute();
+      assert.equal(stored.length, 1);
+      assert.notEqual(stored[0]?.token_hash, attachToken, 'stored as its hash');
+
+      // A token made for GitHub does not start Google, and is not spent by trying.
+      const { verifier, challenge } = pkcePair();
+      await assertErrorPage(
+        await start('google', { code_challenge: challenge, oauth_attach_token: attachToken }),
+        404,
+        'oauth_attach_token_not_found',
+      );
+      const started = await start('github', {
+        code_challenge: challenge,
+        oauth_attach_token: attachToken,
+      });
+      assert.equal(started.status, 302, await started.clone().text());
+      const back = await passProvider(started.headers.get('location') ?? '', VELVET, {});
+      const landed = await callback(back);
+      assert.equal(landed.status, 302, await landed.clone().text());
+      const target = new URL(landed.headers.get('location') ?? '');
+      assert.equal(`${target.origin}${target.pathname}`, LOGIN_URL, 'a login, not a sign-up');
+      const answer = await server.api('/oauth/authenticate', {
+        body: { token: target.searchParams.get('token'), code_verifier: verifier },
+        secret: owner.session_token,
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.user_id, owner.user_id);
+      assert.equal(answer.body.provider_subject, '5151');
+      assert.deepEqual(
+        answer.body.user.providers.map((p: { provider_type: string }) => p.provider_type),
+        ['Github'],
+      );
+      assert.deepEqual(answer.body.user.emails, [], 'the unverified email is not added');
+
+      // Single use: the same token again is refused.
+      await assertErrorPage(
+        await start('github', { code_challenge: challenge, oauth_attach_token: attachToken }),
+        404,
+        'oauth_attach_token_not_found',
+      );
+
+      // The account signs its user in from now on, and cannot be attached to another user.
+      const stranger = await signInBySms(server, '+14155550362');
+      const theirs = await server.api('/oauth/attach', {
+        body: { provider: 'github' },
+        secret: stranger.session_token,
+      });
+      const second = pkcePair();
+      const restarted = await start('github', {
+        code_challenge: second.challenge,
+        oauth_attach_token: theirs.body.oauth_attach_token,
+      });
+      const backAgain = await passProvider(restarted.headers.get('location') ?? '', VELVET, {});
+      await assertErrorPage(await callback(backAgain), 409, 'oauth_account_linked_to_another_user');
+      const registrations = await server.store.db
+        .selectFrom('oauth_registrations')
+        .select('user_id')
+        .where('provider_subject', '=', '5151')
+        .execute();
+      assert.deepEqual(registrations, [{ user_id: owner.user_id }]);
+    } finally {
+      github.setAccount({
+        id: 4242,
+        login: 'octo-guest',
+        name: 'Octo Guest',
+        emails: [{ email: 'octo@github.test', primary: true, verified: true }],
+      });
+    }
   });
 });
 

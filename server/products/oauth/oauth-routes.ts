@@ -1,7 +1,7 @@
 /**
  * The OAuth routes: `GET /public/oauth/{provider}/start`, `GET|POST
  * /public/oauth/{provider}/callback` (browser navigations: failures are error pages),
- * `POST /oauth/authenticate` and `DELETE /users/oauth/{id}`.
+ * `POST /oauth/authenticate`, `POST /oauth/attach` and `DELETE /users/oauth/{id}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
@@ -52,7 +52,7 @@ const startSchema = {
       },
       login_redirect_url: redirectUrl,
       signup_redirect_url: redirectUrl,
-      oauth_attach_token: { type: 'string', maxLength: 256 },
+      oauth_attach_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
     },
     patternProperties: {
       '^provider_[A-Za-z0-9_.-]{1,64}$': { type: 'string', maxLength: 512 },
@@ -136,6 +136,7 @@ export function oauthRoutes(
           loginRedirectUrl: query.login_redirect_url,
           signupRedirectUrl: query.signup_redirect_url,
           providerParams,
+          attachToken: query.oauth_attach_token,
           ip: request.ip,
         });
       }),
@@ -200,6 +201,32 @@ export function oauthRoutes(
         oauth_user_registration_id: result.registrationId,
         reset_sessions: false,
       });
+    },
+  );
+
+  /**
+   * `POST /oauth/attach {provider}`: an `oauth_attach_token` for the session's user, which the same
+   * provider's start (`oauth_attach_token=`) consumes to link the provider account to that user.
+   */
+  app.post<{ Body: { provider: string } }>(
+    '/oauth/attach',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['provider'],
+          properties: { provider: providerParam, ...s.sdkExtras },
+        },
+      },
+      config: { auth: 'session', changesSignIn: true, checks: 'session' },
+    },
+    async (request) => {
+      const token = await deps.oauth.attach(
+        projectOf(request),
+        sessionOf(request).userId,
+        request.body.provider,
+      );
+      return envelope(request, { oauth_attach_token: token });
     },
   );
 

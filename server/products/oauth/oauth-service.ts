@@ -68,6 +68,8 @@ const REFUSALS: RedirectRefusals = {
 
 /** How long the redirect's token waits for `POST /oauth/authenticate`. */
 export const TOKEN_TTL_MS = 10 * 60_000;
+/** How long `POST /oauth/attach`'s token waits for the start that consumes it. */
+export const ATTACH_TTL_MS = 10 * 60_000;
 /** Starts per client IP address: generous (a room of guests may share one), but bounded. */
 const START_LIMIT = { max: 120, windowMinutes: 15 };
 /** Callbacks per client IP address. */
@@ -100,6 +102,8 @@ export interface IssueRequest {
   /** The listed URLs to land on (already checked against the project's lists). */
   loginUrl: string;
   signupUrl: string;
+  /** The user an attach token named: the provider account is linked to this user. */
+  attachUserId?: string;
 }
 
 /** A request to start a sign-in. */
@@ -112,6 +116,8 @@ export interface StartRequest {
   signupRedirectUrl?: string;
   /** The `provider_*` query parameters, without the prefix. */
   providerParams: Record<string, string>;
+  /** `POST /oauth/attach`'s token: the sign-in links the provider account to its user. */
+  attachToken?: string;
   ip: string;
 }
 
@@ -155,6 +161,8 @@ interface SealedState {
   scopes: string[];
   /** The page's PKCE challenge. */
   cc?: string;
+  /** The user an attach token named (see {@link OAuthService.attach}). */
+  a?: string;
 }
 
 /** The parts the service uses. */
@@ -211,16 +219,21 @@ export class OAuthService {
     ];
     const client = await this.#client(provider, settings);
     const [{ authorizationUrl, openidClient }] = await exchangeKit();
+    const now = this.deps.clock();
+    const attachUserId =
+      request.attachToken === undefined
+        ? undefined
+        : await this.#consumeAttachToken(project, provider, request.attachToken, now);
     const state = random();
     const sealed: SealedState = {
       login,
       signup,
       scopes,
       cc: request.codeChallenge,
+      ...(attachUserId !== undefined && { a: attachUserId }),
       ...(client.oidc && { n: random() }),
       ...(definition.pkce && { v: openidClient.randomPKCECodeVerifier() }),
     };
-    const now = this.deps.clock();
     await this.deps.oauth.createState({
       state_hash: sha256(state),
       project_id: project.projectId,
@@ -298,7 +311,50 @@ export class OAuthService {
       codeChallenge: requiredChallenge(sealed.cc),
       loginUrl: sealed.login,
       signupUrl: sealed.signup,
+      attachUserId: sealed.a,
     });
+  }
+
+  /**
+   * `POST /oauth/attach`: a single-use token (stored as its SHA-256, live for
+   * {@link ATTACH_TTL_MS}) that a start for `providerName` in the project consumes, so that the
+   * sign-in links the provider account to `userId` (the session's user) instead of finding or
+   * making a user by the provider's email: Stytch's OAuth attach.
+   */
+  async attach(project: Project, userId: string, providerName: string): Promise<string> {
+    const { provider } = this.#provider(project, providerName);
+    const token = random();
+    const now = this.deps.clock();
+    await this.deps.oauth.createAttachToken({
+      token_hash: sha256(token),
+      project_id: project.projectId,
+      user_id: userId,
+      provider,
+      expires_at: now + ATTACH_TTL_MS,
+      created_at: now,
+    });
+    return token;
+  }
+
+  /**
+   * The user of a live attach token made in `project` for `provider`, using it up.
+   * @throws ApiError `oauth_attach_token_not_found` for any other token (unknown, used, expired,
+   *   or made for another project or provider)
+   */
+  async #consumeAttachToken(
+    project: Project,
+    provider: OAuthProviderName,
+    token: string,
+    now: number,
+  ): Promise<string> {
+    const userId = await this.deps.oauth.consumeAttachToken(
+      sha256(token),
+      project.projectId,
+      provider,
+      now,
+    );
+    if (userId === undefined) throw new ApiError('oauth_attach_token_not_found');
+    return userId;
   }
 
   /**
@@ -310,7 +366,10 @@ export class OAuthService {
   async issue(request: IssueRequest): Promise<URL> {
     const { project, provider, identity } = request;
     const now = this.deps.clock();
-    const signedIn = await this.#signIn(project, provider, identity, now);
+    const signedIn =
+      request.attachUserId === undefined
+        ? await this.#signIn(project, provider, identity, now)
+        : await this.#signInAttached(project, provider, identity, request.attachUserId, now);
     const token = random();
     await this.deps.oauth.createToken({
       token_hash: sha256(token),
@@ -471,6 +530,39 @@ export class OAuthService {
     if (linked) return { userId, registrationId, emailId: linked.methodId, created: false };
     const emailId = await this.#attachEmail(project, userId, identity, now);
     return { userId, registrationId, emailId, created: true };
+  }
+
+  /**
+   * The sign-in of an attach flow: the provider account is linked to `userId` (the user who asked
+   * for the attach token), whatever email the provider gives, and signs that user in; an account
+   * that is that user's already signs in as usual.
+   * @throws ApiError `oauth_account_linked_to_another_user` when the account is another user's
+   */
+  async #signInAttached(
+    project: Project,
+    provider: OAuthProviderName,
+    identity: ProviderIdentity,
+    userId: string,
+    now: number,
+  ): Promise<OAuthSignIn> {
+    const known = await this.deps.oauth.findBySubject(
+      project.projectId,
+      provider,
+      identity.subject,
+    );
+    if (known && known.userId !== userId)
+      throw new ApiError('oauth_account_linked_to_another_user');
+    if (known) return this.#signInRegistered(project, known, identity, now);
+    const registrationId = newId('oauth-user-registration', project.environment);
+    const winner = await this.#register(project, provider, identity, userId, registrationId, now);
+    if (winner && winner.userId !== userId) {
+      throw new ApiError('oauth_account_linked_to_another_user');
+    }
+    if (winner) return winner;
+    const emailId = identity.emailVerified
+      ? await this.#verifiedEmailOf(project, userId, identity.email, now)
+      : undefined;
+    return { userId, registrationId, emailId, created: false };
   }
 
   /**

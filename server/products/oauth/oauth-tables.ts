@@ -1,6 +1,7 @@
 /**
  * The OAuth product's tables: a user's provider registrations, the pending sign-ins (one row per
- * `state`, stored as its SHA-256), and the one-time tokens a finished sign-in hands the page.
+ * `state`, stored as its SHA-256), the one-time tokens a finished sign-in hands the page, and the
+ * attach tokens that link a provider account to a signed-in user.
  */
 import type { Kysely } from 'kysely';
 import type { Migrations } from '../../db/migrator.js';
@@ -55,11 +56,27 @@ export interface OAuthTokensTable {
   created_at: number;
 }
 
+/**
+ * A row of `oauth_attach_tokens`: `POST /oauth/attach`'s single-use token, which a later start for
+ * the same provider consumes to link the provider account to the signed-in user who asked.
+ */
+export interface OAuthAttachTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is only in the answer. */
+  token_hash: string;
+  project_id: string;
+  user_id: string;
+  provider: string;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+}
+
 /** The tables this product owns. */
 export interface OAuthTables {
   oauth_registrations: OAuthRegistrationsTable;
   oauth_states: OAuthStatesTable;
   oauth_tokens: OAuthTokensTable;
+  oauth_attach_tokens: OAuthAttachTokensTable;
 }
 
 /** Their history. */
@@ -142,6 +159,35 @@ export const oauthMigrations: Migrations = {
         .on('oauth_tokens')
         .column('user_id')
         .execute();
+    },
+  },
+  '2026-11-27-10-oauth-attach-tokens': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oauth_attach_tokens')
+        .ifNotExists()
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) =>
+          c.notNull().references('users.user_id').onDelete('cascade'),
+        )
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      for (const [name, column] of [
+        ['oauth_attach_tokens_by_expiry', 'expires_at'],
+        ['oauth_attach_tokens_by_user', 'user_id'],
+      ]) {
+        await db.schema
+          .createIndex(name as string)
+          .ifNotExists()
+          .on('oauth_attach_tokens')
+          .column(column as string)
+          .execute();
+      }
     },
   },
 };

@@ -12,10 +12,13 @@ import { ARGON2_PARAMETERS } from './password-hashing.js';
 const STRONG = 'violet-Harbor-7-quietly-juggles';
 const STRONGER = 'amber-Comet-42-folds-paper-cranes';
 const RESET_URL = 'http://app.velvet.test/reset';
+/** The project's login redirect URL (where a user who logs in without a password lands). */
+const LOGIN_URL = 'http://app.velvet.test/login';
 
 const projectPasswords = {
   products: ['otp', 'passwords'] as Array<'otp' | 'passwords'>,
   passwords: { resetRedirectUrls: [RESET_URL, 'http://app.velvet.test/other'] },
+  emailMagicLinks: { loginRedirectURLs: [LOGIN_URL] },
 };
 
 /** The reset link of the newest email to `to`. */
@@ -311,6 +314,47 @@ describe('passwords', () => {
       404,
       'email_not_found',
     );
+  });
+
+  test('reset start takes login_redirect_url from the login redirect URLs and reset_password_redirect_url from the reset ones, each exactly', async () => {
+    const email = 'login-redirect@example.com';
+    await create(server, email);
+    const sent = () => server.outbox.list({ to: email }).length;
+    const started = await server.api('/passwords/email/reset/start', {
+      body: { email, login_redirect_url: LOGIN_URL, reset_password_redirect_url: RESET_URL },
+    });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(sent(), 1);
+    const link = resetLink(server, email);
+    assert.equal(`${link.origin}${link.pathname}`, RESET_URL);
+
+    // Listed among the reset URLs, as an earlier release required: still taken.
+    const compatible = await server.api('/passwords/email/reset/start', {
+      body: { email, login_redirect_url: RESET_URL },
+    });
+    assert.equal(compatible.status, 200, JSON.stringify(compatible.body));
+    assert.equal(sent(), 2);
+
+    for (const unlisted of [
+      `${LOGIN_URL}?next=/admin`,
+      'https://evil.example/login',
+      `${LOGIN_URL}/`,
+    ]) {
+      const refused = await server.api('/passwords/email/reset/start', {
+        body: { email, login_redirect_url: unlisted, reset_password_redirect_url: RESET_URL },
+      });
+      assertApiError(refused, 400, 'login_redirect_url_not_allowed');
+      assert.match(refused.body.error_message, /login redirect URL/);
+    }
+    // A login URL is no reset URL.
+    assertApiError(
+      await server.api('/passwords/email/reset/start', {
+        body: { email, reset_password_redirect_url: LOGIN_URL },
+      }),
+      400,
+      'reset_redirect_url_not_allowed',
+    );
+    assert.equal(sent(), 2, 'a refused start sends nothing');
   });
 
   test('PKCE: a reset started with a code_challenge needs its code_verifier', async () => {

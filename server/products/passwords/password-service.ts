@@ -195,8 +195,7 @@ export class PasswordService {
     const settings = project.settings.passwords;
     const email = normalizeEmail(request.email);
     const redirect = this.#redirectUrl(project, request.resetPasswordRedirectUrl);
-    if (request.loginRedirectUrl !== undefined)
-      this.#redirectUrl(project, request.loginRedirectUrl);
+    if (request.loginRedirectUrl !== undefined) loginRedirect(project, request.loginRedirectUrl);
     if (settings.pkceRequiredForResets && request.codeChallenge === undefined) {
       throw new ApiError(
         'pkce_expected_code_challenge',
@@ -494,6 +493,24 @@ export class PasswordService {
       throw new ApiError('product_not_enabled', 'Passwords are not enabled for this project.');
     }
   }
+}
+
+/**
+ * Checks a reset's `login_redirect_url`, where Stytch sends a user who logs in without a password
+ * (the prebuilt UI's `passwordOptions.loginRedirectURL`): a login redirect URL, so listed exactly
+ * in the project's login redirect URLs (`emailMagicLinks.loginRedirectURLs`), or among its reset
+ * URLs (which an earlier release checked it against, so configs that list it there keep working).
+ * @throws ApiError `login_redirect_url_not_allowed` naming the URL when it is on neither list
+ */
+export function loginRedirect(project: Project, asked: string): string {
+  const listed = [
+    ...(project.settings.emailMagicLinks?.loginRedirectURLs ?? []),
+    ...project.settings.passwords.resetRedirectUrls,
+  ];
+  return listedRedirect(asked, listed, {
+    noneListed: 'login_redirect_url_not_allowed',
+    notListed: 'login_redirect_url_not_allowed',
+  });
 }
 
 /** How recent a session's password or email factor must be for `POST /passwords/session/reset`. */

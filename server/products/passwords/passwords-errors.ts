@@ -52,6 +52,13 @@ export const passwordsErrors = defineErrors({
       'List the exact URL in passwords.resetRedirectUrls of the project in the config file; ' +
       'the first listed is used when a request names none.',
   },
+  login_redirect_url_not_allowed: {
+    status: 400,
+    message: 'The login redirect URL is not on the project’s list of login redirect URLs.',
+    fix:
+      'List the exact URL in emailMagicLinks.loginRedirectURLs (or passwords.resetRedirectUrls) of the ' +
+      'project in the config file, or send one that is listed.',
+  },
 } as const satisfies Record<string, ErrorCode>);
 
 type PasswordsErrors = typeof passwordsErrors;

@@ -46,6 +46,8 @@ export const PRE_PROOF_CREDENTIALS: readonly { table: string; unverifiedOnly?: b
   { table: 'crypto_wallets', unverifiedOnly: true },
   { table: 'oauth_tokens' },
   { table: 'oauth_registrations' },
+  // An attach token would link a provider account to it.
+  { table: 'oauth_attach_tokens' },
   // What applications were granted through Sign in with Velvet, and their codes and tokens.
   { table: 'idp_grants' },
   { table: 'idp_codes' },

@@ -53,6 +53,65 @@ describe('the signed-in user', () => {
     assert.deepEqual(me.body.trusted_metadata, { invited: false }, 'the API cannot invite itself');
   });
 
+  test('PUT /users/me sets name alone, with metadata, or metadata alone, and answers __user as Stytch’s SDK reads it', async () => {
+    const signedIn = await signInBySms(server, '+14155550306');
+    const named = await server.api('/users/me', {
+      method: 'PUT',
+      body: { name: { first_name: 'Ada', last_name: 'Lovelace' } },
+      secret: signedIn.session_token,
+    });
+    assert.equal(named.status, 200, JSON.stringify(named.body));
+    const expected = { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' };
+    assert.deepEqual(named.body.name, expected);
+    assert.deepEqual(named.body.__user.name, expected);
+    assert.equal(named.body.__user.user_id, signedIn.user_id);
+
+    // Both at once; the name's fields not given stay.
+    const both = await server.api('/users/me', {
+      method: 'PUT',
+      body: { name: { middle_name: 'King' }, untrusted_metadata: { seat: 'table 2' } },
+      secret: signedIn.session_token,
+    });
+    assert.equal(both.status, 200, JSON.stringify(both.body));
+    const full = { first_name: 'Ada', middle_name: 'King', last_name: 'Lovelace' };
+    assert.deepEqual(both.body.__user.name, full);
+    assert.deepEqual(both.body.__user.untrusted_metadata, { seat: 'table 2' });
+
+    const metadataOnly = await server.api('/users/me', {
+      method: 'PUT',
+      body: { untrusted_metadata: { seat: null } },
+      secret: signedIn.session_token,
+    });
+    assert.deepEqual(metadataOnly.body.__user.name, full);
+    assert.deepEqual(metadataOnly.body.__user.untrusted_metadata, {});
+
+    const me = await server.api('/users/me', { secret: signedIn.session_token });
+    assert.deepEqual(me.body.name, full, 'stored');
+
+    assertApiError(
+      await server.api('/users/me', { method: 'PUT', body: {}, secret: signedIn.session_token }),
+      400,
+      'schema_error',
+    );
+    const unknownPart = await server.api('/users/me', {
+      method: 'PUT',
+      body: { name: { nickname: 'Countess' } },
+      secret: signedIn.session_token,
+    });
+    assertApiError(unknownPart, 400, 'schema_error');
+    const tooLong = await server.api('/users/me', {
+      method: 'PUT',
+      body: { name: { first_name: 'A'.repeat(257) } },
+      secret: signedIn.session_token,
+    });
+    assertApiError(tooLong, 400, 'schema_error');
+    assert.deepEqual(
+      (await server.api('/users/me', { secret: signedIn.session_token })).body.name,
+      full,
+      'a refused update changes nothing',
+    );
+  });
+
   test('untrusted_metadata is limited to 4096 bytes and must be an object', async () => {
     const signedIn = await signInBySms(server, '+14155550303');
     const big = await server.api('/users/me', {
@@ -127,9 +186,12 @@ describe('the signed-in user', () => {
     const fresh = await server.api('/users/search', { body: { email: 'nobody@example.com' } });
     assert.equal(fresh.status, 200);
     assert.equal(fresh.body.user_type, 'new');
+    // Stytch's SDK reads `userType` (its prebuilt password screens choose by it).
+    assert.equal(fresh.body.userType, 'new');
     await server.api('/otps/email/login_or_create', { body: { email: 'Known@Example.com' } });
     const known = await server.api('/users/search', { body: { email: 'known@example.com' } });
     assert.equal(known.body.user_type, 'passwordless');
+    assert.equal(known.body.userType, 'passwordless');
     assertApiError(
       await server.api('/users/search', { body: { email: 'nope' } }),
       400,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonObject } from '../../db/json-column.js';
 import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
+import { schemaError } from '../../http/error-handler.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
@@ -17,6 +18,7 @@ import { PasswordsRepository } from '../passwords/index.js';
 import { normalizeEmail } from './destinations.js';
 import { assertNotLastSignInMethod } from './sign-in-methods.js';
 import { userBody } from './user-body.js';
+import type { UserName } from './users-repository.js';
 import './users-errors.js';
 
 /** The most `untrusted_metadata` a user may hold, as UTF-8 JSON bytes. */
@@ -33,6 +35,15 @@ export function mergeMetadata(current: JsonObject, change: JsonObject): JsonObje
     else merged[key] = value;
   }
   return merged;
+}
+
+/** A name part, as `PUT /users/me` takes it. */
+const nameField = { type: 'string', maxLength: 256 } as const;
+
+/** The body of `PUT /users/me`: either field, or both. */
+interface UpdateBody {
+  name?: Partial<UserName>;
+  untrusted_metadata?: JsonObject;
 }
 
 /** The UTF-8 size of `value` as JSON; nesting too deep to serialize counts as too large. */
@@ -64,28 +75,53 @@ export function userRoutes(
     return envelope(request, userBody(user));
   });
 
-  /** `PUT /users/me`: changes `untrusted_metadata` only. */
-  app.put<{ Body: { untrusted_metadata: JsonObject } }>(
+  /**
+   * `PUT /users/me`: changes the user's `name` (the fields given replace theirs, the others stay)
+   * and merges `untrusted_metadata` (see {@link mergeMetadata}); either or both. Answers the user
+   * flat, as our clients read it, and as `__user`, where Stytch's SDK reads it.
+   */
+  app.put<{ Body: UpdateBody }>(
     '/users/me',
     {
       schema: {
         body: {
           type: 'object',
-          required: ['untrusted_metadata'],
-          properties: { untrusted_metadata: { type: 'object' } },
+          properties: {
+            name: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                first_name: nameField,
+                middle_name: nameField,
+                last_name: nameField,
+              },
+            },
+            untrusted_metadata: { type: 'object' },
+          },
         },
       },
       config: { auth: 'session', checks: 'session' },
     },
     async (request) => {
+      const { name, untrusted_metadata: metadata } = request.body;
+      if (name === undefined && metadata === undefined) {
+        throw schemaError([{ path: 'body', message: 'must have name or untrusted_metadata' }]);
+      }
       const projectId = projectOf(request).projectId;
       const user = await currentUser(projectId, sessionOf(request).userId);
-      const merged = mergeMetadata(user.untrustedMetadata, request.body.untrusted_metadata);
-      if (serializedSize(merged) > UNTRUSTED_METADATA_MAX_BYTES) {
+      const merged = metadata && mergeMetadata(user.untrustedMetadata, metadata);
+      if (merged && serializedSize(merged) > UNTRUSTED_METADATA_MAX_BYTES) {
         throw new ApiError('metadata_too_large');
       }
-      await users.setUntrustedMetadata(user.userId, merged);
-      return envelope(request, userBody({ ...user, untrustedMetadata: merged }));
+      const newName = name && { ...user.name, ...name };
+      if (merged) await users.setUntrustedMetadata(user.userId, merged);
+      if (newName) await users.setName(user.userId, newName);
+      const body = userBody({
+        ...user,
+        untrustedMetadata: merged ?? user.untrustedMetadata,
+        name: newName ?? user.name,
+      });
+      return envelope(request, { ...body, __user: body });
     },
   );
 
@@ -178,7 +214,9 @@ export function userRoutes(
       const found = await users.findByDestination(project.projectId, 'email', email);
       let userType: 'new' | 'password' | 'passwordless' = 'new';
       if (found) userType = (await passwords.hashOf(found.userId)) ? 'password' : 'passwordless';
-      return envelope(request, { user_type: userType });
+      // `user_type` as Stytch's API spells it; `userType`, where Stytch's SDK reads it (its
+      // prebuilt password screens choose "create" or "log in" by it).
+      return envelope(request, { user_type: userType, userType });
     },
   );
 }
