@@ -468,6 +468,54 @@ describe('Velvet as an OpenID Connect provider', () => {
     );
   });
 
+  test('logout preflight with id_token_hint alone: the client is the hint’s aud, verified, expired accepted', async () => {
+    const user = await signInBySms(server, '+14155550910');
+    const { code } = await authorize(user.session_token);
+    const { id_token } = (await exchange(code)).body;
+    const now = await server.api('/oauth/logout/start', {
+      body: { post_logout_redirect_uri: SPA_LOGOUT, id_token_hint: id_token, state: 's' },
+      secret: user.session_token,
+    });
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    assert.equal(now.body.consent_required, true);
+    assert.equal(now.body.redirect_uri, `${SPA_LOGOUT}?state=s`);
+    // RP-Initiated Logout 1.0: an expired ID token still names the client and the user.
+    server.clock.advance(2 * 60 * 60_000);
+    const body = { post_logout_redirect_uri: SPA_LOGOUT, id_token_hint: id_token };
+    // (The session ended with the hour too: nothing to confirm.)
+    const answer = await server.api('/oauth/logout/start', { body });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.consent_required, false);
+    assert.equal(answer.body.redirect_uri, SPA_LOGOUT);
+    // The hint still decides: its signature, and the post-logout URI of the client it names.
+    const [header, payload] = id_token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+    assertApiError(
+      await server.api('/oauth/logout/start', { body: { ...body, id_token_hint: forged } }),
+      400,
+      'invalid_id_token_hint',
+    );
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, post_logout_redirect_uri: 'https://evil.example/' },
+      }),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, client_id: SERVER_APP },
+      }),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+    // Neither client_id nor a hint: nothing names the application.
+    const neither = await server.api('/oauth/logout/start', {
+      body: { post_logout_redirect_uri: SPA_LOGOUT },
+    });
+    assert.equal(neither.status, 400, JSON.stringify(neither.body));
+  });
+
   test('an impersonated session cannot grant an application lasting access to the account', async () => {
     const guest = await signInBySms(server, '+14155550981');
     const project = await server.store.projects.findByPublicToken(TEST_PUBLIC_TOKEN);
