@@ -57,6 +57,7 @@ describe('Velvet as an OpenID Connect provider', () => {
               type: 'public',
               redirectUris: [SPA_CALLBACK],
               postLogoutRedirectUris: [SPA_LOGOUT],
+              allowedOrigins: ['https://app.planner.example'],
             },
             {
               clientId: SERVER_APP,
@@ -550,6 +551,91 @@ describe('Velvet as an OpenID Connect provider', () => {
     assertApiError(answer, 403, 'unauthorized_action');
     assert.equal(answer.body.authorization_code, undefined);
     assert.deepEqual(await grants(), before, 'no grant, no code');
+  });
+
+  test('CORS on token and userinfo: the origins of registered redirect URIs and allowedOrigins, preflights answered', async () => {
+    const cors = (headers: Headers) => ({
+      origin: headers.get('access-control-allow-origin'),
+      credentials: headers.get('access-control-allow-credentials'),
+      methods: headers.get('access-control-allow-methods'),
+      headers: headers.get('access-control-allow-headers')?.toLowerCase(),
+      vary: headers.get('vary'),
+    });
+    const preflight = (path: string, origin: string, method: string) =>
+      call(server, path, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    for (const origin of ['https://planner.example', 'https://app.planner.example']) {
+      const token = await preflight('/token', origin, 'POST');
+      assert.equal(token.status, 204);
+      assert.deepEqual(cors(token.headers), {
+        origin,
+        credentials: null,
+        methods: 'POST',
+        headers: 'authorization, content-type',
+        vary: 'Origin',
+      });
+      const info = await preflight('/userinfo', origin, 'GET');
+      assert.equal(info.status, 204);
+      assert.equal(cors(info.headers).methods, 'GET, POST');
+      assert.equal(cors(info.headers).origin, origin);
+    }
+    // The answers themselves, errors included, carry the header; userinfo's challenge is readable.
+    const user = await signInBySms(server, '+14155550911');
+    const { code } = await authorize(user.session_token);
+    const exchanged = await call(server, '/token', {
+      headers: { origin: 'https://planner.example' },
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: SPA_CALLBACK,
+        code_verifier: VERIFIER,
+        client_id: SPA,
+      },
+    });
+    assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
+    assert.equal(exchanged.headers.get('access-control-allow-origin'), 'https://planner.example');
+    const info = await call(server, '/userinfo', {
+      headers: {
+        origin: 'https://planner.example',
+        authorization: `Bearer ${exchanged.body.access_token}`,
+      },
+    });
+    assert.equal(info.status, 200);
+    assert.equal(info.headers.get('access-control-allow-origin'), 'https://planner.example');
+    const refused = await call(server, '/userinfo', {
+      headers: { origin: 'https://app.planner.example' },
+    });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers.get('access-control-allow-origin'), 'https://app.planner.example');
+    assert.equal(refused.headers.get('access-control-expose-headers'), 'WWW-Authenticate');
+    // Other origins: no CORS header at all, on the preflight or the answer.
+    for (const origin of ['https://evil.example', 'https://planner.example.evil.example', 'null']) {
+      const other = await preflight('/token', origin, 'POST');
+      assert.equal(other.status, 204);
+      assert.deepEqual(cors(other.headers), {
+        origin: null,
+        credentials: null,
+        methods: null,
+        headers: undefined,
+        vary: 'Origin',
+      });
+      const answer = await call(server, '/userinfo', { headers: { origin } });
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+    }
+    // The pages and another project's issuer are not opened by it.
+    const page = await preflight('/authorize', 'https://planner.example', 'GET');
+    assert.equal(page.headers.get('access-control-allow-origin'), null);
+    const elsewhere = await fetch(`${server.url}/oauth/public-token-test-nobody/token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://planner.example', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(elsewhere.headers.get('access-control-allow-origin'), null);
   });
 
   test('the token endpoint refuses other grants, repeated parameters and JSON', async () => {
