@@ -27,7 +27,15 @@ function subsets<T>(items: readonly T[]): T[][] {
 }
 
 function project(products: Product[], methods: (typeof METHODS)[number][]): Project {
-  const settings = resolveProjectSettings({ products, otp: { methods } }, settingsParts);
+  const settings = resolveProjectSettings(
+    {
+      name: 'Combination',
+      publicToken: 'public-token-test-combination',
+      products,
+      otp: { methods },
+    },
+    settingsParts,
+  );
   return { settings } as Project;
 }
 
