@@ -514,7 +514,7 @@ describe('Velvet as an OpenID Connect provider', () => {
     const neither = await server.api('/oauth/logout/start', {
       body: { post_logout_redirect_uri: SPA_LOGOUT },
     });
-    assert.equal(neither.status, 400, JSON.stringify(neither.body));
+    assertApiError(neither, 400, 'schema_error');
   });
 
   test('an impersonated session cannot grant an application lasting access to the account', async () => {
