@@ -6,12 +6,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemo } from './demo-support.js';
 import { injectAxe } from './support/inject-axe.js';
+import { buildWidget } from './support/widget-bundle.js';
 
 const PHONE = '+14155550971';
 
 let demo: DemoServer;
 
 test.beforeAll(async () => {
+  buildWidget();
   demo = await startDemo();
 });
 
@@ -67,4 +69,36 @@ test('the sample app signs in through the consent screen and logs out through th
     'The sample app returned from Velvet’s logout.',
   );
   await expect(page.getByRole('region', { name: 'Session' })).toContainText('Signed out.');
+});
+
+test('signed out, the sample app signs in on the authorize page by email', async ({ page }) => {
+  // The development project offers magic links, email passcodes and passwords together (issue
+  // 31): the authorization page's Email tab is the password flow, as on the demo's own widget.
+  const email = 'signed-out-guest@example.com';
+  await page.goto(demo.demoUrl);
+  await expect(page.getByRole('region', { name: 'Session' })).toContainText('Signed out.');
+  await panel(page).getByRole('button', { name: 'Sign in to the sample app with Velvet' }).click();
+  await expect(
+    page.getByText('No active session detected. Please log in to continue.'),
+  ).toBeVisible();
+  const form = page.locator('velvet-identity-provider velvet-login');
+  for (const tab of ['Text', 'WhatsApp', 'Email']) {
+    await expect(form.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await expect(form.getByRole('list', { name: 'Crypto wallets' })).toBeVisible();
+  await expect(form.getByText('Error: Cannot use both EML and Email OTP')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await form.getByRole('tab', { name: 'Email' }).click();
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(form.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await form.getByLabel('Password', { exact: true }).fill('violet-Harbor-7-quietly-juggles');
+  await form.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'Sign in to Velvet Demo App with your account' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(panel(page).getByRole('status')).toContainText('The sample app signed in');
+  await expect(panel(page)).toContainText(`"email": "${email}"`);
 });

@@ -74,6 +74,7 @@ export function projectAnchors(settings: ProjectSettings): Anchor[] {
   for (const [index, client] of settings.idp.clients.entries()) {
     each(`idp.clients[${index}].redirectUris`, client.redirectUris);
     each(`idp.clients[${index}].postLogoutRedirectUris`, client.postLogoutRedirectUris);
+    each(`idp.clients[${index}].allowedOrigins`, client.allowedOrigins ?? []);
   }
   return anchors;
 }

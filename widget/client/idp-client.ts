@@ -64,7 +64,8 @@ export interface OAuthAuthorizeResponse extends JsonObject {
 
 /** Options of {@link IdpClient.oauthLogoutStart}. */
 export interface OAuthLogoutStartOptions {
-  readonly client_id: string;
+  /** The application; may be left out when `id_token_hint` is given (its `aud` names it). */
+  readonly client_id?: string;
   readonly post_logout_redirect_uri: string;
   readonly state?: string;
   readonly id_token_hint?: string;
@@ -137,7 +138,8 @@ export class IdpClient {
 
   /** `POST /oauth/logout/start`: where the logout returns to, and whether to confirm it. */
   oauthLogoutStart(options: OAuthLogoutStartOptions): Promise<OAuthLogoutStartResponse> {
-    checkString('client_id', options.client_id);
+    if (options.id_token_hint === undefined) checkString('client_id', options.client_id);
+    else checkOptionalString('client_id', options.client_id);
     checkString('post_logout_redirect_uri', options.post_logout_redirect_uri);
     checkOptionalString('state', options.state);
     checkOptionalString('id_token_hint', options.id_token_hint);

@@ -8,11 +8,27 @@
 import { escapeHtml } from '../../http/escape-html.js';
 import type { Project } from '../../projects/projects-repository.js';
 
-/** The sign-in widget's config for the project: its products and passcode channels. */
+/**
+ * The sign-in widget's config for the project: its products, in its order, and its passcode
+ * channels. Two rules make every configuration a project may have one the widget accepts:
+ * - OAuth is left out: its redirect leaves the page for the project's own landing URLs.
+ * - Email magic links and email passcodes together are the widget's configuration error (spec
+ *   section 5: 'Cannot use both EML and Email OTP'); the Email tab is then passcodes, as the
+ *   demo's <velvet-login> does for the development project (its default config: passcodes by
+ *   text, WhatsApp and email): the visitor types the code on this page and goes on to the
+ *   consent, where a link would open the project's magic-link landing page instead.
+ * A project whose only products are OAuth and passkeys has nothing the page can sign in with (a
+ * signed-in visitor still consents): the widget shows the spec's 'Cannot use Passkeys by itself'
+ * error, or with OAuth alone (no product left) its default email form, which the server refuses.
+ */
 export function signInConfig(project: Project): Record<string, unknown> {
   const { settings } = project;
+  const emailPasscodes =
+    settings.products.includes('otp') && settings.otp.methods.includes('email');
   return {
-    products: settings.products.filter((product) => product !== 'oauth'),
+    products: settings.products.filter(
+      (product) => product !== 'oauth' && !(product === 'emailMagicLinks' && emailPasscodes),
+    ),
     otpOptions: {
       methods: settings.otp.methods,
       expirationMinutes: settings.otp.defaultExpirationMinutes,

@@ -57,6 +57,7 @@ describe('Velvet as an OpenID Connect provider', () => {
               type: 'public',
               redirectUris: [SPA_CALLBACK],
               postLogoutRedirectUris: [SPA_LOGOUT],
+              allowedOrigins: ['https://app.planner.example'],
             },
             {
               clientId: SERVER_APP,
@@ -468,6 +469,54 @@ describe('Velvet as an OpenID Connect provider', () => {
     );
   });
 
+  test('logout preflight with id_token_hint alone: the client is the hint’s aud, verified, expired accepted', async () => {
+    const user = await signInBySms(server, '+14155550910');
+    const { code } = await authorize(user.session_token);
+    const { id_token } = (await exchange(code)).body;
+    const now = await server.api('/oauth/logout/start', {
+      body: { post_logout_redirect_uri: SPA_LOGOUT, id_token_hint: id_token, state: 's' },
+      secret: user.session_token,
+    });
+    assert.equal(now.status, 200, JSON.stringify(now.body));
+    assert.equal(now.body.consent_required, true);
+    assert.equal(now.body.redirect_uri, `${SPA_LOGOUT}?state=s`);
+    // RP-Initiated Logout 1.0: an expired ID token still names the client and the user.
+    server.clock.advance(2 * 60 * 60_000);
+    const body = { post_logout_redirect_uri: SPA_LOGOUT, id_token_hint: id_token };
+    // (The session ended with the hour too: nothing to confirm.)
+    const answer = await server.api('/oauth/logout/start', { body });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.consent_required, false);
+    assert.equal(answer.body.redirect_uri, SPA_LOGOUT);
+    // The hint still decides: its signature, and the post-logout URI of the client it names.
+    const [header, payload] = id_token.split('.');
+    const forged = `${header}.${payload}.${'A'.repeat(86)}`;
+    assertApiError(
+      await server.api('/oauth/logout/start', { body: { ...body, id_token_hint: forged } }),
+      400,
+      'invalid_id_token_hint',
+    );
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, post_logout_redirect_uri: 'https://evil.example/' },
+      }),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+    assertApiError(
+      await server.api('/oauth/logout/start', {
+        body: { ...body, client_id: SERVER_APP },
+      }),
+      400,
+      'invalid_post_logout_redirect_uri',
+    );
+    // Neither client_id nor a hint: nothing names the application.
+    const neither = await server.api('/oauth/logout/start', {
+      body: { post_logout_redirect_uri: SPA_LOGOUT },
+    });
+    assertApiError(neither, 400, 'schema_error');
+  });
+
   test('an impersonated session cannot grant an application lasting access to the account', async () => {
     const guest = await signInBySms(server, '+14155550981');
     const project = await server.store.projects.findByPublicToken(TEST_PUBLIC_TOKEN);
@@ -502,6 +551,91 @@ describe('Velvet as an OpenID Connect provider', () => {
     assertApiError(answer, 403, 'unauthorized_action');
     assert.equal(answer.body.authorization_code, undefined);
     assert.deepEqual(await grants(), before, 'no grant, no code');
+  });
+
+  test('CORS on token and userinfo: the origins of registered redirect URIs and allowedOrigins, preflights answered', async () => {
+    const cors = (headers: Headers) => ({
+      origin: headers.get('access-control-allow-origin'),
+      credentials: headers.get('access-control-allow-credentials'),
+      methods: headers.get('access-control-allow-methods'),
+      headers: headers.get('access-control-allow-headers')?.toLowerCase(),
+      vary: headers.get('vary'),
+    });
+    const preflight = (path: string, origin: string, method: string) =>
+      call(server, path, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    for (const origin of ['https://planner.example', 'https://app.planner.example']) {
+      const token = await preflight('/token', origin, 'POST');
+      assert.equal(token.status, 204);
+      assert.deepEqual(cors(token.headers), {
+        origin,
+        credentials: null,
+        methods: 'POST',
+        headers: 'authorization, content-type',
+        vary: 'Origin',
+      });
+      const info = await preflight('/userinfo', origin, 'GET');
+      assert.equal(info.status, 204);
+      assert.equal(cors(info.headers).methods, 'GET, POST');
+      assert.equal(cors(info.headers).origin, origin);
+    }
+    // The answers themselves, errors included, carry the header; userinfo's challenge is readable.
+    const user = await signInBySms(server, '+14155550911');
+    const { code } = await authorize(user.session_token);
+    const exchanged = await call(server, '/token', {
+      headers: { origin: 'https://planner.example' },
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: SPA_CALLBACK,
+        code_verifier: VERIFIER,
+        client_id: SPA,
+      },
+    });
+    assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
+    assert.equal(exchanged.headers.get('access-control-allow-origin'), 'https://planner.example');
+    const info = await call(server, '/userinfo', {
+      headers: {
+        origin: 'https://planner.example',
+        authorization: `Bearer ${exchanged.body.access_token}`,
+      },
+    });
+    assert.equal(info.status, 200);
+    assert.equal(info.headers.get('access-control-allow-origin'), 'https://planner.example');
+    const refused = await call(server, '/userinfo', {
+      headers: { origin: 'https://app.planner.example' },
+    });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers.get('access-control-allow-origin'), 'https://app.planner.example');
+    assert.equal(refused.headers.get('access-control-expose-headers'), 'WWW-Authenticate');
+    // Other origins: no CORS header at all, on the preflight or the answer.
+    for (const origin of ['https://evil.example', 'https://planner.example.evil.example', 'null']) {
+      const other = await preflight('/token', origin, 'POST');
+      assert.equal(other.status, 204);
+      assert.deepEqual(cors(other.headers), {
+        origin: null,
+        credentials: null,
+        methods: null,
+        headers: undefined,
+        vary: 'Origin',
+      });
+      const answer = await call(server, '/userinfo', { headers: { origin } });
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+    }
+    // The pages and another project's issuer are not opened by it.
+    const page = await preflight('/authorize', 'https://planner.example', 'GET');
+    assert.equal(page.headers.get('access-control-allow-origin'), null);
+    const elsewhere = await fetch(`${server.url}/oauth/public-token-test-nobody/token`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://planner.example', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(elsewhere.headers.get('access-control-allow-origin'), null);
   });
 
   test('the token endpoint refuses other grants, repeated parameters and JSON', async () => {

@@ -56,9 +56,11 @@ const authorizeSchema = {
   },
 } as const;
 
+/** `client_id`, or an `id_token_hint` whose `aud` names the client (RP-Initiated Logout 1.0). */
 const logoutSchema = {
   type: 'object',
-  required: ['client_id', 'post_logout_redirect_uri'],
+  required: ['post_logout_redirect_uri'],
+  anyOf: [{ required: ['client_id'] }, { required: ['id_token_hint'] }],
   properties: {
     client_id: clientId,
     post_logout_redirect_uri: url,
@@ -124,7 +126,7 @@ export function idpSdkRoutes(app: FastifyInstance, deps: { idp: IdpService; stor
   /** `POST /oauth/logout/start`: where the logout returns to, and whether to confirm it. */
   app.post<{
     Body: {
-      client_id: string;
+      client_id?: string;
       post_logout_redirect_uri: string;
       state?: string;
       id_token_hint?: string;

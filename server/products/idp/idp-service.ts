@@ -4,7 +4,7 @@
  * refresh grants, ID tokens signed by the project's key ring, userinfo and connected apps.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
 import { verifierMatches } from '../../keys/pkce.js';
@@ -90,6 +90,22 @@ function withQuery(url: string, params: Record<string, string | undefined>): str
 /** The issuer of `project`: the base of every standard endpoint. */
 export function issuerOf(ownOrigin: string, project: Project): string {
   return `${ownOrigin}/oauth/${project.publicToken}`;
+}
+
+/**
+ * The one client an ID token names in `aud` (a string, or an array of one), read before the token
+ * is verified: the verification that follows checks it against that client. `undefined` when
+ * there is no hint or it names no single client.
+ */
+function hintAudience(hint: string | undefined): string | undefined {
+  if (hint === undefined) return undefined;
+  try {
+    const { aud } = decodeJwt(hint);
+    if (typeof aud === 'string') return aud;
+    return Array.isArray(aud) && aud.length === 1 ? aud[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The identity provider's rules. */
@@ -248,13 +264,16 @@ export class IdpService {
     project: Project,
     session: SessionRecord | undefined,
     params: {
-      client_id: string;
+      client_id?: string;
       post_logout_redirect_uri: string;
       state?: string;
       id_token_hint?: string;
     },
   ): Promise<{ redirect_uri: string; consent_required: boolean }> {
-    const client = this.client(project, params.client_id);
+    // RP-Initiated Logout 1.0 section 2: `id_token_hint` alone names the client (its `aud`).
+    const clientId = params.client_id ?? hintAudience(params.id_token_hint);
+    if (clientId === undefined) throw new ApiError('invalid_id_token_hint');
+    const client = this.client(project, clientId);
     if (!client.postLogoutRedirectUris.includes(params.post_logout_redirect_uri)) {
       throw new ApiError('invalid_post_logout_redirect_uri');
     }

@@ -30,6 +30,11 @@ export interface IdpClient {
   redirectUris: string[];
   /** The only URLs a logout may return to (exact match). */
   postLogoutRedirectUris: string[];
+  /**
+   * More origins whose pages may call the token and userinfo endpoints (CORS), beside those of
+   * `redirectUris`: a browser application that receives its code on one origin and runs on another.
+   */
+  allowedOrigins?: string[];
   /** The scopes the application may be granted. */
   scopes: string[];
   /** A first-party application: the user is never asked for consent. */
@@ -87,6 +92,12 @@ const idpConfigSchema = {
           clientSecretSha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
           redirectUris: { ...exactUrls, minItems: 1 },
           postLogoutRedirectUris: exactUrls,
+          allowedOrigins: {
+            type: 'array',
+            items: { type: 'string', pattern: '^https?://[^/?#\\s@]+$', maxLength: 300 },
+            uniqueItems: true,
+            maxItems: 20,
+          },
           scopes: {
             type: 'array',
             items: { type: 'string', pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,64}$' },
@@ -118,6 +129,7 @@ export const idpSettingsPart: SettingsPart<'idp', IdpConfig, IdpSettings> = {
         ...(client.clientSecretSha256 ? { clientSecretSha256: client.clientSecretSha256 } : {}),
         redirectUris: client.redirectUris,
         postLogoutRedirectUris: client.postLogoutRedirectUris ?? [],
+        ...(client.allowedOrigins?.length ? { allowedOrigins: client.allowedOrigins } : {}),
         scopes: client.scopes ?? ['openid', 'profile', 'email', 'phone', 'offline_access'],
         skipConsent: client.skipConsent ?? false,
       })),

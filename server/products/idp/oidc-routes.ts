@@ -3,7 +3,8 @@
  * `{PUBLIC_URL}/oauth/{public_token}`: discovery (`/.well-known/openid-configuration`), the
  * authorization endpoint (the page hosting the consent screen), the token endpoint, userinfo,
  * the JWKS and the end-session endpoint (the page hosting the logout screen). Errors here are
- * RFC 6749's `{error, error_description}`, not the SDK's.
+ * RFC 6749's `{error, error_description}`, not the SDK's. The token endpoint and userinfo answer
+ * CORS for the origins the project's clients register (`oidc-cors.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
@@ -17,6 +18,7 @@ import { IDP_PAGE_CSS, idpPage } from './idp-page.js';
 import { type ClientCredentials, type IdpService, issuerOf } from './idp-service.js';
 import { STANDARD_SCOPES } from './idp-settings.js';
 import { OAuthError } from './oauth-error.js';
+import { oidcCors } from './oidc-cors.js';
 
 /** Token requests per client IP address (codes and refreshes). */
 const TOKEN_LIMIT = { max: 300, windowMinutes: 15 };
@@ -163,6 +165,10 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
     scope.setErrorHandler(sendFailure);
 
     const base = '/oauth/:public_token';
+    // Browser applications call these with fetch from their own origins (oidc-cors.ts).
+    const cors = oidcCors(scope, deps.projects);
+    cors.allow(`${base}/token`, ['POST']);
+    cors.allow(`${base}/userinfo`, ['GET', 'POST']);
 
     /** `GET /oauth/{public_token}/.well-known/openid-configuration`: the provider's metadata. */
     scope.get<{ Params: Params }>(

@@ -289,7 +289,24 @@ describe('<velvet-identity-provider>', () => {
     expect(mounted.visits).to.deep.equal(['https://planner.example/bye?state=st']);
   });
 
-  it('a logout request without its client_id names it', async () => {
+  it('logout with id_token_hint alone (no client_id) asks the server, which reads the hint', async () => {
+    const mounted = await mount(
+      '?post_logout_redirect_uri=https%3A%2F%2Fplanner.example%2Fbye&id_token_hint=a.b.c',
+      (test) => {
+        test.api.on('POST', '/oauth/logout/start', {
+          json: success({ redirect_uri: 'https://planner.example/bye', consent_required: false }),
+        });
+      },
+    );
+    await waitFor(() => mounted.visits.length > 0, 'did not return');
+    expect(mounted.test.api.requestsTo('/oauth/logout/start')[0]?.body).to.deep.equal({
+      post_logout_redirect_uri: 'https://planner.example/bye',
+      id_token_hint: 'a.b.c',
+    });
+    expect(mounted.visits).to.deep.equal(['https://planner.example/bye']);
+  });
+
+  it('a logout request without its client_id or id_token_hint names client_id', async () => {
     const mounted = await mount(
       '?post_logout_redirect_uri=https%3A%2F%2Fplanner.example%2Fbye',
       () => {},

@@ -2,8 +2,8 @@
  * What the page's URL asks of the identity provider's screen (spec section 2): consent, from
  * `client_id`, `redirect_uri` (both required), `response_type` (default `code`), `scope`
  * (default 'openid email profile'), `code_challenge`, `state` and `nonce`; or logout when
- * `post_logout_redirect_uri` is present, from `client_id` and `post_logout_redirect_uri`, with
- * `id_token_hint` and `state` optional.
+ * `post_logout_redirect_uri` is present, from `post_logout_redirect_uri` and `client_id` or
+ * `id_token_hint` (either names the client: RP-Initiated Logout 1.0), with `state` optional.
  */
 
 /** The scopes the consent title treats as ordinary; any other gives the 'wants to access' title. */
@@ -33,10 +33,10 @@ export interface ConsentRequest {
   readonly nonce?: string;
 }
 
-/** A logout request. */
+/** A logout request: `client_id`, or an `id_token_hint` that names the client (its `aud`). */
 export interface LogoutRequest {
   readonly kind: 'logout';
-  readonly client_id: string;
+  readonly client_id?: string;
   readonly post_logout_redirect_uri: string;
   readonly id_token_hint?: string;
   readonly state?: string;
@@ -60,13 +60,13 @@ export function readIdpRequest(search: string): IdpRequest {
   const clientId = get('client_id');
   const logoutUri = get('post_logout_redirect_uri');
   if (params.has('post_logout_redirect_uri')) {
-    if (!clientId) return { kind: 'missing', param: 'client_id' };
+    // RP-Initiated Logout 1.0: `id_token_hint` alone names the client; the server reads its `aud`.
+    if (!clientId && !get('id_token_hint')) return { kind: 'missing', param: 'client_id' };
     if (!logoutUri) return { kind: 'missing', param: 'post_logout_redirect_uri' };
     return {
       kind: 'logout',
-      client_id: clientId,
       post_logout_redirect_uri: logoutUri,
-      ...optional('id_token_hint', 'state'),
+      ...optional('client_id', 'id_token_hint', 'state'),
     };
   }
   const redirectUri = get('redirect_uri');
