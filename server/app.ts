@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Before the captcha: a session that may not make the change costs no call to its provider.
       signInChangesHook(sdk, { users: store.users });
       botProtectionHook(sdk, { ownOrigin });
-      bootstrapRoutes(sdk, { projects, ownOrigin });
+      bootstrapRoutes(sdk, { projects, ownOrigin, products: serverProducts });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>
         eventRoutes(scope, { store, projects, limiter, secret: options.secret, ownOrigin, clock }),

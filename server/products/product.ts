@@ -8,6 +8,7 @@ import type { Migrations } from '../db/migrator.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
+import type { Project } from '../projects/projects-repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
 import type { SessionService } from './sessions/index.js';
@@ -47,6 +48,12 @@ export interface ServerProduct {
    * SDK sends the browser.
    */
   registerRoot?(app: FastifyInstance, context: ProductContext): void | Promise<void>;
+  /**
+   * Its fields of the bootstrap answer (`GET /projects/bootstrap/{public_token}`), in Stytch's
+   * names; the core's fields and every product's make the answer. Asked for every project,
+   * whether it enables the product or not: a project without it gets the values that say so.
+   */
+  bootstrap?(project: Project): Record<string, unknown>;
   /** Deletes what has expired; run hourly. */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

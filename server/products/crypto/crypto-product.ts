@@ -15,6 +15,11 @@ export const cryptoProduct: ServerProduct = {
       ),
     );
   },
+  bootstrap: (project) => ({
+    // Only a project offering crypto wallets asks SDKs for Sign-In with Ethereum parameters.
+    siwe_required_for_crypto_wallets:
+      project.settings.products.includes('crypto') && project.settings.cryptoWallets.siweRequired,
+  }),
   housekeeping: async ({ store }, now) => {
     const { CryptoWalletsRepository } = await import('./crypto-repository.js');
     return new CryptoWalletsRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS);

@@ -38,6 +38,10 @@ export const oauthProduct: ServerProduct = {
     const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });
   },
+  bootstrap: (project) => ({
+    // Velvet's OAuth starts always take a PKCE challenge, so Stytch's SDK must send one.
+    pkce_required_for_oauth: project.settings.products.includes('oauth'),
+  }),
   registerRoot(app) {
     /**
      * `GET /v1/public/oauth/{provider}/start`: where Stytch's SDK sends the browser (its API base

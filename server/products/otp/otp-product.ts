@@ -33,6 +33,11 @@ export const otpProduct: ServerProduct = {
     );
     otpRoutes(sdk, { otp, store, ownOrigin: context.ownOrigin });
   },
+  bootstrap: (project) => ({
+    otp_methods: project.settings.otp.methods,
+    /** ISO 3166 countries that text messages (SMS and WhatsApp) may go to. */
+    sms_allowed_countries: project.settings.sms.allowedCountries,
+  }),
   housekeeping: ({ store }, now) =>
     new PasscodesRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
 };
