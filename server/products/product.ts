@@ -12,6 +12,7 @@ import type { Project } from '../projects/projects-repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
 import type { SessionService } from './sessions/index.js';
+import type { UserPart } from './users/index.js';
 
 /** What the server hands every product: the shared parts, built once. */
 export interface ProductContext {
@@ -40,6 +41,11 @@ export interface ProductContext {
 export interface ServerProduct {
   /** Its tables' history, by name (`YYYY-MM-DD-NN-what`); run by the one migrator. */
   readonly migrations: Migrations;
+  /**
+   * Its lists on the user object (`webauthn_registrations`, …): read with every user, in the one
+   * query that reads it, and listed in its body (see `UserPart`).
+   */
+  readonly userParts?: readonly UserPart[];
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
   /**

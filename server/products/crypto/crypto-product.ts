@@ -4,10 +4,12 @@ import type { ServerProduct } from '../product.js';
 import { KEEP_EXPIRED_MS } from './crypto-limits.js';
 import { cryptoWalletRoutes } from './crypto-routes.js';
 import { cryptoWalletMigrations } from './crypto-tables.js';
+import { cryptoUserPart } from './crypto-user-part.js';
 
 /** The crypto-wallet product: its routes at start, its service on their first request. */
 export const cryptoProduct: ServerProduct = {
   migrations: cryptoWalletMigrations,
+  userParts: [cryptoUserPart],
   register(sdk, context) {
     lazyRoutes(sdk, cryptoWalletRoutes, () =>
       import('./crypto-implementation.js').then((module) =>

@@ -7,6 +7,7 @@ import { OAuthRepository } from './oauth-repository.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { OAuthService } from './oauth-service.js';
 import { oauthMigrations } from './oauth-tables.js';
+import { oauthUserPart } from './oauth-user-part.js';
 
 /** How long an expired pending sign-in or token is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -34,6 +35,7 @@ export function oauthService(context: ProductContext): OAuthService {
 /** The OAuth product. */
 export const oauthProduct: ServerProduct = {
   migrations: oauthMigrations,
+  userParts: [oauthUserPart],
   register(sdk, context) {
     const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });

@@ -20,7 +20,7 @@ export const otpProduct: ServerProduct = {
         db: store.db,
         dialect: store.dialect,
         users: store.users,
-        passcodes: new PasscodesRepository(store.db),
+        passcodes: new PasscodesRepository(store.db, store.users.reader),
         throttle: failureThrottleOf(context),
         success: store.dialect === 'postgres' ? new PasscodeSuccessStatement(store.db) : undefined,
       },

@@ -3,6 +3,7 @@ import { lazyRoutes } from '../lazy-routes.js';
 import type { ServerProduct } from '../product.js';
 import { totpRoutes } from './totp-routes.js';
 import { totpMigrations } from './totp-tables.js';
+import { totpUserPart } from './totp-user-part.js';
 
 /** How long an expired, never-verified enrolment is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -10,6 +11,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 /** The TOTP product: its routes at start, its service on their first request. */
 export const totpProduct: ServerProduct = {
   migrations: totpMigrations,
+  userParts: [totpUserPart],
   register(sdk, context) {
     lazyRoutes(sdk, totpRoutes, () =>
       import('./totp-implementation.js').then((module) => module.totpImplementation(context)),
