@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sdk.setNotFoundHandler(async () => {
         throw new ApiError('not_found');
       });
-      bootstrapRoutes(sdk, { projects, ownOrigin });
+      bootstrapRoutes(sdk, { projects, ownOrigin, products: serverProducts });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>
         eventRoutes(scope, { store, projects, limiter, secret: options.secret, ownOrigin, clock }),

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { ALL_MIGRATIONS } from './all-migrations.js';
+import { ALL_USER_PARTS } from './all-user-parts.js';
 import { buildApp } from './app.js';
 import {
   ConfigError,
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       sqlitePath: join(config.dataDir, 'velvet.db'),
     },
     ALL_MIGRATIONS,
+    ALL_USER_PARTS,
   );
   const app = await buildApp({ config, store, delivery: delivery.routes, outbox, secret });
 

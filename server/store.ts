@@ -10,7 +10,9 @@ import { type Migrations, migrateToLatest } from './db/migrator.js';
 import { OutboxRepository } from './delivery/outbox-repository.js';
 import { SigningKeysRepository } from './keys/signing-keys-repository.js';
 import { SessionsRepository } from './products/sessions/sessions-repository.js';
-import { UserListsMemo, UsersRepository } from './products/users/users-repository.js';
+import type { UserPart } from './products/users/index.js';
+import { UserListsMemo, UserReader } from './products/users/user-reader.js';
+import { UsersRepository } from './products/users/users-repository.js';
 import { ProjectsRepository } from './projects/projects-repository.js';
 import { RateLimitsRepository } from './rate-limit/rate-limits-repository.js';
 import { TelemetryRepository } from './sdk/telemetry-repository.js';
@@ -33,10 +35,13 @@ export class Store {
     readonly durable: () => Promise<void> = () => Promise.resolve(),
     /** Copies the WAL into the database file now (see `OpenDatabase.checkpoint`). */
     readonly checkpoint: () => Promise<void> = () => Promise.resolve(),
+    /** The products' parts of the user (see `UserPart`), read with every user. */
+    userParts: readonly UserPart[] = [],
   ) {
+    const reader = new UserReader(dialect, userParts);
     this.projects = new ProjectsRepository(db);
-    this.users = new UsersRepository(db);
-    this.sessions = new SessionsRepository(db, new UserListsMemo(db));
+    this.users = new UsersRepository(db, reader);
+    this.sessions = new SessionsRepository(db, new UserListsMemo(db, reader));
     this.signingKeys = new SigningKeysRepository(db);
     this.rateLimits = new RateLimitsRepository(db);
     this.telemetry = new TelemetryRepository(db);
@@ -47,9 +52,16 @@ export class Store {
    * Opens the database (PostgreSQL when `databaseUrl` is set) and applies the
    * migrations it has not seen. The caller names them: the server, its CLI
    * and the tests pass `ALL_MIGRATIONS` (`server/all-migrations.ts`), so the
-   * storage layer never reads the product list.
+   * storage layer never reads the product list. So with the products' parts of
+   * the user (`ALL_USER_PARTS`, `server/all-user-parts.ts`): without them, users
+   * are read with their phone numbers and emails only (enough for a test of the
+   * storage alone).
    */
-  static async open(target: DatabaseTarget, migrations: Migrations): Promise<Store> {
+  static async open(
+    target: DatabaseTarget,
+    migrations: Migrations,
+    userParts: readonly UserPart[] = [],
+  ): Promise<Store> {
     const { db, dialect, durable, checkpoint } = await openDatabase(target);
     try {
       await migrateToLatest(db, migrations);
@@ -57,7 +69,7 @@ export class Store {
       await db.destroy();
       throw error;
     }
-    return new Store(db, dialect, durable, checkpoint);
+    return new Store(db, dialect, durable, checkpoint, userParts);
   }
 
   /** Makes every write durable, then closes the connection(s). */

@@ -13,7 +13,7 @@ import {
   normalizePhone,
   UNTEXTABLE_TYPES,
 } from '../products/users/destinations.js';
-import type { UserName } from '../products/users/users-repository.js';
+import type { UserName } from '../products/users/user-record.js';
 import type { Project } from '../projects/projects-repository.js';
 import type { Store } from '../store.js';
 import { parseCsv } from './csv.js';

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { ALL_USER_PARTS } from '../all-user-parts.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
 import { Store } from '../store.js';
@@ -212,6 +213,7 @@ async function main(argv: string[]): Promise<number> {
         sqlitePath: join(config.dataDir, 'velvet.db'),
       },
       ALL_MIGRATIONS,
+      ALL_USER_PARTS,
     );
   } catch (error) {
     const where = config.databaseUrl

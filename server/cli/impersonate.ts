@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { ALL_USER_PARTS } from '../all-user-parts.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { Store } from '../store.js';
 import { ImpersonationError, mintImpersonationToken } from './impersonation.js';
@@ -52,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       sqlitePath: join(config.dataDir, 'velvet.db'),
     },
     ALL_MIGRATIONS,
+    ALL_USER_PARTS,
   );
   try {
     const projects = [];

@@ -9,10 +9,12 @@ import type { DeliveryRoutes } from '../delivery/delivery.js';
 import type { ErrorCode } from '../http/api-error.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
+import type { Project } from '../projects/projects-repository.js';
 import type { SettingsPart } from '../projects/settings-part.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
 import type { SessionService } from './sessions/index.js';
+import type { UserPart } from './users/index.js';
 
 /** What the server hands every product: the shared parts, built once. */
 export interface ProductContext {
@@ -51,6 +53,11 @@ export interface ServerProduct {
    * after the core's.
    */
   readonly errors?: Readonly<Record<string, ErrorCode>>;
+  /**
+   * Its lists on the user object (`webauthn_registrations`, …): read with every user, in the one
+   * query that reads it, and listed in its body (see `UserPart`).
+   */
+  readonly userParts?: readonly UserPart[];
   /** Adds its routes to the `/sdk/v1` scope. */
   register(sdk: FastifyInstance, context: ProductContext): void | Promise<void>;
   /**
@@ -59,6 +66,12 @@ export interface ServerProduct {
    * SDK sends the browser.
    */
   registerRoot?(app: FastifyInstance, context: ProductContext): void | Promise<void>;
+  /**
+   * Its fields of the bootstrap answer (`GET /projects/bootstrap/{public_token}`), in Stytch's
+   * names; the core's fields and every product's make the answer. Asked for every project,
+   * whether it enables the product or not: a project without it gets the values that say so.
+   */
+  bootstrap?(project: Project): Record<string, unknown>;
   /** Deletes what has expired; run hourly. */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { serverProducts } from '../products/registry.js';
+import type { Project } from '../projects/projects-repository.js';
 import { assertApiError } from '../test/api-assertions.js';
 import {
   startTestServer,
@@ -7,6 +9,7 @@ import {
   TEST_PUBLIC_TOKEN,
   type TestServer,
 } from '../test/test-server.js';
+import { bootstrapBody } from './bootstrap.js';
 
 describe('GET /projects/bootstrap/{public_token}', () => {
   let server: TestServer;
@@ -96,6 +99,33 @@ describe('GET /projects/bootstrap/{public_token}', () => {
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
     });
     assert.equal(other.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('carries each registered product’s fields, as the product declares them', async () => {
+    const answer = await server.api(`/projects/bootstrap/${TEST_PUBLIC_TOKEN}`);
+    const project = await server.store.projects.findByPublicToken(TEST_PUBLIC_TOKEN);
+    assert.ok(project);
+    const declared = serverProducts.map((product) => product.bootstrap?.(project) ?? {});
+    assert.ok(
+      declared.some((fields) => 'otp_methods' in fields),
+      'otp declares its methods',
+    );
+    for (const fields of declared) {
+      for (const [name, value] of Object.entries(fields)) {
+        assert.deepEqual(answer.body[name], value, name);
+      }
+    }
+  });
+
+  test('a field comes from a product only through its declaration', () => {
+    const project = { name: 'Planted', settings: { emailDomains: [], products: [] } };
+    const body = bootstrapBody(project as unknown as Project, [
+      { bootstrap: () => ({ planted_field: 'from the product' }) },
+      {},
+    ]);
+    assert.equal(body.planted_field, 'from the product');
+    assert.equal(body.project_name, 'Planted');
+    assert.equal('otp_methods' in body, false, 'no product given, no product field');
   });
 
   test('an unknown token is a 401 API error', async () => {

@@ -37,45 +37,54 @@ function captchaSettings(project: Project) {
   };
 }
 
-/** The bootstrap fields of the spec (section 3), in Stytch's names. */
-export function bootstrapBody(project: Project) {
-  return {
+/**
+ * What adds fields to the bootstrap answer: each product, through its `bootstrap` (see
+ * `ServerProduct`), whoever registers the route hands them in, so this file names no product.
+ */
+export interface BootstrapContributor {
+  /** Its fields, in Stytch's names, for every project (enabled or not). */
+  bootstrap?(project: Project): Record<string, unknown>;
+}
+
+/**
+ * The bootstrap fields of the spec (section 3), in Stytch's names: the core's (the project,
+ * its captcha, its products and the fields Stytch's SDK reads that Velvet fixes), then each
+ * contributor's, in the order given.
+ */
+export function bootstrapBody(
+  project: Project,
+  contributors: readonly BootstrapContributor[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
     project_name: project.name,
     disable_sdk_watermark: true,
     captcha_settings: captchaSettings(project),
     cname_domain: null,
     email_domains: project.settings.emailDomains,
-    pkce_required_for_email_magic_links: project.settings.emailMagicLinks.pkceRequired,
-    pkce_required_for_password_resets: project.settings.passwords.pkceRequiredForResets,
-    // Velvet's OAuth starts always take a PKCE challenge, so Stytch's SDK must send one.
-    pkce_required_for_oauth: project.settings.products.includes('oauth'),
     pkce_required_for_sso: false,
     slug_pattern: null,
     create_organization_enabled: false,
-    password_config: {
-      luds_complexity: project.settings.passwords.ludsComplexity,
-      luds_minimum_count: project.settings.passwords.ludsMinimumCount,
-    },
     // Velvet has no device-fingerprinting service, so it never asks for a telemetry id.
     dfp_protected_auth_enabled: false,
     dfp_protected_auth_mode: null,
     // Stytch's SDK logs an RBAC error on every page load for `null`; an empty policy is no roles.
     rbac_policy: { roles: [], resources: [], scopes: [] },
-    // Only a project offering crypto wallets asks SDKs for Sign-In with Ethereum parameters.
-    siwe_required_for_crypto_wallets:
-      project.settings.products.includes('crypto') && project.settings.cryptoWallets.siweRequired,
-    vertical: 'CONSUMER' as const,
+    vertical: 'CONSUMER',
     products: project.settings.products,
-    otp_methods: project.settings.otp.methods,
-    /** ISO 3166 countries that text messages (SMS and WhatsApp) may go to. */
-    sms_allowed_countries: project.settings.sms.allowedCountries,
   };
+  for (const contributor of contributors) Object.assign(body, contributor.bootstrap?.(project));
+  return body;
 }
 
 /** Registers the bootstrap route. */
 export function bootstrapRoutes(
   app: FastifyInstance,
-  deps: { projects: ProjectDirectory; ownOrigin: string },
+  deps: {
+    projects: ProjectDirectory;
+    ownOrigin: string;
+    /** The registered products, whose fields the answer carries (see `BootstrapContributor`). */
+    products: readonly BootstrapContributor[];
+  },
 ): void {
   app.get<{ Params: { public_token: string } }>(
     '/projects/bootstrap/:public_token',
@@ -93,7 +102,7 @@ export function bootstrapRoutes(
       const project = deps.projects.byPublicToken(request.params.public_token);
       if (!project) throw new ApiError('invalid_public_token');
       return envelope(request, {
-        ...bootstrapBody(project),
+        ...bootstrapBody(project, deps.products),
         ...originBody(request.headers.origin, project, deps.ownOrigin),
       });
     },

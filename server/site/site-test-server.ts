@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { ALL_USER_PARTS } from '../all-user-parts.js';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject } from '../config/config.js';
 import { DevOutbox } from '../delivery/outbox.js';
@@ -85,6 +86,7 @@ export async function startSiteTestServer(
       sqlitePath: database.sqlitePath,
     },
     ALL_MIGRATIONS,
+    ALL_USER_PARTS,
   );
   const app = await buildApp({
     config: {

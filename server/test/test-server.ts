@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
+import { ALL_USER_PARTS } from '../all-user-parts.js';
 import { buildApp } from '../app.js';
 import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
@@ -165,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       sqlitePath: database.sqlitePath,
     },
     ALL_MIGRATIONS,
+    ALL_USER_PARTS,
   );
   const app = await buildApp({
     config,

@@ -21,6 +21,9 @@ export const magicLinksProduct: ServerProduct = {
       ),
     );
   },
+  bootstrap: (project) => ({
+    pkce_required_for_email_magic_links: project.settings.emailMagicLinks.pkceRequired,
+  }),
   housekeeping: async ({ store }, now) => {
     const { MagicLinksRepository } = await import('./magic-links-repository.js');
     return new MagicLinksRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS);

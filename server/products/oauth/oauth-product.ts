@@ -9,6 +9,7 @@ import { oauthRoutes } from './oauth-routes.js';
 import { OAuthService } from './oauth-service.js';
 import { oauthSettingsPart } from './oauth-settings.js';
 import { oauthMigrations } from './oauth-tables.js';
+import { oauthUserPart } from './oauth-user-part.js';
 
 /** How long an expired pending sign-in or token is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -38,10 +39,15 @@ export const oauthProduct: ServerProduct = {
   migrations: oauthMigrations,
   settings: [oauthSettingsPart],
   errors: oauthErrors,
+  userParts: [oauthUserPart],
   register(sdk, context) {
     const oauth = oauthService(context);
     oauthRoutes(sdk, { oauth, store: context.store, ownOrigin: context.ownOrigin });
   },
+  bootstrap: (project) => ({
+    // Velvet's OAuth starts always take a PKCE challenge, so Stytch's SDK must send one.
+    pkce_required_for_oauth: project.settings.products.includes('oauth'),
+  }),
   registerRoot(app) {
     /**
      * `GET /v1/public/oauth/{provider}/start`: where Stytch's SDK sends the browser (its API base

@@ -12,9 +12,10 @@ import { formEntries, textParser } from '../../http/well-formed-text.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
-import { assertNotLastSignInMethod, oauthProviderType, userBody } from '../users/index.js';
+import { assertNotLastSignInMethod, userBody } from '../users/index.js';
 import { oauthErrorPage } from './oauth-error-page.js';
 import type { OAuthService } from './oauth-service.js';
+import { oauthProviderType } from './oauth-user-part.js';
 import { isPassableParam } from './provider-params.js';
 
 interface StartQuery {

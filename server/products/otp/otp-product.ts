@@ -24,7 +24,7 @@ export const otpProduct: ServerProduct = {
         db: store.db,
         dialect: store.dialect,
         users: store.users,
-        passcodes: new PasscodesRepository(store.db),
+        passcodes: new PasscodesRepository(store.db, store.users.reader),
         throttle: failureThrottleOf(context),
         success: store.dialect === 'postgres' ? new PasscodeSuccessStatement(store.db) : undefined,
       },
@@ -37,6 +37,11 @@ export const otpProduct: ServerProduct = {
     );
     otpRoutes(sdk, { otp, store, ownOrigin: context.ownOrigin });
   },
+  bootstrap: (project) => ({
+    otp_methods: project.settings.otp.methods,
+    /** ISO 3166 countries that text messages (SMS and WhatsApp) may go to. */
+    sms_allowed_countries: project.settings.sms.allowedCountries,
+  }),
   housekeeping: ({ store }, now) =>
     new PasscodesRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
 };

@@ -14,10 +14,9 @@ import type { Channel } from '../../delivery/delivery.js';
 import {
   type MethodRecord,
   proofPurgesSql,
-  toUserRecord,
+  type UserReader,
   type UserRecord,
   type UserRow,
-  userColumnsSql,
 } from '../users/index.js';
 import type { PasscodesTable } from './otp-tables.js';
 
@@ -162,7 +161,7 @@ export interface CheckRead {
 }
 
 /** The one query of `forCheck`, for one kind of destination. */
-function checkQuery(db: Db, kind: MethodRecord['kind']) {
+function checkQuery(db: Db, users: UserReader, kind: MethodRecord['kind']) {
   const [table, id, destination] =
     kind === 'phone'
       ? ['user_phone_numbers', 'phone_id', 'phone_number']
@@ -170,7 +169,7 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
   const passcode = sql.raw(
     PASSCODE_COLUMNS.map((column) => `p.${column} AS p_${column}`).join(', '),
   );
-  const user = sql.raw(userColumnsSql(dialectOf(db), 'u', USER_PREFIX));
+  const user = sql.raw(users.columnsSql('u', USER_PREFIX));
   // Read only for a first proof: a number that signed in before costs nothing more.
   const purges = sql.raw(proofPurgesSql('u.user_id'));
   const falseSql = dialectOf(db) === 'postgres' ? 'false' : '0';
@@ -200,7 +199,7 @@ function checkQuery(db: Db, kind: MethodRecord['kind']) {
   });
 }
 
-function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
+function toCheckRead(users: UserReader, kind: MethodRecord['kind'], row: CheckRow): CheckRead {
   const method: MethodRecord = {
     kind,
     methodId: row.method_id,
@@ -225,7 +224,7 @@ function toCheckRead(kind: MethodRecord['kind'], row: CheckRow): CheckRead {
           trusted_at: Number(row.g_trusted_at),
         };
   const purgesOnProof = sqlTrue(row.purges_on_proof);
-  return { method, user: toUserRecord(row, USER_PREFIX), passcode, guard, purgesOnProof };
+  return { method, user: users.record(row, USER_PREFIX), passcode, guard, purgesOnProof };
 }
 
 /** Reads and writes passcodes. */
@@ -233,15 +232,26 @@ export class PasscodesRepository {
   readonly #queries;
   readonly #check;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param users how a whole user is read (`store.users.reader`), for `forCheck`, which reads
+   *   the method's user in its one query; a repository made without it cannot check.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly users?: UserReader,
+  ) {
     this.#queries = passcodeQueries(db);
-    this.#check = { phone: checkQuery(db, 'phone'), email: checkQuery(db, 'email') };
+    this.#check = users && {
+      phone: checkQuery(db, users, 'phone'),
+      email: checkQuery(db, users, 'email'),
+    };
   }
 
   /**
    * Everything a check of `methodId` by `client` reads, in one query: the phone number or email
    * it names, its user, the current passcode `client` asked for, and `client`'s failure guard
    * against the destination in `scope` (`undefined` when there is no such method).
+   * @throws Error when the repository was made without the user reader.
    */
   async forCheck(
     methodId: string,
@@ -251,10 +261,11 @@ export class PasscodesRepository {
   ): Promise<CheckRead | undefined> {
     // Method ids name their kind (`phone-number-…`, `email-…`); the other table is asked only
     // when the first has no such id.
+    if (!this.users || !this.#check) throw new Error('a passcode check needs the user reader');
     const first = methodId.startsWith('email-') ? 'email' : 'phone';
     for (const kind of [first, first === 'email' ? 'phone' : 'email'] as const) {
       const row = await this.#check[kind].first({ methodId, client, scope }, on);
-      if (row) return toCheckRead(kind, row);
+      if (row) return toCheckRead(this.users, kind, row);
     }
     return undefined;
   }

@@ -4,6 +4,7 @@ import type { ServerProduct } from '../product.js';
 import { passkeysErrors } from './passkeys-errors.js';
 import { webauthnRoutes } from './passkeys-routes.js';
 import { webauthnMigrations } from './passkeys-tables.js';
+import { passkeysUserPart } from './passkeys-user-part.js';
 
 /** How long an expired challenge is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -12,6 +13,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 export const passkeysProduct: ServerProduct = {
   migrations: webauthnMigrations,
   errors: passkeysErrors,
+  userParts: [passkeysUserPart],
   register(sdk, context) {
     lazyRoutes(sdk, webauthnRoutes, () =>
       import('./passkeys-implementation.js').then((module) =>

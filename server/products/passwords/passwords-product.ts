@@ -21,6 +21,13 @@ export const passwordsProduct: ServerProduct = {
       ),
     );
   },
+  bootstrap: (project) => ({
+    pkce_required_for_password_resets: project.settings.passwords.pkceRequiredForResets,
+    password_config: {
+      luds_complexity: project.settings.passwords.ludsComplexity,
+      luds_minimum_count: project.settings.passwords.ludsMinimumCount,
+    },
+  }),
   housekeeping: async ({ store }, now) => {
     const { PasswordResetsRepository } = await import('./password-resets-repository.js');
     return new PasswordResetsRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS);

@@ -4,6 +4,7 @@ import type { ServerProduct } from '../product.js';
 import { totpErrors } from './totp-errors.js';
 import { totpRoutes } from './totp-routes.js';
 import { totpMigrations } from './totp-tables.js';
+import { totpUserPart } from './totp-user-part.js';
 
 /** How long an expired, never-verified enrolment is kept before housekeeping deletes it. */
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
@@ -12,6 +13,7 @@ const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 export const totpProduct: ServerProduct = {
   migrations: totpMigrations,
   errors: totpErrors,
+  userParts: [totpUserPart],
   register(sdk, context) {
     lazyRoutes(sdk, totpRoutes, () =>
       import('./totp-implementation.js').then((module) => module.totpImplementation(context)),

@@ -1,22 +1,22 @@
 /**
  * The rule every `DELETE /users/{factor}/{id}` applies: a user keeps at least one way to sign
  * in. A way to sign in is a factor that starts a session on its own: an email address, a phone
- * number, a passkey, a crypto wallet or an OAuth provider account. TOTPs and recovery codes are second factors (they need a session first), so they
- * never count and may always be deleted.
+ * number, and each product's entries whose `UserPart` gives a `signInMethodId` (passkeys,
+ * crypto wallets, OAuth provider accounts). TOTPs and recovery codes are second factors (they
+ * need a session first), so they never count and may always be deleted.
  */
 import { ApiError } from '../../http/api-error.js';
-import type { UserRecord } from './users-repository.js';
+import { USER_PARTS, type UserRecord } from './user-record.js';
 import './users-errors.js';
 
 /** The ids of the user's factors that each sign the user in on their own. */
 export function signInMethodIds(user: UserRecord): string[] {
-  return [
-    ...user.emails.map((email) => email.emailId),
-    ...user.phoneNumbers.map((phone) => phone.phoneId),
-    ...user.webauthnRegistrations.map((passkey) => passkey.webauthnRegistrationId),
-    ...user.cryptoWallets.map((wallet) => wallet.cryptoWalletId),
-    ...user.providers.map((provider) => provider.registrationId),
-  ];
+  const ids: string[] = [];
+  for (const part of user[USER_PARTS]) {
+    if (!part.signInMethodId) continue;
+    for (const entry of user[part.recordField]) ids.push(part.signInMethodId(entry));
+  }
+  return ids;
 }
 
 /**

@@ -18,7 +18,7 @@ import { PasswordsRepository } from '../passwords/index.js';
 import { normalizeEmail } from './destinations.js';
 import { assertNotLastSignInMethod } from './sign-in-methods.js';
 import { userBody } from './user-body.js';
-import type { UserName } from './users-repository.js';
+import type { UserName } from './user-record.js';
 import './users-errors.js';
 
 /** The most `untrusted_metadata` a user may hold, as UTF-8 JSON bytes. */

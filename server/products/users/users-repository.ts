@@ -5,91 +5,19 @@
  * row's id doubles as the passcode `method_id`.
  */
 import { sql } from 'kysely';
-import { changedRows, type Db, type Dialect, dialectOf } from '../../db/database.js';
+import { changedRows, type Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
+import { type JsonObject, readJsonObject } from '../../db/json-column.js';
 import { type Executor, prepare } from '../../db/prepared.js';
 import { isUniqueViolation } from '../../db/sql-errors.js';
-import { RecentMap } from '../../recent-map.js';
 import {
   type ProofContext,
   type ProofOutcome,
   proveDestination,
   provenAccountSql,
 } from './proof.js';
-
-/** A user's name, in Stytch's shape. */
-export interface UserName {
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-}
-
-/** A phone number of a user. */
-export interface PhoneRecord {
-  phoneId: string;
-  phoneNumber: string;
-  verified: boolean;
-  createdAt: number;
-}
-
-/** An email address of a user. */
-export interface EmailRecord {
-  emailId: string;
-  email: string;
-  verified: boolean;
-  createdAt: number;
-}
-
-/** A passkey or WebAuthn device of a user, as the user object lists it. */
-export interface WebAuthnRegistrationSummary {
-  webauthnRegistrationId: string;
-  name: string;
-  domain: string;
-  userAgent: string;
-  authenticatorType: string;
-}
-
-/** A crypto wallet of a user (the crypto-wallet product owns the table). */
-export interface UserCryptoWallet {
-  cryptoWalletId: string;
-  address: string;
-  walletType: string;
-  verified: boolean;
-}
-
-/** An authenticator app of a user (the TOTP product owns the table). */
-export interface UserTotp {
-  totpId: string;
-  verified: boolean;
-}
-
-/** An account of the user at an OAuth provider (the OAuth product owns the table). */
-export interface UserOAuthProvider {
-  registrationId: string;
-  provider: string;
-  providerSubject: string;
-  profilePictureUrl: string;
-  locale: string;
-}
-
-/** A user with everything attached to it. */
-export interface UserRecord {
-  userId: string;
-  projectId: string;
-  status: 'active' | 'pending';
-  name: UserName;
-  trustedMetadata: JsonObject;
-  untrustedMetadata: JsonObject;
-  createdAt: number;
-  phoneNumbers: PhoneRecord[];
-  emails: EmailRecord[];
-  webauthnRegistrations: WebAuthnRegistrationSummary[];
-  cryptoWallets: UserCryptoWallet[];
-  totps: UserTotp[];
-  /** Accounts at OAuth providers, oldest first. */
-  providers: UserOAuthProvider[];
-}
+import { EMPTY_NAME, type UserReader, type UserRow } from './user-reader.js';
+import type { UserName, UserRecord } from './user-record.js';
 
 /** A passcode destination found by its `method_id`. */
 export interface MethodRecord {
@@ -106,8 +34,6 @@ export type DestinationKind = 'phone' | 'email';
 
 /** The project a new user or destination belongs to. */
 type ProjectRef = { projectId: string; environment: 'test' | 'live' };
-
-const EMPTY_NAME: UserName = { first_name: '', middle_name: '', last_name: '' };
 
 /** The destination belongs to another user already. */
 export class DuplicateDestinationError extends Error {
@@ -209,157 +135,14 @@ function signInRow(
     ORDER BY d.verified DESC, d.created_at, d.${sql.raw(id)} LIMIT 1`;
 }
 
-/** A user's lists, each as one JSON column (the name says which). */
-interface UserListColumns {
-  phone_numbers_json: string;
-  emails_json: string;
-  webauthn_json: string;
-  crypto_wallets_json: string;
-  totps_json: string;
-  providers_json: string;
-}
-
-/** A `users` row without its lists, as `userOwnColumnsSql` reads it (unprefixed). */
-export interface UserOwnRow {
-  user_id: string;
-  project_id: string;
-  status: string;
-  name: string;
-  trusted_metadata: string;
-  untrusted_metadata: string;
-  created_at: number;
-  lists_version: number;
-}
-
-/** A `users` row with its lists, as `userColumnsSql` reads it. */
-export interface UserRow extends UserOwnRow, UserListColumns {}
-
-/**
- * One list of a user as a JSON array of objects, in no particular order (`toUserRecord` sorts it
- * oldest first: an `ORDER BY` inside the aggregate costs SQLite a temporary B-tree per list, half
- * the cost of the whole session check), in each dialect's functions. `created_at` is always read.
- */
-function listSql(
-  dialect: Dialect,
-  table: string,
-  columns: readonly string[],
-  userRef: string,
-  alias: keyof UserListColumns,
-): string {
-  const pairs = [...new Set([...columns, 'created_at'])]
-    .map((column) => `'${column}', ${column}`)
-    .join(', ');
-  const list =
-    dialect === 'postgres'
-      ? `coalesce(json_agg(json_build_object(${pairs})), '[]'::json)::text`
-      : `json_group_array(json_object(${pairs}))`;
-  return `(SELECT ${list} FROM ${table} WHERE user_id = ${userRef}) AS ${alias}`;
-}
-
-/**
- * The select list of a whole user in one query: the `users` columns of the row aliased `alias`
- * (prefixed with `prefix`), and each of its lists as a JSON column, so that one round trip reads
- * what `findById` returns (see `toUserRecord`).
- */
-export function userColumnsSql(dialect: Dialect, alias: string, prefix = ''): string {
-  return `${userOwnColumnsSql(alias, prefix)}, ${userListsSql(dialect, alias)}`;
-}
-
-/**
- * The `users` columns of the row aliased `alias`, prefixed with `prefix`, with its
- * `lists_version` (see `UserListsMemo`): a user without its lists.
- */
-export function userOwnColumnsSql(alias: string, prefix = ''): string {
-  return [
-    ...OWN_COLUMNS.map((column) => `${alias}.${column} AS ${prefix}${column}`),
-    `${alias}.lists_version AS ${prefix}lists_version`,
-  ].join(', ');
-}
-
-/**
- * The lists of the user row aliased `alias`, each as one JSON column (see `UserListColumns`). A
- * list added here needs triggers on its table that raise `users.lists_version`, in a migration
- * (see the users' `2026-11-25-01-user-lists-version`), or `UserListsMemo` will not see it change.
- */
-function userListsSql(dialect: Dialect, alias: string): string {
-  const ref = `${alias}.user_id`;
-  return [
-    listSql(
-      dialect,
-      'user_phone_numbers',
-      ['phone_id', 'phone_number', 'verified', 'created_at'],
-      ref,
-      'phone_numbers_json',
-    ),
-    listSql(
-      dialect,
-      'user_emails',
-      ['email_id', 'email', 'verified', 'created_at'],
-      ref,
-      'emails_json',
-    ),
-    listSql(
-      dialect,
-      'webauthn_registrations',
-      ['webauthn_registration_id', 'name', 'domain', 'user_agent', 'authenticator_type'],
-      ref,
-      'webauthn_json',
-    ),
-    listSql(
-      dialect,
-      'crypto_wallets',
-      ['crypto_wallet_id', 'address', 'wallet_type', 'verified'],
-      ref,
-      'crypto_wallets_json',
-    ),
-    listSql(dialect, 'totps', ['totp_id', 'verified'], ref, 'totps_json'),
-    listSql(
-      dialect,
-      'oauth_registrations',
-      [
-        'oauth_user_registration_id',
-        'provider',
-        'provider_subject',
-        'profile_picture_url',
-        'locale',
-      ],
-      ref,
-      'providers_json',
-    ),
-  ].join(', ');
-}
-
-type JsonRow = Record<string, string | number>;
-
-/** A list column's rows, oldest first. */
-function jsonRows(value: string): JsonRow[] {
-  const rows = readJsonArray(value) as JsonRow[];
-  if (rows.length > 1) rows.sort((a, b) => Number(a.created_at) - Number(b.created_at));
-  return rows;
-}
-
-/** The `users` columns a row holds, by their names under one prefix (made once per prefix). */
-const OWN_COLUMNS = [
-  'user_id',
-  'project_id',
-  'status',
-  'name',
-  'trusted_metadata',
-  'untrusted_metadata',
-  'created_at',
-] as const;
-type OwnColumn = (typeof OWN_COLUMNS)[number];
-const prefixedColumns = new Map<string, Record<OwnColumn, string>>();
-function ownColumns(prefix: string): Record<OwnColumn, string> {
-  let names = prefixedColumns.get(prefix);
-  if (!names) {
-    names = Object.fromEntries(OWN_COLUMNS.map((c) => [c, `${prefix}${c}`])) as Record<
-      OwnColumn,
-      string
-    >;
-    prefixedColumns.set(prefix, names);
-  }
-  return names;
+/** The prepared read of a whole user: one query, one round trip. */
+function userQuery(db: Db, reader: UserReader) {
+  const columns = sql.raw(reader.columnsSql('u'));
+  return prepare(
+    db,
+    (a: { userId: string; projectId: string }) =>
+      sql<UserRow>`SELECT ${columns} FROM users u WHERE u.user_id = ${a.userId} AND u.project_id = ${a.projectId}`,
+  );
 }
 
 /**
@@ -384,137 +167,6 @@ export function withMethodVerified(
       email.emailId === method.methodId ? { ...email, verified: true } : email,
     ),
   };
-}
-
-/** A user as `userColumnsSql` read it (`row`'s own columns under `prefix`). */
-export function toUserRecord(row: UserListColumns, prefix = ''): UserRecord {
-  return { ...toUserOwn(row, prefix), ...toUserLists(row) };
-}
-
-/** What a user's lists make of it (see `userListsSql`). */
-export type UserLists = Pick<
-  UserRecord,
-  'phoneNumbers' | 'emails' | 'webauthnRegistrations' | 'cryptoWallets' | 'totps' | 'providers'
->;
-
-/** A user without its lists, from `row`'s own columns under `prefix`. */
-function toUserOwn(row: object, prefix: string): Omit<UserRecord, keyof UserLists> {
-  const values = row as Record<string, unknown>;
-  const column = ownColumns(prefix);
-  const name = readJsonObject(values[column.name]);
-  return {
-    userId: String(values[column.user_id]),
-    projectId: String(values[column.project_id]),
-    status: values[column.status] === 'pending' ? 'pending' : 'active',
-    name: { ...EMPTY_NAME, ...(name as Partial<UserName>) },
-    trustedMetadata: readJsonObject(values[column.trusted_metadata]),
-    untrustedMetadata: readJsonObject(values[column.untrusted_metadata]),
-    createdAt: Number(values[column.created_at]),
-  };
-}
-
-/** A user's lists, from their JSON columns. */
-function toUserLists(row: UserListColumns): UserLists {
-  return {
-    phoneNumbers: jsonRows(row.phone_numbers_json).map((p) => ({
-      phoneId: String(p.phone_id),
-      phoneNumber: String(p.phone_number),
-      verified: Number(p.verified) === 1,
-      createdAt: Number(p.created_at),
-    })),
-    emails: jsonRows(row.emails_json).map((e) => ({
-      emailId: String(e.email_id),
-      email: String(e.email),
-      verified: Number(e.verified) === 1,
-      createdAt: Number(e.created_at),
-    })),
-    webauthnRegistrations: jsonRows(row.webauthn_json).map((w) => ({
-      webauthnRegistrationId: String(w.webauthn_registration_id),
-      name: String(w.name),
-      domain: String(w.domain),
-      userAgent: String(w.user_agent),
-      authenticatorType: String(w.authenticator_type),
-    })),
-    cryptoWallets: jsonRows(row.crypto_wallets_json).map((w) => ({
-      cryptoWalletId: String(w.crypto_wallet_id),
-      address: String(w.address),
-      walletType: String(w.wallet_type),
-      verified: Number(w.verified) === 1,
-    })),
-    totps: jsonRows(row.totps_json).map((t) => ({
-      totpId: String(t.totp_id),
-      verified: Number(t.verified) === 1,
-    })),
-    providers: jsonRows(row.providers_json).map((p) => ({
-      registrationId: String(p.oauth_user_registration_id),
-      provider: String(p.provider),
-      providerSubject: String(p.provider_subject),
-      profilePictureUrl: String(p.profile_picture_url),
-      locale: String(p.locale),
-    })),
-  };
-}
-
-/** The prepared read of a whole user: one query, one round trip. */
-function userQuery(db: Db) {
-  const columns = sql.raw(userColumnsSql(dialectOf(db), 'u'));
-  return prepare(
-    db,
-    (a: { userId: string; projectId: string }) =>
-      sql<UserRow>`SELECT ${columns} FROM users u WHERE u.user_id = ${a.userId} AND u.project_id = ${a.projectId}`,
-  );
-}
-
-/** `lists`, its arrays and their items frozen: they are shared by every record made of them. */
-function frozenLists(lists: UserLists): UserLists {
-  for (const list of Object.values(lists) as object[][]) {
-    for (const item of list) Object.freeze(item);
-    Object.freeze(list);
-  }
-  return Object.freeze(lists);
-}
-
-/** How many users' lists `UserListsMemo` keeps (the oldest go first). */
-const LISTS_MEMO_SIZE = 1_000;
-
-/**
- * Each user's lists as last read, by the user's `lists_version`, which triggers on the six list
- * tables raise with every change to a row of theirs, whoever writes it (this server, another
- * one on the same database, the guest-list command). A caller that read a user's own columns
- * and `lists_version` (see `userOwnColumnsSql`) gets the whole user without the six list
- * queries while the version is unchanged, and after a change with one more query.
- */
-export class UserListsMemo {
-  readonly #lists = new RecentMap<string, { version: number; lists: UserLists }>(LISTS_MEMO_SIZE);
-  readonly #read;
-
-  constructor(db: Db) {
-    const lists = sql.raw(userListsSql(dialectOf(db), 'u'));
-    this.#read = prepare(
-      db,
-      (a: { userId: string }) =>
-        sql<UserListColumns & { lists_version: number }>`SELECT u.lists_version, ${lists}
-          FROM users u WHERE u.user_id = ${a.userId}`,
-    );
-  }
-
-  /**
-   * The whole user of `row` (as `userOwnColumnsSql` read it under `prefix`): its lists are read
-   * only when its `lists_version` is not the one they were last read at. Resolves to
-   * `undefined` when the user is gone since `row` was read.
-   */
-  async userOf(row: object, prefix: string, on?: Executor): Promise<UserRecord | undefined> {
-    const own = toUserOwn(row, prefix);
-    const version = Number((row as Record<string, unknown>)[`${prefix}lists_version`]);
-    let known = this.#lists.get(own.userId);
-    if (known?.version !== version) {
-      const read = await this.#read.first({ userId: own.userId }, on);
-      if (!read) return undefined;
-      known = { version: Number(read.lists_version), lists: frozenLists(toUserLists(read)) };
-      this.#lists.set(own.userId, known);
-    }
-    return { ...own, ...known.lists };
-  }
 }
 
 function toMethod(kind: DestinationKind, row: DestinationRow): MethodRecord {
@@ -560,9 +212,16 @@ export class UsersRepository {
   readonly #destinations;
   readonly #user;
 
-  constructor(private readonly db: Db) {
+  /**
+   * @param reader how a whole user is read (the products' parts of it, see `UserPart`); also
+   *   what another repository that reads a user within its own query composes it with.
+   */
+  constructor(
+    private readonly db: Db,
+    readonly reader: UserReader,
+  ) {
     this.#destinations = destinationQueries(db);
-    this.#user = userQuery(db);
+    this.#user = userQuery(db, reader);
   }
 
   /** The user with this id in this project, or `undefined` (read in the transaction `on`). */
@@ -572,7 +231,7 @@ export class UsersRepository {
     on?: Executor,
   ): Promise<UserRecord | undefined> {
     const row = await this.#user.first({ userId, projectId }, on);
-    return row && toUserRecord(row);
+    return row && this.reader.record(row);
   }
 
   /** The phone number or email with this id (a passcode `method_id`). */
