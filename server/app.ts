@@ -188,6 +188,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sdk.setNotFoundHandler(async () => {
         throw new ApiError('not_found');
       });
+      // The same for a path no route of the scope takes: where the server serves the site, its
+      // catch-all at the root would otherwise answer a GET under /sdk/v1 without CORS headers.
+      sdk.route({
+        method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/*',
+        config: { auth: 'none', checks: 'nothing' },
+        handler: async () => {
+          throw new ApiError('not_found');
+        },
+      });
       bootstrapRoutes(sdk, { projects, ownOrigin, products: serverProducts });
       for (const product of serverProducts) await product.register(sdk, context);
       await sdk.register(async (scope) =>

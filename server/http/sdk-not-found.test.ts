@@ -40,7 +40,11 @@ describe('unknown /sdk/v1 routes', () => {
       ] as const) {
         const answer = await call(path, { method, headers });
         assert.equal(answer.status, 404, `${method} ${path}`);
-        assert.equal(answer.headers.get('access-control-allow-origin'), TEST_ORIGIN);
+        assert.equal(
+          answer.headers.get('access-control-allow-origin'),
+          TEST_ORIGIN,
+          `${method} ${path} ${JSON.stringify(headers)} ${answer.status}`,
+        );
         assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
         assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
         const body = await answer.json();
