@@ -13,10 +13,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  // Generous limits: the suite must pass on a loaded two-core machine. Every assertion waits
-  // for its condition (web-first `expect`), up to 15 s rather than Playwright's 5 s.
-  timeout: 120_000,
-  expect: { timeout: 15_000 },
+  // Generous limits: the suite must pass on a loaded two-core machine beside a second test run.
+  // Every assertion waits for its condition (web-first `expect`), up to 60 s rather than
+  // Playwright's 5 s; a test gets 180 s, and a file's setup (`beforeAll`: builds, servers) the
+  // longer `SETUP_TIMEOUT_MS` of `e2e/support/setup-timeout.ts`.
+  timeout: 180_000,
+  expect: { timeout: 60_000 },
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },

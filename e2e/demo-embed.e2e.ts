@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { transform } from 'esbuild';
 import { type DemoServer, startDemo } from './demo-support.js';
+import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 
@@ -18,10 +19,9 @@ let site: StaticSite;
 let siteHtml = '';
 
 test.beforeAll(async () => {
-  // Two builds (the widget, the demo) and the server: on a loaded two-core machine they took
-  // over the 120 s a test gets (33 s and 26 s for the builds alone at a load of 15; about 3
-  // minutes in all at a load of 20), and a worker that failed rebuilds them. Generous.
-  test.setTimeout(600_000);
+  test.setTimeout(SETUP_TIMEOUT_MS);
+  // Two builds (the widget, the demo) and the server: about 3 minutes in all at a load of 20,
+  // and a worker that failed rebuilds them.
   buildWidget();
   site = await serveStaticPage(() => siteHtml);
   demo = await startDemo({

@@ -11,6 +11,7 @@ import { type OidcPeer, startOidcPeer } from '../server/products/oauth/testing/o
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { freePort } from './support/free-port.js';
 import { injectAxe } from './support/inject-axe.js';
+import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 
@@ -40,8 +41,7 @@ function page(velvetUrl: string): string {
 }
 
 test.beforeAll(async () => {
-  // The build, two providers and the server: generous on a busy machine.
-  test.setTimeout(300_000);
+  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   let html = '';
   site = await serveStaticPage(() => html);

@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
 import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
+import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import {
   type BuiltScript,
@@ -77,6 +78,7 @@ let site: StaticSite;
 let scripts: BuiltScript[];
 
 test.beforeAll(async () => {
+  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   scripts = builtScripts();
   widgetSite = await startWidgetSite({
