@@ -11,7 +11,7 @@ import {
   type IdpSettings,
   idpConfigSchema,
   resolveIdpSettings,
-} from '../products/idp/idp-settings.js';
+} from '../products/idp/index.js';
 
 /** The widget products of the spec. */
 export const PRODUCTS = [
