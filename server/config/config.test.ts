@@ -404,7 +404,7 @@ describe('configuration', () => {
         env: { ...process.env, DATA_DIR: dir(), ...env },
         encoding: 'utf8',
         // Kills a start-up that never stops, never a slow one (tsx compiles the server first).
-        timeout: 180_000,
+        timeout: 600_000,
       });
     const badPort = run({ PORT: 'eighty' });
     assert.equal(badPort.status, 1);
