@@ -5,7 +5,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-cross-origin';
@@ -16,7 +15,6 @@ let other: StaticSite;
 let velvet: VelvetServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   const page =
     '<!doctype html><html lang="en"><title>Third-party page</title><h1>Hello</h1></html>';
   allowed = await serveStaticPage(page);

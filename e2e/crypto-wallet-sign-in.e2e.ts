@@ -9,7 +9,6 @@ import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js
 import { type PageTestWallets, testWalletsScript } from './support/crypto/test-wallets-script.js';
 import { injectAxe } from './support/inject-axe.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
@@ -45,7 +44,6 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
     let site: StaticSite;
 
     test.beforeAll(async () => {
-      test.setTimeout(SETUP_TIMEOUT_MS);
       if (database === 'PostgreSQL' && !(await postgresAnswers())) {
         test.skip(true, missingPostgres(`crypto wallet sign-in on ${database}`));
       }

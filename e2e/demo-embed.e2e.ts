@@ -7,7 +7,6 @@
 import { expect, test } from '@playwright/test';
 import { transform } from 'esbuild';
 import { type DemoServer, startDemo } from './demo-support.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 
@@ -19,9 +18,6 @@ let site: StaticSite;
 let siteHtml = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
-  // Two builds (the widget, the demo) and the server: about 3 minutes in all at a load of 20,
-  // and a worker that failed rebuilds them.
   buildWidget();
   site = await serveStaticPage(() => siteHtml);
   demo = await startDemo({

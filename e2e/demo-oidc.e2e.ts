@@ -6,14 +6,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemo } from './demo-support.js';
 import { injectAxe } from './support/inject-axe.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 
 const PHONE = '+14155550971';
 
 let demo: DemoServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   demo = await startDemo();
 });
 

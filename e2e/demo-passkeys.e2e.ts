@@ -5,7 +5,6 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemo } from './demo-support.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 const PHONE = '+14155550961';
@@ -13,7 +12,6 @@ const PHONE = '+14155550961';
 let demo: DemoServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   demo = await startDemo();
 });
 

@@ -1,12 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, openGroup, startDemo } from './demo-support.js';
 import { injectAxe } from './support/inject-axe.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 
 let demo: DemoServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   demo = await startDemo();
 });
 

@@ -3,14 +3,12 @@ import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { type DemoServer, startDemo } from './demo-support.js';
 import { injectAxe } from './support/inject-axe.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 
 const PHONE = '+14155550901';
 
 let demo: DemoServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   demo = await startDemo();
 });
 

@@ -7,7 +7,6 @@
  */
 import { expect, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import { recordVelvetEvents } from './support/widget-page.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
@@ -21,7 +20,6 @@ let listed: StaticSite;
 let unlisted: StaticSite;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   widgetSite = await startWidgetSite({
     name: 'Listed party',
     publicToken: PUBLIC_TOKEN,

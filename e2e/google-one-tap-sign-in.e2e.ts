@@ -14,7 +14,6 @@ import {
 } from '../server/products/oauth-one-tap/testing/google-id-tokens.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { injectAxe } from './support/inject-axe.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 
@@ -48,7 +47,6 @@ function onePage(velvetUrl: string, googleOrigin: string): string {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   google = await startGoogleStandIn({
     issuer: GOOGLE_ISSUER,

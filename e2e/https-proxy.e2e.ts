@@ -11,7 +11,6 @@ import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { invitation } from '../site/content/invitation.js';
 import { freePort } from './support/free-port.js';
 import { type NginxProxy, startNginx } from './support/nginx-proxy.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { requestCode, typeCode } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
@@ -24,7 +23,6 @@ let site: SiteServer | undefined;
 test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   const port = await freePort();
   proxy = await startNginx(port);
   site = await startSite({ port, env: { PUBLIC_URL: proxy.url, TRUST_PROXY: '1' } });

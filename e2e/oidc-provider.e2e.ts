@@ -9,7 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
 import * as oidc from 'openid-client';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { freePort } from './support/free-port.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { typeCode } from './support/site-page.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
@@ -24,7 +23,6 @@ let config: oidc.Configuration;
 let issuer: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   rp = await serveStaticPage('<!doctype html><title>Party Planner</title><p>Back at the app</p>');
   const port = await freePort();

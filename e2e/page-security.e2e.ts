@@ -5,7 +5,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from './support/free-port.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;
@@ -13,7 +12,6 @@ let framer: Server;
 let framerUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await startSite();
   const port = await freePort();
   framer = createServer((request, response) => {

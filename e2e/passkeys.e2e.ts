@@ -9,7 +9,6 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { recordVelvetEvents } from './support/widget-page.js';
@@ -55,7 +54,6 @@ function pageFor(path: string): string {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

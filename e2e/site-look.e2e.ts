@@ -10,7 +10,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
 import { publicTexts } from '../site/content/public-texts.js';
 import { signInTheme, siteTheme } from '../site/theme/site-theme.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import {
   axeViolations,
   setTextSize,
@@ -27,7 +26,6 @@ const SHOT_WIDTHS: readonly number[] = [375, 1280];
 let site: SiteServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await startSite();
   mkdirSync(SHOTS_DIR, { recursive: true });
 });

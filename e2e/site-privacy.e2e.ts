@@ -8,14 +8,12 @@
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { scriptReadable, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await startSite();
 });
 

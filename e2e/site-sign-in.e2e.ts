@@ -11,7 +11,6 @@ import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
 import { publicTexts } from '../site/content/public-texts.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import {
   JWT_SHAPE,
   liveRegionsSaying,
@@ -27,7 +26,6 @@ import { type SiteServer, startSite } from './support/site-server.js';
 let site: SiteServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await startSite();
 });
 

@@ -7,7 +7,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { recordFirstRender } from './support/widget-page.js';
 
@@ -17,7 +16,6 @@ const GATE_BUDGET_BYTES = 90_000;
 let site: SiteServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await startSite();
 });
 

@@ -17,7 +17,6 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 
@@ -28,7 +27,6 @@ let velvet: VelvetServer;
 let apiUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await serveStytchSdkSite(() => ({ apiUrl, publicToken: PUBLIC_TOKEN }));
   velvet = await startVelvet({
     config: {

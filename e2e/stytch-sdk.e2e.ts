@@ -53,7 +53,6 @@ import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testi
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { testWalletsScript } from './support/crypto/test-wallets-script.js';
 import { freePort } from './support/free-port.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
@@ -70,7 +69,6 @@ let github: GitHubPeer;
 let apiUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   site = await serveStytchSdkSite(() => ({ apiUrl, publicToken: PUBLIC_TOKEN }));
   github = await startGitHubPeer();
   // A known port, so the OAuth callback the provider is sent back to names it (PUBLIC_URL).

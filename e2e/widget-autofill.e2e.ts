@@ -6,7 +6,6 @@
  */
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import { startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
@@ -33,7 +32,6 @@ let velvet: VelvetServer;
 let site: StaticSite;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   widgetSite = await startWidgetSite({
     name: 'Autofill party',
     publicToken: PUBLIC_TOKEN,

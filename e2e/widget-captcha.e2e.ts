@@ -7,7 +7,6 @@
 import { expect, test } from '@playwright/test';
 import { startTurnstilePeer, type TurnstilePeer } from '../server/bot-protection/turnstile-peer.js';
 import type { VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
@@ -22,7 +21,6 @@ let velvet: VelvetServer;
 let site: StaticSite;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   peer = await startTurnstilePeer({ siteKey: SITE_KEY, secretKey: SECRET_KEY });
   widgetSite = await startWidgetSite({
     name: 'Captcha party',

@@ -6,7 +6,6 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-locators';
@@ -26,7 +25,6 @@ for (const enableShadowDOM of [false, true]) {
     let velvet: VelvetServer;
 
     test.beforeAll(async () => {
-      test.setTimeout(SETUP_TIMEOUT_MS);
       widgetSite = await startWidgetSite({
         name: 'Locator party',
         publicToken: PUBLIC_TOKEN,

@@ -7,7 +7,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { injectAxe } from './support/inject-axe.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type SmtpInbox, startSmtpInbox } from './support/smtp-inbox.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
@@ -34,7 +33,6 @@ function barePage(velvetUrl: string): string {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   inbox = await startSmtpInbox();
   let html = '';

@@ -11,7 +11,6 @@ import { type OidcPeer, startOidcPeer } from '../server/products/oauth/testing/o
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { freePort } from './support/free-port.js';
 import { injectAxe } from './support/inject-axe.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 
@@ -41,7 +40,6 @@ function page(velvetUrl: string): string {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   let html = '';
   site = await serveStaticPage(() => html);

@@ -14,7 +14,6 @@ import {
   POSTGRES_CONNECT_TIMEOUT_MS,
   POSTGRES_URL,
 } from './support/postgres-server.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import { type SmtpInbox, startSmtpInbox } from './support/smtp-inbox.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
@@ -82,7 +81,6 @@ for (const database of ['sqlite', 'postgres'] as const) {
     let skipped: string | undefined;
 
     test.beforeAll(async () => {
-      test.setTimeout(SETUP_TIMEOUT_MS);
       let databaseUrl = '';
       if (database === 'postgres') {
         const scratch = await scratchPostgres();

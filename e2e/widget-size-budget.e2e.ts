@@ -7,7 +7,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
 import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import {
   type BuiltScript,
@@ -78,7 +77,6 @@ let site: StaticSite;
 let scripts: BuiltScript[];
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   buildWidget();
   scripts = builtScripts();
   widgetSite = await startWidgetSite({

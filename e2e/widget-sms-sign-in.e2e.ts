@@ -5,7 +5,6 @@
  */
 import { expect, test } from '@playwright/test';
 import type { VelvetServer } from '../server/test/velvet-process.js';
-import { SETUP_TIMEOUT_MS } from './support/setup-timeout.js';
 import type { StaticSite } from './support/static-site.js';
 import { recordVelvetEvents } from './support/widget-page.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
@@ -18,7 +17,6 @@ let velvet: VelvetServer;
 let site: StaticSite;
 
 test.beforeAll(async () => {
-  test.setTimeout(SETUP_TIMEOUT_MS);
   widgetSite = await startWidgetSite({
     name: 'Widget party',
     publicToken: PUBLIC_TOKEN,
