@@ -1,8 +1,9 @@
 /**
  * The import rules `npm run lint` enforces (dependency-cruiser, `npm run lint:imports`):
- * a product is one folder that others use only through its `index.ts`, the storage layer and
- * the projects' settings know no product, the headless client library carries no UI, the widget
- * no server code and the server no widget code but the provider names both sides list.
+ * a product is one folder that others, and the rest of the server, use only through its
+ * `index.ts` (the registry lists its `<name>-product.ts`), the storage layer and the projects'
+ * settings know no product, the headless client library carries no UI, the widget no server code
+ * and the server no widget code but the provider names both sides list.
  * Tests may reach into any folder to set up rows and states, so the rules read the code only.
  */
 const TESTS = ['\\.test\\.ts$', '\\.e2e\\.ts$', '^server/test/'];
@@ -22,6 +23,20 @@ module.exports = {
       to: {
         path: '^$1/products/[^/]+/',
         pathNot: ['^$1/products/$2/', '^$1/products/[^/]+/index\\.ts$', '^widget/products/shared/'],
+      },
+    },
+    {
+      name: 'core-uses-product-index',
+      comment:
+        "The server's core (app.ts, http/, site/, cli/, bench/, sdk/…) uses a product through its index.ts only, as products use each other; the registry's list reads each product's <name>-product.ts descriptor.",
+      severity: 'error',
+      from: { path: '^server/', pathNot: [...TESTS, '^server/products/'] },
+      to: {
+        path: '^server/products/[^/]+/',
+        pathNot: [
+          '^server/products/[^/]+/index\\.ts$',
+          '^server/products/([^/]+)/\\1-product\\.ts$',
+        ],
       },
     },
     {

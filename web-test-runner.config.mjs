@@ -29,11 +29,11 @@ export default {
       launchOptions: { executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS },
     }),
   ],
-  // Generous limits: the suite must pass on a loaded two-core machine. A test waits for
-  // conditions (`waitFor`, 10 s each), so a test may take several of those; a file's tests
-  // run one after another in one page.
-  browserStartTimeout: 120_000,
-  testsStartTimeout: 120_000,
-  testsFinishTimeout: 600_000,
-  testFramework: { config: { timeout: 60_000 } },
+  // Generous limits: the suite must pass on a loaded two-core machine beside a second test run.
+  // A test waits for conditions (`waitFor`, up to 60 s each) and never for a fixed time, so a
+  // test may take several of those; a file's tests run one after another in one page.
+  browserStartTimeout: 180_000,
+  testsStartTimeout: 180_000,
+  testsFinishTimeout: 900_000,
+  testFramework: { config: { timeout: 180_000 } },
 };

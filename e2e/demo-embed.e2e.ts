@@ -18,10 +18,6 @@ let site: StaticSite;
 let siteHtml = '';
 
 test.beforeAll(async () => {
-  // Two builds (the widget, the demo) and the server: on a loaded two-core machine they took
-  // over the 120 s a test gets (33 s and 26 s for the builds alone at a load of 15; about 3
-  // minutes in all at a load of 20), and a worker that failed rebuilds them. Generous.
-  test.setTimeout(600_000);
   buildWidget();
   site = await serveStaticPage(() => siteHtml);
   demo = await startDemo({

@@ -40,8 +40,6 @@ function page(velvetUrl: string): string {
 }
 
 test.beforeAll(async () => {
-  // The build, two providers and the server: generous on a busy machine.
-  test.setTimeout(300_000);
   buildWidget();
   let html = '';
   site = await serveStaticPage(() => html);

@@ -9,7 +9,11 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { injectAxe } from './support/inject-axe.js';
-import { missingPostgres, POSTGRES_URL } from './support/postgres-server.js';
+import {
+  missingPostgres,
+  POSTGRES_CONNECT_TIMEOUT_MS,
+  POSTGRES_URL,
+} from './support/postgres-server.js';
 import { type SmtpInbox, startSmtpInbox } from './support/smtp-inbox.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
@@ -37,7 +41,10 @@ function page(velvetUrl: string, enableShadowDOM: boolean): string {
 /** A scratch PostgreSQL database, or `undefined` when no server answers. */
 async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const name = `velvet_e2e_pw_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  const admin = new pg.Client({
+    connectionString: POSTGRES_URL,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
   try {
     await admin.connect();
   } catch {
@@ -138,7 +145,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
     /** The newest email to `to` once there are more than `seen`. */
     async function nextMail(to: string, seen: number): Promise<string> {
       await expect
-        .poll(() => inbox.messages.filter((m) => m.to.includes(to)).length, { timeout: 20_000 })
+        .poll(() => inbox.messages.filter((m) => m.to.includes(to)).length)
         .toBeGreaterThan(seen);
       return (await inbox.waitFor(to)).decoded;
     }

@@ -17,6 +17,8 @@ const root = join(import.meta.dirname, '..');
 const PLANTED: Readonly<Record<string, string>> = {
   'server/products/beta/beta-repository.ts': 'export const beta = 1;',
   'server/products/beta/index.ts': "export { beta } from './beta-repository.js';",
+  'server/products/beta/beta-product.ts':
+    "import { beta } from './beta-repository.js';\nexport const betaProduct = { beta };",
   'server/products/alpha/alpha-own.ts': 'export const own = 1;',
   'server/products/alpha/alpha-service.ts':
     "import { own } from './alpha-own.js';\nimport { beta } from '../beta/index.js';\nexport const alpha = own + beta;",
@@ -24,6 +26,14 @@ const PLANTED: Readonly<Record<string, string>> = {
     "import { beta } from '../beta/beta-repository.js';\nexport const reach = beta;",
   'server/products/alpha/alpha.test.ts':
     "import { beta } from '../beta/beta-repository.js';\nexport const tested = beta;",
+  'server/all-products.ts':
+    "import { betaProduct } from './products/beta/beta-product.js';\nexport const products = [betaProduct];",
+  'server/site/site-page.ts':
+    "import { beta } from '../products/beta/index.js';\nexport const page = beta;",
+  'server/http/auth-hook.ts':
+    "import { beta } from '../products/beta/beta-repository.js';\nexport const hook = beta;",
+  'server/http/auth-hook.test.ts':
+    "import { beta } from '../products/beta/beta-repository.js';\nexport const tested = beta;",
   'server/db/storage.ts':
     "import { beta } from '../products/beta/index.js';\nexport const s = beta;",
   'server/db/database.ts': 'export const database = 1;',
@@ -83,6 +93,7 @@ describe('the import rules of npm run lint', () => {
       .sort();
     assert.deepEqual(found, [
       'client-imports-no-ui: widget/client/client.ts -> node_modules/lit/index.js',
+      'core-uses-product-index: server/http/auth-hook.ts -> server/products/beta/beta-repository.ts',
       'db-imports-no-product: server/db/storage.ts -> server/products/beta/index.ts',
       'product-internals: server/products/alpha/alpha-internals.ts -> server/products/beta/beta-repository.ts',
       'product-internals: widget/products/delta/delta-lazy.ts -> widget/products/gamma/gamma-flow.ts',

@@ -9,10 +9,13 @@ import { type DatabaseTarget, type Db, type Dialect, openDatabase } from './db/d
 import { type Migrations, migrateToLatest } from './db/migrator.js';
 import { OutboxRepository } from './delivery/outbox-repository.js';
 import { SigningKeysRepository } from './keys/signing-keys-repository.js';
-import { SessionsRepository } from './products/sessions/sessions-repository.js';
-import type { UserPart } from './products/users/index.js';
-import { UserListsMemo, UserReader } from './products/users/user-reader.js';
-import { UsersRepository } from './products/users/users-repository.js';
+import { SessionsRepository } from './products/sessions/index.js';
+import {
+  UserListsMemo,
+  type UserPart,
+  UserReader,
+  UsersRepository,
+} from './products/users/index.js';
 import { ProjectsRepository } from './projects/projects-repository.js';
 import { RateLimitsRepository } from './rate-limit/rate-limits-repository.js';
 import { TelemetryRepository } from './sdk/telemetry-repository.js';

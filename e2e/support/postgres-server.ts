@@ -9,9 +9,18 @@ import pg from 'pg';
 export const POSTGRES_URL =
   process.env.VELVET_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Whether the PostgreSQL server at `POSTGRES_URL` accepts a connection within 3 seconds. */
+/**
+ * How long a connection to PostgreSQL may take before the server counts as absent: long, as an
+ * absent server refuses at once and a busy one may answer slowly.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 30_000;
+
+/** Whether the PostgreSQL server at `POSTGRES_URL` accepts a connection. */
 export async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({
+    connectionString: POSTGRES_URL,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
   try {
     await client.connect();
     return true;

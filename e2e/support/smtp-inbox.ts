@@ -6,6 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+/** How long {@link SmtpInbox.waitFor} waits for a message: the server sends in the background. */
+const MAIL_TIMEOUT_MS = 90_000;
+
 /** One message the relay accepted. */
 export interface ReceivedMail {
   readonly to: string[];
@@ -21,7 +24,7 @@ export interface SmtpInbox {
   readonly url: string;
   /** Every message, oldest first. */
   readonly messages: ReceivedMail[];
-  /** Waits (up to 20 s) for a message to `to`, and returns the newest. */
+  /** Waits (up to 90 s) for a message to `to`, and returns the newest. */
   waitFor(to: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -65,11 +68,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     async waitFor(to) {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + MAIL_TIMEOUT_MS;
       for (;;) {
         const found = messages.filter((message) => message.to.includes(to)).at(-1);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no email to ${to} within 20 s`);
+        if (Date.now() > deadline) throw new Error(`no email to ${to} within 90 s`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -1,5 +1,5 @@
 /** Distinct valid US phone numbers for load tests: +1 <area> 555 xxxx, each checked. */
-import { normalizePhone } from '../products/users/destinations.js';
+import { normalizePhone } from '../products/users/index.js';
 
 /** Area codes whose 555 numbers libphonenumber's full metadata accepts. */
 const AREA_CODES = ['415', '650', '212', '202', '312', '617', '206', '303'] as const;

@@ -7,13 +7,13 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { JsonObject } from '../db/json-column.js';
+import type { UserName } from '../products/users/index.js';
 import {
   countryList,
   countryName,
   normalizePhone,
   UNTEXTABLE_TYPES,
-} from '../products/users/destinations.js';
-import type { UserName } from '../products/users/user-record.js';
+} from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import type { Store } from '../store.js';
 import { parseCsv } from './csv.js';

@@ -17,6 +17,12 @@ import {
 } from '../test/test-server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/**
+ * When a command that has not ended is killed: never on a working command, whose start (tsx
+ * compiling it, the database opening) took over 30 s on a loaded two-core machine, and a test
+ * runs several (175 s for one test at a load of 20).
+ */
+const CLI_TIMEOUT_MS = 600_000;
 const PHONE = '+14155552671';
 
 /** What a run of the command printed and how it ended. */
@@ -68,7 +74,7 @@ describe('npm run guests (end to end, while the server runs)', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', 'server/cli/guests.ts', ...args],
-        { cwd: ROOT, env, timeout: 30_000 },
+        { cwd: ROOT, env, timeout: CLI_TIMEOUT_MS },
         (error, stdout, stderr) => {
           if (error && typeof error.code !== 'number') reject(error);
           else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });

@@ -3,8 +3,8 @@
  * them on a real database): find the user, mint a single-use token that lives five minutes.
  */
 
-import { ImpersonationTokens } from '../products/impersonation/impersonation-tokens.js';
-import { normalizeEmail, normalizePhone } from '../products/users/destinations.js';
+import { ImpersonationTokens } from '../products/impersonation/index.js';
+import { normalizeEmail, normalizePhone } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import type { Store } from '../store.js';
 

@@ -428,7 +428,8 @@ describe('configuration', () => {
         cwd: root,
         env: { ...process.env, DATA_DIR: dir(), ...env },
         encoding: 'utf8',
-        timeout: 30_000,
+        // Kills a start-up that never stops, never a slow one (tsx compiles the server first).
+        timeout: 600_000,
       });
     const badPort = run({ PORT: 'eighty' });
     assert.equal(badPort.status, 1);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { eventually } from '../test/eventually.js';
 import { openSqlite } from './sqlite-dialect.js';
 import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from './wal-checkpointer.js';
 
@@ -14,15 +15,6 @@ function walBytes(path: string): number {
     return statSync(`${path}-wal`).size;
   } catch {
     return 0;
-  }
-}
-
-/** Resolves once `condition` holds, polling; fails after `seconds`. */
-async function eventually(condition: () => boolean, what: string, seconds = 20): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`never: ${what}`);
-    await new Promise((resume) => setImmediate(resume));
   }
 }
 

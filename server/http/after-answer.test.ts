@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { eventually } from '../test/eventually.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
@@ -31,11 +32,10 @@ describe('send/primary answers before any work for a known address', () => {
 
   /** Resolves once the log from `from` on has a line saying `message` (sent in the background). */
   async function logged(from: number, message: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!lines.slice(from).some((line) => line.msg === message)) {
-      if (Date.now() > deadline) throw new Error(`${message} was never logged`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await eventually(
+      () => lines.slice(from).some((line) => line.msg === message),
+      `${message} logged`,
+    );
   }
 
   /** The log from `from` on: where the request to `url` completed and where `message` was sent. */

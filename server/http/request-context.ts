@@ -3,7 +3,7 @@
  * the Basic secret is a session credential, its live session.
  */
 import type { FastifyRequest } from 'fastify';
-import type { SessionRecord } from '../products/sessions/sessions-repository.js';
+import type { SessionRecord } from '../products/sessions/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
 import type { CookieSessionMode } from './cookie-session.js';

@@ -6,7 +6,7 @@
  * the public token only: its session is the server's `HttpOnly` cookie.
  */
 import type { FastifyRequest } from 'fastify';
-import type { SessionService } from '../products/sessions/session-service.js';
+import type { SessionService } from '../products/sessions/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { ApiError } from './api-error.js';
 import { type BasicCredentials, parseBasicAuth } from './basic-auth.js';

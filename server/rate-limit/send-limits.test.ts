@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../test/api-assertions.js';
+import { eventually } from '../test/eventually.js';
 import { type ApiAnswer, startTestServer, type TestServer } from '../test/test-server.js';
 import { SEND_BACKSTOP } from './send-limits.js';
 
@@ -35,11 +36,10 @@ async function sendUntilRefused(
 
 /** Resolves once the outbox holds `count` messages to `to` (`send/primary` mails in the background). */
 async function delivered(server: TestServer, to: string, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (server.outbox.list({ to }).length < count) {
-    if (Date.now() > deadline) throw new Error(`${count} messages to ${to} never arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually(
+    () => server.outbox.list({ to }).length >= count,
+    `${count} messages to ${to} arrived`,
+  );
 }
 
 describe('send limits: a stranger cannot stop the guest’s own sends', () => {

@@ -7,8 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { readSessionCookie } from '../http/session-cookie.js';
-import type { SessionService } from '../products/sessions/session-service.js';
-import type { UsersRepository } from '../products/users/users-repository.js';
+import type { SessionService } from '../products/sessions/index.js';
+import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 
 /** What the check needs from the server. */

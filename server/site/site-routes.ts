@@ -7,8 +7,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionService } from '../products/sessions/session-service.js';
-import type { UsersRepository } from '../products/users/users-repository.js';
+import type { SessionService } from '../products/sessions/index.js';
+import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';

@@ -252,8 +252,10 @@ class RequestBuilder {
 /** What a 4xx answer to a request for `target` at `path` must be (see `FuzzRequest.expects`). */
 function expected(target: Target, path: string, aimed: boolean): FuzzRequest['expects'] {
   const onSdk = path === SDK_PREFIX || /^\/sdk\/v1[/?]/.test(path);
-  // Navigations a browser makes (the OAuth start and callback) land on an HTML page.
-  if (onSdk) return aimed && target.url.startsWith(`${SDK_PREFIX}/public/`) ? 'page' : 'sdk';
+  // Navigations a browser makes (the OAuth start and callback, every route under /public/) land
+  // on an HTML page, whichever of them a request reaches: a GET aimed at the POST callback is the
+  // GET callback (seed 1592598565).
+  if (onSdk) return path.startsWith(`${SDK_PREFIX}/public/`) ? 'page' : 'sdk';
   return aimed ? (target.expects === 'sdk' ? 'any' : target.expects) : 'any';
 }
 

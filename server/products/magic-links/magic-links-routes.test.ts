@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
 import { rowsOf } from '../../test/database-rows.js';
+import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MagicLinksRepository } from './magic-links-repository.js';
 
@@ -30,15 +31,6 @@ function lastToken(server: TestServer, to: string): string {
 function pkcePair() {
   const verifier = randomBytes(64).toString('hex');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-/** Waits until `check` holds (the primary send delivers in the background). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('email magic links', () => {
@@ -151,7 +143,7 @@ describe('email magic links', () => {
     });
     assert.equal(session.status, 200);
     await server.api('/magic_links/email/send/primary', { body: { email: 'factor@example.com' } });
-    await until(
+    await eventually(
       () => server.outbox.list({ to: 'factor@example.com' }).length === 2,
       'the second link',
     );
@@ -320,7 +312,7 @@ describe('email magic links', () => {
         .filter((key) => key !== 'request_id')
         .sort();
     assert.deepEqual(shape(known.body), shape(unknown.body));
-    await until(
+    await eventually(
       () => server.outbox.list({ to: 'known@example.com' }).length === before + 1,
       'the primary link',
     );

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
+import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { MAX_TRIES_PER_PASSCODE } from './otp-limits.js';
-
-/** Waits until `check` holds (`send/primary` delivers in the background). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** A code that is not `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -242,7 +234,10 @@ describe('passcodes by SMS, WhatsApp and email', () => {
     assert.equal(primary.status, 200);
     assert.equal(primary.body.method_id, sent.body.method_id);
     // The primary code goes out in the background (the answer does not wait for it).
-    await until(() => server.outbox.list({ to: '+14155550107' }).length === 2, 'the primary code');
+    await eventually(
+      () => server.outbox.list({ to: '+14155550107' }).length === 2,
+      'the primary code',
+    );
     const signedIn = await server.api('/otps/authenticate', {
       body: {
         token: server.lastCode('+14155550107'),

@@ -10,6 +10,7 @@ import { inviteGuest, removeGuest } from '../../cli/guest-list.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { assertApiError } from '../../test/api-assertions.js';
 import { rowsOf } from '../../test/database-rows.js';
+import { eventually } from '../../test/eventually.js';
 import {
   type ApiAnswer,
   signInBySms,
@@ -38,11 +39,7 @@ const texts = (server: TestServer, phone: string) => server.outbox.list({ to: ph
 
 /** Waits until `phone` holds `count` texts (a send may deliver after it answers). */
 async function untilTexted(server: TestServer, phone: string, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (texts(server, phone) < count) {
-    if (Date.now() > deadline) throw new Error(`no text reached ${phone}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually(() => texts(server, phone) >= count, `a text reached ${phone}`);
 }
 
 /** The breaker's alert lines (parsed) among `logLines`. */

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { inviteGuest } from '../../cli/guest-list.js';
 import { assertApiError } from '../../test/api-assertions.js';
+import { eventually } from '../../test/eventually.js';
 import {
   type ApiAnswer,
   signInBySms,
@@ -15,15 +16,6 @@ import {
 } from '../../test/test-server.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
-
-/** Waits until `check` holds (`send/primary` delivers in the background). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** An answer's status and its body's keys (without the request id), and the id formats. */
 function shapeOf(answer: ApiAnswer) {
@@ -102,7 +94,7 @@ describe('enumeration through the send answers', () => {
     for (const [number, answer] of answers) assert.deepEqual(shapeOf(answer), expected, number);
 
     // The listed and the known number get their codes; the others nothing.
-    await until(
+    await eventually(
       () =>
         texts(listed) === (before.get(listed) ?? 0) + 1 &&
         texts(known) === (before.get(known) ?? 0) + 1,

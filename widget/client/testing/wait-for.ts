@@ -5,7 +5,7 @@
  */
 
 /** How long a wait lasts before it fails: long, because a slow machine is not a bug. */
-export const WAIT_TIMEOUT_MS = 10_000;
+export const WAIT_TIMEOUT_MS = 60_000;
 
 /** How often the condition is checked. */
 const POLL_INTERVAL_MS = 20;

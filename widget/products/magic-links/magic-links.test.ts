@@ -173,7 +173,6 @@ describe('email magic links in <velvet-login>', () => {
       () =>
         mounted.test.api.requestsTo(`/projects/bootstrap/${mounted.test.publicToken}`).length > 0,
       'no bootstrap',
-      { timeout: 5000 },
     );
     await mounted.test.client.bootstrap.getAsync();
     await typeEmail(mounted, 'ada@example.com');

@@ -72,7 +72,6 @@ describe('OAuth in <velvet-login>', () => {
     await waitFor(
       () => mounted.oauthButtons().length === 3 && mounted.el.querySelector('form'),
       () => `the buttons and form did not render: ${mounted.text()}`,
-      { timeout: 10_000 },
     );
     const buttons = mounted.oauthButtons();
     expect(buttons.map(label)).to.deep.equal(['Continue with Google', 'Continue with GitHub', '']);
@@ -80,7 +79,6 @@ describe('OAuth in <velvet-login>', () => {
     await waitFor(
       () => buttons[0]?.querySelector('svg') && buttons[1]?.querySelector('svg'),
       'the marks did not load',
-      { timeout: 10_000 },
     );
     expect(buttons[2]?.querySelector('svg')).to.equal(null);
     // Only the configured providers' marks were downloaded.
@@ -114,7 +112,7 @@ describe('OAuth in <velvet-login>', () => {
       products: ['oauth'],
       oauthOptions: { providers: types.map((type) => ({ type })) },
     });
-    await waitFor(() => mounted.oauthButtons().length > 0, 'no buttons', { timeout: 10_000 });
+    await waitFor(() => mounted.oauthButtons().length > 0, 'no buttons');
     expect(mounted.oauthButtons().map(label)).to.deep.equal([
       'Continue with Google',
       'Continue with Microsoft',
@@ -136,11 +134,9 @@ describe('OAuth in <velvet-login>', () => {
         signupRedirectURL: 'http://app.velvet.test/welcome',
       },
     });
-    await waitFor(() => mounted.oauthButtons().length === 1, 'no button', { timeout: 10_000 });
+    await waitFor(() => mounted.oauthButtons().length === 1, 'no button');
     mounted.oauthButtons()[0]?.click();
-    await waitFor(() => mounted.opened.length === 1, 'the browser was not sent on', {
-      timeout: 10_000,
-    });
+    await waitFor(() => mounted.opened.length === 1, 'the browser was not sent on');
     const url = new URL(mounted.opened[0] ?? '');
     expect(`${url.origin}${url.pathname}`).to.equal(
       'http://id.velvet.test/sdk/v1/public/oauth/github/start',
@@ -178,7 +174,6 @@ describe('OAuth in <velvet-login>', () => {
     await waitFor(
       () => mounted.text().includes('You are signed in.'),
       () => `no success: ${mounted.text()}`,
-      { timeout: 10_000 },
     );
     expect(location.search, 'the token leaves the address bar').to.equal('');
     const [sent] = mounted.test.api.requestsTo('/oauth/authenticate');
@@ -208,7 +203,6 @@ describe('OAuth in <velvet-login>', () => {
     await waitFor(
       () => mounted.text().includes('The OAuth token could not be authenticated'),
       () => `no error: ${mounted.text()}`,
-      { timeout: 10_000 },
     );
     expect(mounted.errors[0]?.message).to.contain('The OAuth token could not be authenticated');
     expect(mounted.oauthButtons().map(label)).to.deep.equal(['Continue with Google']);

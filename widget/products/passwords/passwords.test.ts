@@ -74,7 +74,6 @@ async function screenTitled(mounted: Mounted, title: string): Promise<void> {
   await waitFor(
     () => mounted.root().querySelector('.velvet-title')?.textContent?.trim() === title,
     () => `the screen '${title}' did not show; shown: ${mounted.text().slice(0, 300)}`,
-    { timeout: 5000 },
   );
 }
 
