@@ -243,6 +243,7 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
     });
     const claims = oauth.getValidatedIdTokenClaims(tokens);
     assert.equal(claims?.sub, user.userId);
+    assert.equal(decodeProtectedHeader(String(tokens.id_token)).alg, 'RS256');
     const info = await oauth.processUserInfoResponse(
       as,
       client,
