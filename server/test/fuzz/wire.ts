@@ -26,6 +26,8 @@ export interface FuzzRequest {
 export interface Answer {
   status: number;
   contentType: string;
+  /** The `WWW-Authenticate` header, or `''`. */
+  challenge: string;
   body: Buffer;
 }
 
@@ -59,6 +61,7 @@ export function send(url: URL, fuzz: FuzzRequest): Promise<Answer> {
           resolve({
             status: response.statusCode ?? 0,
             contentType: String(response.headers['content-type'] ?? ''),
+            challenge: String(response.headers['www-authenticate'] ?? ''),
             body: Buffer.concat(chunks),
           }),
         );
@@ -131,6 +134,10 @@ export function problemWith(
   if (fuzz.expects === 'any' || answer.status < 400 || fuzz.method === 'HEAD') return undefined;
   if (isUnparsableRequest(fuzz, answer)) return undefined;
   if (fuzz.expects === 'page' && answer.contentType.startsWith('text/html')) return undefined;
+  // RFC 6750 3.1: a resource request without a token gets the bare challenge and no error.
+  if (answer.status === 401 && answer.challenge === 'Bearer' && !answer.body.length) {
+    return undefined;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
