@@ -6,7 +6,8 @@
  * - `response_mode` other than `query`: refused with a 400 page (only `query` is offered, as
  *   discovery's `response_modes_supported` says), never answered in the query instead;
  * - `request` / `request_uri`: `request_not_supported` / `request_uri_not_supported`;
- * - `max_age` not a number, an unknown `prompt` value or `none` with others: `invalid_request`;
+ * - a parameter given twice, `max_age` not a number, an unknown `prompt` value or `none` with
+ *   others: `invalid_request`;
  * - `prompt=none`: never the page: `login_required` (no session, an impersonated one, or one
  *   older than `max_age`), `consent_required`, or the code;
  * - `prompt=login` or `select_account`: the page again, without them but with `auth_after`
@@ -35,8 +36,26 @@ const DEFAULT_SCOPE = 'openid email profile';
 /** An authorization error: its code and description. */
 type Failure = [error: string, description: string];
 
+/** The parameters that may appear once only (RFC 6749 3.1); the redirect URI is checked by then. */
+const SINGLE_PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'response_mode',
+  'scope',
+  'state',
+  'nonce',
+  'prompt',
+  'max_age',
+  'code_challenge',
+  'code_challenge_method',
+  'auth_after',
+];
+
 /** The request's malformed or unsupported parameters, the first found. */
 function malformed(query: URLSearchParams, prompts: readonly string[]): Failure | undefined {
+  const repeated = SINGLE_PARAMETERS.find((name) => query.getAll(name).length > 1);
+  if (repeated) return ['invalid_request', `${repeated} is given more than once.`];
   if (query.has('request')) return ['request_not_supported', 'Request objects are not supported.'];
   if (query.has('request_uri')) {
     return ['request_uri_not_supported', 'request_uri is not supported.'];

@@ -112,7 +112,8 @@ export function earliestAuthentication(
   const bounds: number[] = [];
   if (params.max_age !== undefined) bounds.push(now - params.max_age * 1000);
   if (params.auth_after !== undefined) bounds.push(params.auth_after * 1000);
-  return bounds.length ? Math.max(...bounds) : undefined;
+  // Never later than now: a sign-in now always satisfies the request.
+  return bounds.length ? Math.min(Math.max(...bounds), now) : undefined;
 }
 
 /** Appends query parameters to a URL, keeping the ones it has. */

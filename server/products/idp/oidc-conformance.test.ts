@@ -281,6 +281,12 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
     // A session cookie that names no live session is no session.
     const forged = await authorizeEndpoint(none, 'not-a-session-token-at-all-0123456789');
     assert.equal(authorizationError(String(forged.headers.get('location'))), 'login_required');
+    // A parameter given twice is a malformed request, answered before any session is used.
+    const twice = await fetch(
+      `${server.url}/oauth/${TEST_PUBLIC_TOKEN}/authorize?client_id=${RS_APP}&redirect_uri=${encodeURIComponent(RS_CALLBACK)}&state=state-1&prompt=none&prompt=login`,
+      { redirect: 'manual', headers: { cookie: `velvet_site_session=${user.token}` } },
+    );
+    assert.equal(authorizationError(String(twice.headers.get('location'))), 'invalid_request');
     // prompt=none with anything else is a malformed request.
     const mixed = await authorizeEndpoint({ prompt: 'none login' }, user.token);
     assert.equal(authorizationError(String(mixed.headers.get('location'))), 'invalid_request');
@@ -333,6 +339,23 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
       401,
       'reauthentication_required',
     );
+    // An auth_after in the future asks for no more than a sign-in now.
+    const future = { auth_after: authAfter + 3600 };
+    assertApiError(
+      await server.api('/oauth/authorize', {
+        secret: user.token,
+        body: {
+          client_id: RS_APP,
+          redirect_uri: RS_CALLBACK,
+          response_type: 'code',
+          scopes: SCOPES,
+          consent_granted: true,
+          ...future,
+        },
+      }),
+      401,
+      'reauthentication_required',
+    );
     // Signed in again (a passcode on the same session): now the code, with the new auth_time.
     server.clock.advance(1_000);
     const phone = `+1415555${String(7000 + phones)}`;
@@ -351,6 +374,7 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
       checks,
     );
     assert.ok(Number(tokens.claims()?.auth_time) >= authAfter);
+    await allow(renewed.body.session_token, { auth_after: authAfter + 3600 });
     // select_account is answered the same way: the page signs the user in (and so chooses).
     const select = await authorizeEndpoint({ prompt: 'select_account' }, user.token);
     assert.equal(new URL(String(select.headers.get('location'))).searchParams.has('prompt'), false);
