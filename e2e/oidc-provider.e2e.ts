@@ -3,7 +3,10 @@
  * test discovers Velvet, sends a guest through the consent page in Chromium (sign in by SMS with
  * the code from the outbox, Allow), exchanges the code with PKCE, validates the ID token, calls
  * userinfo, refreshes, and logs out through the logout screen. Then what goes wrong: Deny, a
- * missing parameter, an unregistered redirect URI, a replayed code and a wrong verifier.
+ * missing parameter, an unregistered redirect URI, a replayed code and a wrong verifier. And the
+ * page's own session (its `HttpOnly` cookie): `prompt=none` (login_required, then a code),
+ * `prompt=login` and `max_age` (the sign-in form again, a later `auth_time`), a request object
+ * and `response_mode=form_post` refused.
  */
 import { expect, type Page, test } from '@playwright/test';
 import * as oidc from 'openid-client';
@@ -232,4 +235,75 @@ test('a replayed code and a wrong verifier are refused at the token endpoint', a
       expectedNonce: second.nonce,
     }),
   ).rejects.toMatchObject({ error: 'invalid_grant' });
+});
+
+test('prompt=none, prompt=login and max_age in the browser, with the page’s own session', async ({
+  page,
+}) => {
+  /** Exchanges the code the browser came back with, checking `request`'s state and nonce. */
+  const exchange = (request: Awaited<ReturnType<typeof authorizationRequest>>, maxAge?: number) =>
+    oidc.authorizationCodeGrant(config, new URL(page.url()), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+      ...(maxAge !== undefined ? { maxAge } : {}),
+    });
+  const callbackError = () => new URL(page.url()).searchParams.get('error');
+
+  // Nobody signed in: prompt=none goes straight back with login_required, no page.
+  const signedOut = await authorizationRequest({ prompt: 'none' });
+  await page.goto(signedOut.url.href);
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  expect(callbackError()).toBe('login_required');
+
+  const first = await authorizationRequest();
+  await page.goto(first.url.href);
+  await signIn(page, '+14155550965');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  const signedIn = (await exchange(first)).claims();
+
+  // Signed in on the page and consented: prompt=none answers with a code.
+  const silent = await authorizationRequest({ prompt: 'none' });
+  await page.goto(silent.url.href);
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  expect((await exchange(silent)).claims()?.sub).toBe(signedIn?.sub);
+
+  // prompt=login: the sign-in form again, and a code only after it, with a later auth_time.
+  await expect
+    .poll(() => Math.floor(Date.now() / 1000), { timeout: 60_000 })
+    .toBeGreaterThan(Number(signedIn?.auth_time));
+  const login = await authorizationRequest({ prompt: 'login' });
+  await page.goto(login.url.href);
+  await signIn(page, '+14155550965');
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  const renewed = (await exchange(login)).claims();
+  expect(renewed?.sub).toBe(signedIn?.sub);
+  expect(Number(renewed?.auth_time)).toBeGreaterThan(Number(signedIn?.auth_time));
+
+  // max_age=0, a second later: prompt=none says login_required; without it, the form again.
+  await expect
+    .poll(() => Math.floor(Date.now() / 1000), { timeout: 60_000 })
+    .toBeGreaterThan(Number(renewed?.auth_time));
+  const stale = await authorizationRequest({ prompt: 'none', max_age: '0' });
+  await page.goto(stale.url.href);
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  expect(callbackError()).toBe('login_required');
+  const maxAge = await authorizationRequest({ max_age: '0' });
+  await page.goto(maxAge.url.href);
+  await signIn(page, '+14155550965');
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  expect(Number((await exchange(maxAge, 600)).claims()?.auth_time)).toBeGreaterThan(
+    Number(renewed?.auth_time),
+  );
+
+  // A request object, and response_mode=form_post, are refused.
+  const withRequest = await authorizationRequest({ request: 'eyJhbGciOiJub25lIn0.e30.' });
+  await page.goto(withRequest.url.href);
+  await page.waitForURL(`${rp.origin}/callback?**`);
+  expect(callbackError()).toBe('request_not_supported');
+  const formPost = await authorizationRequest({ response_mode: 'form_post' });
+  const refused = await page.goto(formPost.url.href);
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByText('response_mode=form_post is not supported')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 /**
- * The rotating ES256 keys that sign session JWTs, one ring per project.
+ * The rotating keys that sign session JWTs (ES256) and the identity provider's ID tokens and
+ * access tokens (ES256 or RS256), one ring per project holding a key of each algorithm asked for.
  * A new key signs after `rotationMs`; retired keys stay in the JWKS for one
  * more rotation, long past the 5-minute life of the JWTs they signed.
  *
@@ -13,12 +14,20 @@ import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 
 import type { SealedJson } from './sealed-json.js';
 import type { SigningKeysRepository } from './signing-keys-repository.js';
 
-/** The JWT algorithm. */
+/** The JWT algorithm of session JWTs, and the ring's default. */
 export const JWT_ALGORITHM = 'ES256';
+
+/** The algorithms the ring signs with: ES256 (P-256) and RS256 (RSA 2048, OIDC Core 15.1's). */
+export const SIGNING_ALGORITHMS = ['ES256', 'RS256'] as const;
+
+/** One of `SIGNING_ALGORITHMS`. */
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 
 /** A key ready to sign or verify. */
 export interface RingKey {
   kid: string;
+  /** The algorithm it signs with. */
+  alg: SigningAlgorithm;
   createdAt: number;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
@@ -70,18 +79,19 @@ export class KeyRing {
     private readonly clock: () => number,
   ) {}
 
-  /** The key that signs now, creating or rotating it as needed. */
-  async signingKey(projectId: string): Promise<RingKey> {
+  /** The key that signs with `alg` now, creating or rotating it as needed. */
+  async signingKey(projectId: string, alg: SigningAlgorithm = JWT_ALGORITHM): Promise<RingKey> {
     let ring = await this.#ring(projectId);
-    const newest = ring.keys[0];
+    const newest = ring.keys.find((key) => key.alg === alg);
     if (newest && this.clock() - newest.createdAt < this.rotationMs) return newest;
-    let rotation = this.#rotating.get(projectId);
+    const rotationKey = `${projectId}\n${alg}`;
+    let rotation = this.#rotating.get(rotationKey);
     if (!rotation) {
-      rotation = this.#rotate(projectId).finally(() => this.#rotating.delete(projectId));
-      this.#rotating.set(projectId, rotation);
+      rotation = this.#rotate(projectId, alg).finally(() => this.#rotating.delete(rotationKey));
+      this.#rotating.set(rotationKey, rotation);
     }
     ring = await rotation;
-    const key = ring.keys[0];
+    const key = ring.keys.find((candidate) => candidate.alg === alg);
     if (!key) throw new Error('key rotation produced no key');
     return key;
   }
@@ -99,10 +109,14 @@ export class KeyRing {
 
   /**
    * The public keys a verifier needs, as a JWKS document: every live key in the database that
-   * this server's secret opens, whichever process made it (read on every call).
+   * this server's secret opens, whichever process made it (read on every call). A key of each
+   * of `algorithms` is made first when there is none (the identity provider asks for both).
    */
-  async jwks(projectId: string): Promise<{ keys: JWK[] }> {
-    await this.signingKey(projectId);
+  async jwks(
+    projectId: string,
+    algorithms: readonly SigningAlgorithm[] = [JWT_ALGORITHM],
+  ): Promise<{ keys: JWK[] }> {
+    for (const alg of algorithms) await this.signingKey(projectId, alg);
     const ring = await this.#load(projectId);
     return { keys: ring.keys.map((key) => key.publicJwk) };
   }
@@ -136,16 +150,19 @@ export class KeyRing {
           // Sealed under another server secret: unusable, so a new key will take over.
           continue;
         }
+        // Keys made before RS256 joined the ring carry ES256 in their JWK, as every key since.
+        const alg: SigningAlgorithm = record.publicJwk.alg === 'RS256' ? 'RS256' : 'ES256';
         const key: RingKey = {
           kid: record.kid,
+          alg,
           createdAt: record.createdAt,
-          privateKey: (await importJWK(privateJwk, JWT_ALGORITHM)) as CryptoKey,
-          publicKey: (await importJWK(record.publicJwk as JWK, JWT_ALGORITHM)) as CryptoKey,
+          privateKey: (await importJWK(privateJwk, alg)) as CryptoKey,
+          publicKey: (await importJWK(record.publicJwk as JWK, alg)) as CryptoKey,
           publicJwk: record.publicJwk as JWK,
           signer: createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' }),
-          jwtHeader: Buffer.from(
-            JSON.stringify({ alg: JWT_ALGORITHM, kid: record.kid, typ: 'JWT' }),
-          ).toString('base64url'),
+          jwtHeader: Buffer.from(JSON.stringify({ alg, kid: record.kid, typ: 'JWT' })).toString(
+            'base64url',
+          ),
         };
         imported.set(record.kid, key);
         keys.push(key);
@@ -160,16 +177,16 @@ export class KeyRing {
     return load;
   }
 
-  async #rotate(projectId: string): Promise<ProjectRing> {
+  async #rotate(projectId: string, alg: SigningAlgorithm): Promise<ProjectRing> {
     // Another process may have rotated since this one last read the database.
     const current = await this.#load(projectId);
-    const newest = current.keys[0];
+    const newest = current.keys.find((key) => key.alg === alg);
     if (newest && this.clock() - newest.createdAt < this.rotationMs) return current;
     const now = this.clock();
-    const { privateKey, publicKey } = await generateKeyPair(JWT_ALGORITHM, { extractable: true });
+    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
     const kid = `jwk-${randomUUID()}`;
-    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALGORITHM, use: 'sig' };
-    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: JWT_ALGORITHM };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };
     await this.repository.insert({
       kid,
       projectId,

@@ -164,6 +164,7 @@ const EVERY_KEY: ProjectConfig = {
         postLogoutRedirectUris: ['https://server.example/'],
         scopes: ['openid'],
         skipConsent: true,
+        idTokenSignedResponseAlg: 'ES256',
       },
     ],
   },
@@ -252,6 +253,7 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
         postLogoutRedirectUris: [],
         scopes: ['openid', 'profile', 'email', 'phone', 'offline_access'],
         skipConsent: false,
+        idTokenSignedResponseAlg: 'RS256',
       },
       {
         clientId: 'server',
@@ -263,6 +265,7 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
         postLogoutRedirectUris: ['https://server.example/'],
         scopes: ['openid'],
         skipConsent: true,
+        idTokenSignedResponseAlg: 'ES256',
       },
     ],
   },

@@ -37,6 +37,10 @@ export interface OAuthAuthorizeStartOptions {
   readonly response_type: string;
   readonly scopes: readonly string[];
   readonly prompt?: string;
+  /** OIDC's `max_age` (seconds): an older authentication must be renewed first. */
+  readonly max_age?: number;
+  /** The time (seconds) the user must have authenticated since (`prompt=login`). */
+  readonly auth_after?: number;
 }
 
 /** The preflight's answer. */
@@ -108,6 +112,12 @@ function checkStart(options: OAuthAuthorizeStartOptions): void {
   checkString('response_type', options.response_type);
   checkStringArray('scopes', options.scopes);
   checkOptionalString('prompt', options.prompt);
+  for (const name of ['max_age', 'auth_after'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0)) {
+      throw new TypeError(`${name} must be a whole number of seconds.`);
+    }
+  }
 }
 
 /** The identity provider's calls. */

@@ -24,6 +24,12 @@ export const idpErrors = defineErrors({
       'The post_logout_redirect_uri is not one of the application’s registered logout URIs. Please reach out to the application developer.',
     fix: 'List it exactly in the client’s postLogoutRedirectUris in the config file.',
   },
+  reauthentication_required: {
+    status: 401,
+    message:
+      'The application asks the user to sign in again (prompt=login or max_age): the session’s last authentication is too old.',
+    fix: 'Sign the user in again (any product), then repeat the request with the refreshed session.',
+  },
   invalid_id_token_hint: {
     status: 400,
     message: 'The id_token_hint was not issued by this project to this application.',

@@ -40,7 +40,9 @@ export const idpProduct: ServerProduct = {
       projects: context.projects,
       keys: context.keys,
       limiter: context.limiter,
+      sessions: context.sessions,
       ownOrigin: context.ownOrigin,
+      clock: context.clock,
     }),
   housekeeping: ({ store }, now) => new IdpRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),
 };

@@ -108,7 +108,7 @@ describe('Velvet as an OpenID Connect provider', () => {
     });
   }
 
-  test('discovery names every endpoint under the issuer, and the JWKS verifies ES256', async () => {
+  test('discovery names every endpoint under the issuer, and the JWKS holds RS256 and ES256 keys', async () => {
     const discovery = await call(server, '/.well-known/openid-configuration');
     assert.equal(discovery.status, 200);
     assert.equal(discovery.body.issuer, ISSUER);
@@ -117,9 +117,13 @@ describe('Velvet as an OpenID Connect provider', () => {
     assert.equal(discovery.body.userinfo_endpoint, `${ISSUER}/userinfo`);
     assert.equal(discovery.body.end_session_endpoint, `${ISSUER}/logout`);
     assert.deepEqual(discovery.body.code_challenge_methods_supported, ['S256']);
-    assert.deepEqual(discovery.body.id_token_signing_alg_values_supported, ['ES256']);
+    assert.deepEqual(discovery.body.id_token_signing_alg_values_supported, ['RS256', 'ES256']);
     const jwks = await call(server, '/jwks');
-    assert.equal(jwks.body.keys[0].alg, 'ES256');
+    assert.deepEqual(
+      // biome-ignore lint/suspicious/noExplicitAny: a JWK read by the test.
+      jwks.body.keys.map((key: any) => key.alg).sort(),
+      ['ES256', 'RS256'],
+    );
     const unknown = await fetch(`${server.url}/oauth/public-token-test-nobody-at-all/jwks`);
     assert.equal(unknown.status, 404);
   });

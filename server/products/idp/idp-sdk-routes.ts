@@ -34,6 +34,8 @@ const authorizeProperties = {
     },
   },
   prompt: { type: 'string', maxLength: 64 },
+  max_age: { type: 'integer', minimum: 0, maximum: 9_999_999_999 },
+  auth_after: { type: 'integer', minimum: 0, maximum: 9_999_999_999 },
   ...s.sdkExtras,
 } as const;
 

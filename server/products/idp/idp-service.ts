@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from '../../http/api-error.js';
-import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
+import { type KeyRing, SIGNING_ALGORITHMS } from '../../keys/key-ring.js';
 import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { SessionRecord } from '../sessions/index.js';
@@ -56,6 +56,13 @@ export interface AuthorizeParams {
   response_type: string;
   scopes: string[];
   prompt?: string;
+  /** OIDC Core's `max_age`: the user must have authenticated within this many seconds. */
+  max_age?: number;
+  /**
+   * The time (seconds since the epoch) the user must have authenticated since: the authorization
+   * endpoint adds it for `prompt=login` (and `select_account`), when it drops those values.
+   */
+  auth_after?: number;
   state?: string;
   nonce?: string;
   code_challenge?: string;
@@ -78,8 +85,39 @@ export interface TokenAnswer {
   refresh_token?: string;
 }
 
+/** RFC 7662's answer for a token that is not active (unknown, expired, revoked, another's). */
+const INACTIVE = { active: false } as const;
+
+/**
+ * When the session's user last proved who they are: the latest `last_authenticated_at` of its
+ * factors, or its start (ms since the epoch).
+ */
+export function authenticatedAt(session: SessionRecord): number {
+  let latest = session.startedAt;
+  for (const factor of session.authenticationFactors) {
+    const at = Date.parse(String(factor.last_authenticated_at ?? ''));
+    if (Number.isFinite(at) && at > latest) latest = at;
+  }
+  return latest;
+}
+
+/**
+ * The earliest authentication (ms) a request accepts, from `max_age` and `auth_after`, or
+ * `undefined` when any will do.
+ */
+export function earliestAuthentication(
+  params: Pick<AuthorizeParams, 'max_age' | 'auth_after'>,
+  now: number,
+): number | undefined {
+  const bounds: number[] = [];
+  if (params.max_age !== undefined) bounds.push(now - params.max_age * 1000);
+  if (params.auth_after !== undefined) bounds.push(params.auth_after * 1000);
+  // Never later than now: a sign-in now always satisfies the request.
+  return bounds.length ? Math.min(Math.max(...bounds), now) : undefined;
+}
+
 /** Appends query parameters to a URL, keeping the ones it has. */
-function withQuery(url: string, params: Record<string, string | undefined>): string {
+export function withQuery(url: string, params: Record<string, string | undefined>): string {
   const target = new URL(url);
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined) target.searchParams.set(name, value);
@@ -168,10 +206,31 @@ export class IdpService {
     return results.some((r) => r.is_grantable && !grant.scopes.includes(r.scope));
   }
 
+  /**
+   * Whether the session authenticated recently enough for the request's `max_age` and
+   * `auth_after` (to the second, as `auth_time` says: a sign-in in the request's second counts).
+   */
+  isFresh(session: SessionRecord, params: Pick<AuthorizeParams, 'max_age' | 'auth_after'>) {
+    const earliest = earliestAuthentication(params, this.clock());
+    return (
+      earliest === undefined ||
+      Math.floor(authenticatedAt(session) / 1000) >= Math.floor(earliest / 1000)
+    );
+  }
+
+  /**
+   * @throws ApiError `reauthentication_required` when the session's last authentication is older
+   *   than the request's `max_age` or `prompt=login` accept: the page signs the user in again.
+   */
+  checkFreshness(session: SessionRecord, params: Pick<AuthorizeParams, 'max_age' | 'auth_after'>) {
+    if (!this.isFresh(session, params)) throw new ApiError('reauthentication_required');
+  }
+
   /** The preflight of the consent screen (`POST /oauth/authorize/start`). */
   async authorizeStart(project: Project, session: SessionRecord, params: AuthorizeParams) {
     const client = this.client(project, params.client_id);
     this.checkRedirect(client, params.redirect_uri);
+    this.checkFreshness(session, params);
     const results = this.scopeResults(client, params.scopes);
     return {
       client: this.publicClient(client),
@@ -211,6 +270,7 @@ export class IdpService {
       return fail('unsupported_response_type', 'Only response_type=code is supported.');
     }
     if (!params.consent_granted) return fail('access_denied', 'The user denied access.');
+    this.checkFreshness(session, params);
     if (params.code_challenge_method !== undefined && params.code_challenge_method !== 'S256') {
       return fail('invalid_request', 'Only code_challenge_method=S256 is supported.');
     }
@@ -245,7 +305,7 @@ export class IdpService {
         scopes: granted,
         nonce: params.nonce ?? null,
         codeChallenge: params.code_challenge ?? null,
-        authTime: session.startedAt,
+        authTime: authenticatedAt(session),
         expiresAt: now + CODE_LIFETIME_MS,
       },
       now,
@@ -300,7 +360,7 @@ export class IdpService {
       const { payload } = await jwtVerify(hint, key.publicKey, {
         issuer: issuerOf(this.ownOrigin, project),
         audience: client.clientId,
-        algorithms: [JWT_ALGORITHM],
+        algorithms: [...SIGNING_ALGORITHMS],
         currentDate: new Date(0),
       });
       if (session && payload.sub !== session.userId) throw new Error('another user');
@@ -447,7 +507,7 @@ export class IdpService {
     from: Pick<TokenRecord, 'userId' | 'grantId' | 'family' | 'scopes' | 'authTime'>,
   ): Promise<TokenAnswer> {
     const now = this.clock();
-    const accessToken = newSecret();
+    const accessToken = await this.#accessToken(project, client, from, now);
     const common = { projectId: project.projectId, clientId: client.clientId, ...from };
     await this.repository.createToken(
       {
@@ -478,6 +538,34 @@ export class IdpService {
       answer.refresh_token = refreshToken;
     }
     return answer;
+  }
+
+  /**
+   * An RFC 9068 JWT access token (`typ: at+jwt`), signed like the client's ID tokens. Its hash is
+   * stored like every token's, so revocation (RFC 7009, a withdrawn grant, a replayed code)
+   * reaches it wherever it is checked: userinfo, introspection, the session exchange.
+   */
+  async #accessToken(
+    project: Project,
+    client: IdpClient,
+    from: Pick<TokenRecord, 'userId' | 'scopes' | 'authTime'>,
+    nowMs: number,
+  ): Promise<string> {
+    const key = await this.keys.signingKey(project.projectId, client.idTokenSignedResponseAlg);
+    const now = Math.floor(nowMs / 1000);
+    return new SignJWT({
+      client_id: client.clientId,
+      scope: from.scopes.join(' '),
+      auth_time: Math.floor(from.authTime / 1000),
+    })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'at+jwt' })
+      .setIssuer(issuerOf(this.ownOrigin, project))
+      .setSubject(from.userId)
+      .setAudience(project.projectId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ACCESS_TOKEN_LIFETIME_SECONDS)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
   }
 
   /** The claims the scopes allow (OpenID Connect Core section 5.4). */
@@ -511,7 +599,7 @@ export class IdpService {
     code: { scopes: string[]; nonce: string | null; authTime: number },
     accessToken: string,
   ): Promise<string> {
-    const key = await this.keys.signingKey(project.projectId);
+    const key = await this.keys.signingKey(project.projectId, client.idTokenSignedResponseAlg);
     const now = Math.floor(this.clock() / 1000);
     const digest = createHash('sha256').update(accessToken).digest();
     const atHash = digest.subarray(0, digest.length / 2).toString('base64url');
@@ -522,7 +610,7 @@ export class IdpService {
       auth_time: Math.floor(code.authTime / 1000),
       at_hash: atHash,
     })
-      .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
       .setIssuer(issuerOf(this.ownOrigin, project))
       .setSubject(user.userId)
       .setAudience(client.clientId)
@@ -551,6 +639,73 @@ export class IdpService {
     const user = await this.users.findById(project.projectId, token.userId);
     if (!user) throw new OAuthError('invalid_token', 'The user no longer exists.');
     return this.claims(user, token.scopes);
+  }
+
+  /**
+   * The stored token `token` is, when it is live: issued by this project, not revoked, not
+   * expired (and, with `clientId`, issued to that client).
+   */
+  async liveToken(
+    project: Project,
+    token: string,
+    clientId?: string,
+  ): Promise<TokenRecord | undefined> {
+    const record = await this.repository.findToken(hashSecret(token));
+    if (
+      !record ||
+      record.projectId !== project.projectId ||
+      record.revokedAt !== null ||
+      record.expiresAt <= this.clock() ||
+      (clientId !== undefined && record.clientId !== clientId)
+    ) {
+      return undefined;
+    }
+    return record;
+  }
+
+  /**
+   * RFC 7009 revocation: the client's own access or refresh token stops working; a refresh
+   * token takes the tokens issued with it (its family) along. An unknown token, or another
+   * client's, changes nothing and answers the same (section 2.2).
+   */
+  async revoke(project: Project, client: IdpClient, token: string | undefined): Promise<void> {
+    if (!token) throw new OAuthError('invalid_request', 'token is missing.');
+    const hash = hashSecret(token);
+    const record = await this.repository.findToken(hash);
+    if (!record || record.projectId !== project.projectId || record.clientId !== client.clientId) {
+      return;
+    }
+    const now = this.clock();
+    if (record.kind === 'refresh') await this.repository.revokeFamily(record.family, now);
+    else await this.repository.revokeToken(hash, now);
+  }
+
+  /**
+   * RFC 7662 introspection, for a confidential client's own tokens: `{active: false}` for
+   * anything not live, else what the token allows.
+   * @throws OAuthError `invalid_client` for a public client
+   */
+  async introspect(
+    project: Project,
+    client: IdpClient,
+    token: string | undefined,
+  ): Promise<Record<string, unknown>> {
+    if (client.type !== 'confidential') {
+      throw new OAuthError('invalid_client', 'Only a confidential client may introspect tokens.');
+    }
+    if (!token) throw new OAuthError('invalid_request', 'token is missing.');
+    const record = await this.liveToken(project, token, client.clientId);
+    if (!record) return INACTIVE;
+    return {
+      active: true,
+      scope: record.scopes.join(' '),
+      client_id: record.clientId,
+      sub: record.userId,
+      exp: Math.floor(record.expiresAt / 1000),
+      iss: issuerOf(this.ownOrigin, project),
+      auth_time: Math.floor(record.authTime / 1000),
+      ...(record.kind === 'access' ? { token_type: 'Bearer', aud: project.projectId } : {}),
+    };
   }
 
   /** The applications the user granted access to (`GET /users/connected_apps`). */

@@ -39,6 +39,11 @@ export interface IdpClient {
   scopes: string[];
   /** A first-party application: the user is never asked for consent. */
   skipConsent: boolean;
+  /**
+   * How its ID tokens and access tokens are signed (OIDC Dynamic Client Registration's
+   * `id_token_signed_response_alg`): RS256 unless it asks for ES256, as OIDC Core 15.1 expects.
+   */
+  idTokenSignedResponseAlg: 'RS256' | 'ES256';
 }
 
 /** The project's identity-provider settings. */
@@ -105,6 +110,7 @@ const idpConfigSchema = {
             maxItems: 50,
           },
           skipConsent: { type: 'boolean' },
+          idTokenSignedResponseAlg: { enum: ['RS256', 'ES256'] },
         },
         if: { properties: { type: { const: 'confidential' } } },
         // biome-ignore lint/suspicious/noThenProperty: JSON schema's keyword.
@@ -132,6 +138,7 @@ export const idpSettingsPart: SettingsPart<'idp', IdpConfig, IdpSettings> = {
         ...(client.allowedOrigins?.length ? { allowedOrigins: client.allowedOrigins } : {}),
         scopes: client.scopes ?? ['openid', 'profile', 'email', 'phone', 'offline_access'],
         skipConsent: client.skipConsent ?? false,
+        idTokenSignedResponseAlg: client.idTokenSignedResponseAlg ?? 'RS256',
       })),
     };
   },

@@ -2,20 +2,26 @@
  * The standard endpoints a relying party uses, one issuer per project at
  * `{PUBLIC_URL}/oauth/{public_token}`: discovery (`/.well-known/openid-configuration`), the
  * authorization endpoint (the page hosting the consent screen), the token endpoint, userinfo,
- * the JWKS and the end-session endpoint (the page hosting the logout screen). Errors here are
- * RFC 6749's `{error, error_description}`, not the SDK's. The token endpoint and userinfo answer
- * CORS for the origins the project's clients register (`oidc-cors.ts`).
+ * the JWKS, the end-session endpoint (the page hosting the logout screen), revocation (RFC 7009)
+ * and introspection (RFC 7662). Errors here are RFC 6749's `{error, error_description}`, not
+ * the SDK's; userinfo's follow RFC 6750 (a request without a token gets a bare `Bearer` challenge).
+ * The token endpoint, userinfo, revocation and introspection answer CORS for the origins the
+ * project's clients register (`oidc-cors.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { toApiError } from '../../http/error-handler.js';
+import { readSessionCookie } from '../../http/session-cookie.js';
 import { formEntries, textParser } from '../../http/well-formed-text.js';
-import type { KeyRing } from '../../keys/key-ring.js';
+import { type KeyRing, SIGNING_ALGORITHMS } from '../../keys/key-ring.js';
 import type { Projects } from '../../projects/project-directory.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { SessionRecord, SessionService } from '../sessions/index.js';
+import { AuthorizationEndpoint, PROMPT_VALUES } from './authorization-endpoint.js';
 import { IDP_PAGE_CSS, idpPage } from './idp-page.js';
 import { type ClientCredentials, type IdpService, issuerOf } from './idp-service.js';
+import type { IdpClient } from './idp-settings.js';
 import { STANDARD_SCOPES } from './idp-settings.js';
 import { OAuthError } from './oauth-error.js';
 import { oidcCors } from './oidc-cors.js';
@@ -28,7 +34,9 @@ interface Deps {
   projects: Projects;
   keys: KeyRing;
   limiter: RateLimiter;
+  sessions: SessionService;
   ownOrigin: string;
+  clock: () => number;
 }
 
 type Params = { public_token: string };
@@ -88,12 +96,19 @@ function isResource(request: FastifyRequest): boolean {
   return request.routeOptions.url?.endsWith('/userinfo') === true;
 }
 
+/** The description of the error a bearer request without a token gets (answered bare). */
+const NO_TOKEN = 'Send the access token as a Bearer token.';
+
 function sendOAuthError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: OAuthError,
 ): FastifyReply {
   reply.code(error.status).header('cache-control', 'no-store');
+  if (error.error === 'invalid_token' && error.description === NO_TOKEN) {
+    // RFC 6750 3.1: a request without credentials gets the challenge, and no error code.
+    return reply.header('www-authenticate', 'Bearer').send();
+  }
   if (
     error.error === 'invalid_token' ||
     (error.error === 'invalid_request' && isResource(request))
@@ -169,6 +184,8 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const cors = oidcCors(scope, deps.projects);
     cors.allow(`${base}/token`, ['POST']);
     cors.allow(`${base}/userinfo`, ['GET', 'POST']);
+    cors.allow(`${base}/revoke`, ['POST']);
+    cors.allow(`${base}/introspect`, ['POST']);
 
     /** `GET /oauth/{public_token}/.well-known/openid-configuration`: the provider's metadata. */
     scope.get<{ Params: Params }>(
@@ -188,9 +205,21 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
             scopes_supported: [...STANDARD_SCOPES],
             response_types_supported: ['code'],
             response_modes_supported: ['query'],
+            prompt_values_supported: [...PROMPT_VALUES],
             grant_types_supported: ['authorization_code', 'refresh_token'],
             subject_types_supported: ['public'],
-            id_token_signing_alg_values_supported: ['ES256'],
+            id_token_signing_alg_values_supported: [...SIGNING_ALGORITHMS].reverse(),
+            revocation_endpoint: `${issuer}/revoke`,
+            revocation_endpoint_auth_methods_supported: [
+              'client_secret_basic',
+              'client_secret_post',
+              'none',
+            ],
+            introspection_endpoint: `${issuer}/introspect`,
+            introspection_endpoint_auth_methods_supported: [
+              'client_secret_basic',
+              'client_secret_post',
+            ],
             token_endpoint_auth_methods_supported: [
               'client_secret_basic',
               'client_secret_post',
@@ -229,7 +258,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
       return reply
         .header('access-control-allow-origin', '*')
         .header('cache-control', 'public, max-age=300')
-        .send(await deps.keys.jwks(project.projectId));
+        .send(await deps.keys.jwks(project.projectId, SIGNING_ALGORITHMS));
     });
 
     /** The authorization endpoint and the end-session endpoint: the page with the widget. */
@@ -240,7 +269,41 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
         .header('cache-control', 'no-store')
         .send(idpPage(project));
     };
-    scope.get<{ Params: Params }>(`${base}/authorize`, page);
+    /** The live session of the provider's own `HttpOnly` cookie, if any. */
+    const cookieSession = async (
+      request: FastifyRequest,
+      project: Project,
+    ): Promise<SessionRecord | undefined> => {
+      const token = readSessionCookie(request);
+      if (!token) return undefined;
+      try {
+        return await deps.sessions.find(project, token);
+      } catch {
+        return undefined;
+      }
+    };
+    /**
+     * `GET /oauth/{public_token}/authorize`: the checks the provider makes on its own
+     * (`AuthorizationEndpoint`: `prompt=none`, `login`, `request`, `response_mode`), then the page.
+     */
+    const endpoint = new AuthorizationEndpoint(deps.idp, deps.ownOrigin, deps.clock);
+    scope.get<{ Params: Params }>(`${base}/authorize`, async (request, reply) => {
+      const project = projectFrom(deps.projects, request);
+      const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+      if (!request.url.includes('?')) return page(request, reply);
+      const step = await endpoint.step(project, query, await cookieSession(request, project));
+      if (step.kind === 'redirect') {
+        return reply.code(302).header('cache-control', 'no-store').redirect(step.location);
+      }
+      if (step.kind === 'refuse') {
+        return reply
+          .code(400)
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(step.message);
+      }
+      return page(request, reply);
+    });
     scope.get<{ Params: Params }>(`${base}/logout`, page);
     scope.get('/oauth-assets/idp-page.css', async (_request, reply) =>
       reply
@@ -249,6 +312,40 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
         .send(IDP_PAGE_CSS),
     );
 
+    /** The form of a token, revocation or introspection request, and the client it authenticates. */
+    const authenticated = (
+      request: FastifyRequest<{ Body: string }>,
+      project: Project,
+    ): { form: Record<string, string>; client: IdpClient } => {
+      if (typeof request.body !== 'string') {
+        throw new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.');
+      }
+      const form = parseForm(request.body);
+      return {
+        form,
+        client: deps.idp.authenticateClient(project, clientCredentials(request, form)),
+      };
+    };
+
+    /** `POST /oauth/{public_token}/revoke` (RFC 7009): the token stops working; 200 either way. */
+    scope.post<{ Params: Params; Body: string }>(`${base}/revoke`, async (request, reply) => {
+      const project = projectFrom(deps.projects, request);
+      await deps.limiter.hit(`idp-token:ip:${request.ip}`, TOKEN_LIMIT, 'too_many_requests');
+      const { form, client } = authenticated(request, project);
+      await deps.idp.revoke(project, client, form.token);
+      return reply.header('cache-control', 'no-store').send();
+    });
+
+    /** `POST /oauth/{public_token}/introspect` (RFC 7662): whether the token is active, and its claims. */
+    scope.post<{ Params: Params; Body: string }>(`${base}/introspect`, async (request, reply) => {
+      const project = projectFrom(deps.projects, request);
+      await deps.limiter.hit(`idp-token:ip:${request.ip}`, TOKEN_LIMIT, 'too_many_requests');
+      const { form, client } = authenticated(request, project);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await deps.idp.introspect(project, client, form.token));
+    });
+
     /** `POST /oauth/{public_token}/token`: the authorization code and refresh token grants. */
     scope.post<{ Params: Params; Body: string }>(`${base}/token`, async (request, reply) => {
       const project = projectFrom(deps.projects, request);
@@ -256,8 +353,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
         throw new OAuthError('invalid_request', 'Send application/x-www-form-urlencoded.');
       }
       await deps.limiter.hit(`idp-token:ip:${request.ip}`, TOKEN_LIMIT, 'too_many_requests');
-      const form = parseForm(request.body);
-      const client = deps.idp.authenticateClient(project, clientCredentials(request, form));
+      const { form, client } = authenticated(request, project);
       let answer: unknown;
       if (form.grant_type === 'authorization_code') {
         answer = await deps.idp.exchangeCode(project, client, form);
@@ -275,8 +371,8 @@ export async function oidcRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const userinfo = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const project = projectFrom(deps.projects, request);
       const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) {
-        throw new OAuthError('invalid_token', 'Send the access token as a Bearer token.');
+      if (!/^Bearer /i.test(header ?? '') || !header?.slice(7).trim()) {
+        throw new OAuthError('invalid_token', NO_TOKEN);
       }
       const claims = await deps.idp.userinfo(project, header.slice(7).trim());
       return reply.header('cache-control', 'no-store').send(claims);

@@ -3,8 +3,10 @@
  * for `POST /sessions/exchange_access_token`. The claims an access token must carry, so the
  * issuing side (`server/products/idp/`) and this one agree:
  *
- * - a JWS signed by the project's key ring (`KeyRing`, ES256), its `kid` in the header;
- * - `iss`: the server's own issuer, `PUBLIC_URL` or `PUBLIC_URL/sdk/v1` (the session JWTs' one);
+ * - an RFC 9068 JWT (`typ: at+jwt`) signed by the project's key ring (`KeyRing`, RS256 or
+ *   ES256), its `kid` in the header;
+ * - `iss`: the project's IdP issuer (`PUBLIC_URL/oauth/{public_token}`), or the server's own,
+ *   `PUBLIC_URL` or `PUBLIC_URL/sdk/v1` (the session JWTs' one);
  * - `aud`: the project id (alone or among others, such as the client id);
  * - `sub`: the user id, a user of that project;
  * - `exp` (required) and `iat`;
@@ -12,11 +14,14 @@
  *   holding full access may turn its token back into a session);
  * - `client_id` (optional): recorded on the session's factor.
  *
+ * - and the provider must still hold it live: issued by its `/token`, not revoked (RFC 7009,
+ *   a withdrawn grant), which is looked up by the token's hash.
+ *
  * A session JWT (it carries the session claim) is not an access token and is refused.
  */
 import { decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
 import { ApiError } from '../../http/api-error.js';
-import { JWT_ALGORITHM, type KeyRing } from '../../keys/key-ring.js';
+import { type KeyRing, SIGNING_ALGORITHMS } from '../../keys/key-ring.js';
 import type { Project } from '../../projects/projects-repository.js';
 import { SESSION_CLAIM } from '../sessions/index.js';
 import './session-exchange-errors.js';
@@ -37,7 +42,13 @@ export interface AccessTokenClaims {
 export async function verifyAccessToken(
   token: string,
   project: Project,
-  deps: { keys: KeyRing; issuers: readonly string[]; clock: () => number },
+  deps: {
+    keys: KeyRing;
+    issuers: readonly string[];
+    projectIssuer: (project: Project) => string;
+    issued: (project: Project, token: string) => Promise<boolean>;
+    clock: () => number;
+  },
 ): Promise<AccessTokenClaims> {
   let kid: string | undefined;
   try {
@@ -52,8 +63,9 @@ export async function verifyAccessToken(
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, key.publicKey, {
-      algorithms: [JWT_ALGORITHM],
-      issuer: [...deps.issuers],
+      algorithms: [...SIGNING_ALGORITHMS],
+      typ: 'at+jwt',
+      issuer: [...deps.issuers, deps.projectIssuer(project)],
       audience: project.projectId,
       requiredClaims: ['exp', 'sub'],
       currentDate: new Date(deps.clock()),
@@ -72,6 +84,9 @@ export async function verifyAccessToken(
       'invalid_access_token',
       `Only an access token with the ${EXCHANGE_SCOPE} scope can be exchanged for a session.`,
     );
+  }
+  if (!(await deps.issued(project, token))) {
+    throw new ApiError('invalid_access_token', 'The access token was revoked or never issued.');
   }
   return {
     userId: String(payload.sub),

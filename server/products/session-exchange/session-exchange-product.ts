@@ -2,6 +2,7 @@
  * Sessions from other credentials: access tokens this server issued as identity provider, and
  * JWTs of issuers a project trusts.
  */
+import { IssuedAccessTokens, issuerOf } from '../idp/index.js';
 import type { ServerProduct } from '../product.js';
 import { AttestedTokensRepository } from './attested-tokens-repository.js';
 import { attestedTokenMigrations } from './attested-tokens-tables.js';
@@ -17,6 +18,7 @@ export const sessionExchangeProduct: ServerProduct = {
   settings: [trustedTokenProfilesPart],
   errors: sessionExchangeErrors,
   register(sdk, context) {
+    const issuedTokens = new IssuedAccessTokens(context.store.db, context.clock);
     const exchange = new SessionExchangeService({
       sessions: context.sessions,
       keys: context.keys,
@@ -26,6 +28,8 @@ export const sessionExchangeProduct: ServerProduct = {
       attested: new AttestedTokensRepository(context.store.db),
       // The server's own issuers: its origin, and the session JWTs' `${origin}/sdk/v1`.
       issuers: [context.ownOrigin, `${context.ownOrigin}/sdk/v1`],
+      projectIssuer: (project) => issuerOf(context.ownOrigin, project),
+      issued: (project, token) => issuedTokens.isLive(project, token),
       clock: context.clock,
     });
     sessionExchangeRoutes(sdk, { exchange, store: context.store });

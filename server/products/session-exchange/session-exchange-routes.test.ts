@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -13,6 +14,9 @@ import { sessionExchangeProduct } from './session-exchange-product.js';
 
 const SECRET = 'test-secret-exchange-0123456789abcdef0123';
 const ISSUER = 'https://idp.partner.test';
+const APP = 'first-party-app';
+const APP_SECRET = 'a-long-client-secret-for-the-first-party-app';
+const APP_CALLBACK = 'https://app.example/callback';
 
 /** A local issuer: a real key pair and a JWKS server speaking the JWK Set format. */
 async function startIssuer() {
@@ -53,6 +57,18 @@ describe('sessions from other credentials', () => {
     server = await startTestServer({
       secret: SECRET,
       project: {
+        idp: {
+          clients: [
+            {
+              clientId: APP,
+              type: 'confidential',
+              clientSecretSha256: createHash('sha256').update(APP_SECRET).digest('hex'),
+              redirectUris: [APP_CALLBACK],
+              scopes: ['openid', 'full_access'],
+              skipConsent: true,
+            },
+          ],
+        },
         trustedTokenProfiles: [
           {
             profileId: 'partner',
@@ -84,7 +100,42 @@ describe('sessions from other credentials', () => {
     await issuer.close();
   });
 
-  /** An access token as the IdP issues it (see `access-tokens.ts` for the claims). */
+  /**
+   * An access token from the identity provider's own `/token`: the user's session allows the
+   * first-party app (what the consent page sends), and the app exchanges the code.
+   */
+  async function issuedAccessToken(sessionToken: string): Promise<string> {
+    const allowed = await server.api('/oauth/authorize', {
+      secret: sessionToken,
+      body: {
+        client_id: APP,
+        redirect_uri: APP_CALLBACK,
+        response_type: 'code',
+        scopes: ['openid', 'full_access'],
+        consent_granted: true,
+      },
+    });
+    assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+    const response = await fetch(`${server.url}/oauth/${server.project.publicToken}/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${APP}:${APP_SECRET}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: allowed.body.authorization_code,
+        redirect_uri: APP_CALLBACK,
+      }),
+    });
+    assert.equal(response.status, 200);
+    return (await response.json()).access_token;
+  }
+
+  /**
+   * A token with the claims and signature of the IdP's (see `access-tokens.ts`) that its
+   * `/token` never issued, for the refusals.
+   */
   async function accessToken(
     claims: Record<string, unknown>,
     options: { audience?: string; issuer?: string; expSeconds?: number } = {},
@@ -108,7 +159,7 @@ describe('sessions from other credentials', () => {
     const user = await signInBySms(server, '+14155550941');
     const answer = await server.api('/sessions/exchange_access_token', {
       body: {
-        access_token: await accessToken({ sub: user.user_id }),
+        access_token: await issuedAccessToken(user.session_token),
         session_duration_minutes: 30,
       },
     });
@@ -117,9 +168,7 @@ describe('sessions from other credentials', () => {
     assert.notEqual(answer.body.session_token, user.session_token, 'a new session');
     const [factor] = answer.body.session.authentication_factors;
     assert.equal(factor.type, 'oauth_access_token_exchange');
-    assert.deepEqual(factor.oauth_access_token_exchange_factor, {
-      client_id: 'connected-app-test-1',
-    });
+    assert.deepEqual(factor.oauth_access_token_exchange_factor, { client_id: APP });
     const me = await server.api('/users/me', { secret: answer.body.session_token });
     assert.equal(me.body.user_id, user.user_id);
   });
@@ -156,6 +205,10 @@ describe('sessions from other credentials', () => {
       'invalid_access_token',
     );
     assertApiError(await exchange('not-a-jwt'), 401, 'invalid_access_token');
+    // Signed by the project's ring with every claim, but never issued by the provider's /token.
+    const forged = await exchange(await accessToken({ sub: user.user_id }));
+    assertApiError(forged, 401, 'invalid_access_token');
+    assert.match(forged.body.error_message, /never issued/);
     assertApiError(
       await exchange(await accessToken({ sub: 'user-test-nobody' })),
       401,

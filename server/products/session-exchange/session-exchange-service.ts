@@ -42,8 +42,12 @@ export interface SessionExchangeDeps {
   trusted: TrustedTokenVerifier;
   /** The trusted tokens `attest` accepted, each until it expires. */
   attested: AttestedTokensRepository;
-  /** The server's own issuers, which an access token must name. */
+  /** The server's own issuers, which an access token must name (besides the project's IdP issuer). */
   issuers: readonly string[];
+  /** The project's identity-provider issuer (`{PUBLIC_URL}/oauth/{public_token}`). */
+  projectIssuer: (project: Project) => string;
+  /** Whether the identity provider still holds the access token live (issued, not revoked). */
+  issued: (project: Project, token: string) => Promise<boolean>;
   clock: () => number;
 }
 

@@ -26,6 +26,8 @@ export interface FuzzRequest {
 export interface Answer {
   status: number;
   contentType: string;
+  /** The `WWW-Authenticate` header, or `''`. */
+  challenge: string;
   body: Buffer;
 }
 
@@ -62,6 +64,7 @@ export function send(url: URL, fuzz: FuzzRequest): Promise<Answer> {
           resolve({
             status: response.statusCode ?? 0,
             contentType: String(response.headers['content-type'] ?? ''),
+            challenge: String(response.headers['www-authenticate'] ?? ''),
             body: Buffer.concat(chunks),
           }),
         );
@@ -119,6 +122,11 @@ export function isUnreadableRefusal(fuzz: FuzzRequest, error: Error): boolean {
   return fuzz.method === 'HEAD' && unparsable && error.message.startsWith('Parse Error');
 }
 
+/** RFC 6750 3.1: a resource request without a token gets the bare challenge and no error. */
+function isBareBearerChallenge(answer: Answer): boolean {
+  return answer.status === 401 && answer.challenge === 'Bearer' && !answer.body.length;
+}
+
 /** What is wrong with an answer, as a short kind and details; `undefined` when nothing is. */
 export function problemWith(
   fuzz: FuzzRequest,
@@ -134,6 +142,7 @@ export function problemWith(
   if (fuzz.expects === 'any' || answer.status < 400 || fuzz.method === 'HEAD') return undefined;
   if (isUnparsableRequest(fuzz, answer)) return undefined;
   if (fuzz.expects === 'page' && answer.contentType.startsWith('text/html')) return undefined;
+  if (isBareBearerChallenge(answer)) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);

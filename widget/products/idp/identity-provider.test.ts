@@ -137,6 +137,39 @@ describe('<velvet-identity-provider>', () => {
     });
   });
 
+  it('prompt=login or max_age: a session too old shows the sign-in form; signed in again, goes on', async () => {
+    let renewed = false;
+    const mounted = await mount(
+      `${CONSENT_QUERY}&max_age=60&auth_after=1767225600`,
+      async (test) => {
+        await signIn(test);
+        test.api.on('POST', '/oauth/authorize/start', () =>
+          renewed
+            ? { json: startBody(true, [['openid', true]]) }
+            : {
+                status: 401,
+                json: apiErrorBody(
+                  401,
+                  'reauthentication_required',
+                  'The application asks the user to sign in again.',
+                ),
+              },
+        );
+      },
+    );
+    await waitFor(
+      () => mounted.el.querySelector('velvet-login input[type="tel"]'),
+      () => `the sign-in form did not render; the screen says: ${mounted.text()}`,
+    );
+    expect(mounted.errors, 'signing in again is not an error').to.have.length(0);
+    const first = mounted.test.api.requestsTo('/oauth/authorize/start').at(0);
+    expect(first?.body).to.deep.include({ max_age: 60, auth_after: 1767225600 });
+    renewed = true;
+    await signIn(mounted.test, 'session-token-2');
+    await until(mounted, 'Party Planner');
+    expect(mounted.el.querySelector('velvet-login')).to.equal(null);
+  });
+
   it('asks with the standard title, and Allow sends the request with consent and leaves with the code', async () => {
     const mounted = await mount(CONSENT_QUERY, async (test) => {
       await signIn(test);

@@ -44,6 +44,8 @@ const NO_SESSION_ERRORS = new Set([
   'session_not_found',
   'unauthorized_credentials',
   'no_current_session',
+  // prompt=login or max_age: the session must authenticate again.
+  'reauthentication_required',
 ]);
 
 /**
@@ -187,6 +189,8 @@ export class VelvetIdentityProvider extends LitElement {
         response_type: params.response_type,
         scopes: params.scopes,
         ...(params.prompt ? { prompt: params.prompt } : {}),
+        ...(params.max_age !== undefined ? { max_age: params.max_age } : {}),
+        ...(params.auth_after !== undefined ? { auth_after: params.auth_after } : {}),
       });
       if (!start.consent_required) {
         await this.decide(client, true);

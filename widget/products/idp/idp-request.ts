@@ -27,6 +27,10 @@ export interface ConsentRequest {
   readonly response_type: string;
   readonly scopes: string[];
   readonly prompt?: string;
+  /** OIDC's `max_age`, in seconds. */
+  readonly max_age?: number;
+  /** Set by the authorization endpoint for `prompt=login`: authenticate after this (seconds). */
+  readonly auth_after?: number;
   readonly code_challenge?: string;
   readonly code_challenge_method?: string;
   readonly state?: string;
@@ -57,6 +61,10 @@ export function readIdpRequest(search: string): IdpRequest {
   const get = (name: string) => params.get(name) || undefined;
   const optional = (...names: string[]) =>
     Object.fromEntries(names.flatMap((name) => (get(name) ? [[name, get(name)]] : [])));
+  const seconds = (name: string) => {
+    const value = get(name);
+    return value && /^\d{1,10}$/.test(value) ? { [name]: Number(value) } : {};
+  };
   const clientId = get('client_id');
   const logoutUri = get('post_logout_redirect_uri');
   if (params.has('post_logout_redirect_uri')) {
@@ -79,6 +87,8 @@ export function readIdpRequest(search: string): IdpRequest {
     response_type: get('response_type') ?? 'code',
     scopes: (get('scope') ?? DEFAULT_SCOPE).split(' ').filter(Boolean),
     ...optional('prompt', 'code_challenge', 'code_challenge_method', 'state', 'nonce'),
+    ...seconds('max_age'),
+    ...seconds('auth_after'),
   };
 }
 
