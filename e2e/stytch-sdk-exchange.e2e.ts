@@ -6,10 +6,10 @@
  * (`POST /sdk/v1/oauth/authorize`), exchanged at the real `/oauth/{public_token}/token` (an RFC
  * 9068 JWT with `full_access`). After RFC 7009 revocation at `/revoke`, the same token is refused.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { unwrapSuccess } from '../server/test/api-assertions.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
+import { sdk, signInBySms, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk-exchange';
@@ -57,41 +57,6 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-type Sdk = StytchTestWindow['stytch'];
-
-async function sdk<A, R>(
-  page: Page,
-  call: (client: Sdk, arg: A) => Promise<R> | R,
-  arg: A,
-): Promise<R | Thrown> {
-  return page.evaluate<R | Thrown>(`window.stytchCall(${call.toString()}, ${JSON.stringify(arg)})`);
-}
-
-function succeeded<R>(result: R | Thrown): R {
-  if (result && typeof result === 'object' && (result as Thrown).thrown === true) {
-    throw new Error(`the SDK call failed: ${(result as Thrown).message}`);
-  }
-  if (result === undefined) throw new Error('the SDK call resolved to undefined');
-  return result as R;
-}
-
-/** Signs in by SMS through the SDK on the headless page. */
-async function signInBySms(page: Page, phone: string) {
-  await page.goto(`${site.origin}/headless.html`);
-  await page.waitForFunction(() => Boolean((window as unknown as { stytch?: unknown }).stytch));
-  const sent = succeeded(await sdk(page, (client, to) => client.otps.sms.loginOrCreate(to), phone));
-  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
-  const code = await velvet.lastCode(phone);
-  return succeeded(
-    await sdk(
-      page,
-      (client, { code, methodId }) =>
-        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
-      { code, methodId: sent.method_id },
-    ),
-  );
-}
-
 /** The first-party application's access token for the user of `sessionToken`, from `/token`. */
 async function accessTokenFromIdp(sessionToken: string): Promise<string> {
   const basic = (user: string, secret: string) =>
@@ -131,7 +96,7 @@ async function accessTokenFromIdp(sessionToken: string): Promise<string> {
 test('session.exchangeAccessToken turns an access token from Velvet’s /token into a session, until it is revoked', async ({
   page,
 }) => {
-  const signedIn = await signInBySms(page, '+14155550971');
+  const signedIn = await signInBySms(page, site.origin, velvet, '+14155550971');
   const accessToken = await accessTokenFromIdp(signedIn.session_token);
   succeeded(await sdk(page, (client) => client.session.revoke(), null));
   await expect.poll(() => sdk(page, (client) => client.session.getSync(), null)).toBeNull();

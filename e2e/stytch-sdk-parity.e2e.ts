@@ -11,6 +11,7 @@ import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testi
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { freePort } from './support/free-port.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
+import { sdk, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-parity';
@@ -58,25 +59,6 @@ test.afterAll(async () => {
   await site?.close();
   await github?.close();
 });
-
-type Sdk = StytchTestWindow['stytch'];
-
-/** Runs `call` with the page's SDK client; what it resolved to, or what it threw. */
-async function sdk<A, R>(
-  page: Page,
-  call: (client: Sdk, arg: A) => Promise<R> | R,
-  arg: A,
-): Promise<R | Thrown> {
-  return page.evaluate<R | Thrown>(`window.stytchCall(${call.toString()}, ${JSON.stringify(arg)})`);
-}
-
-function succeeded<R>(result: R | Thrown): R {
-  if (result && typeof result === 'object' && (result as Thrown).thrown === true) {
-    throw new Error(`the SDK call failed: ${(result as Thrown).message}`);
-  }
-  if (result === undefined) throw new Error('the SDK call resolved to undefined');
-  return result as R;
-}
 
 const FIRST = 'violet-Harbor-7-quietly-juggles';
 const SECOND = 'amber-Comet-42-folds-paper-cranes';

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
+import { failed, sdk, signInBySms, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-stytch-sdk-totp';
@@ -49,52 +49,10 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-type Sdk = StytchTestWindow['stytch'];
-
-async function sdk<A, R>(
-  page: Page,
-  call: (client: Sdk, arg: A) => Promise<R> | R,
-  arg: A,
-): Promise<R | Thrown> {
-  return page.evaluate<R | Thrown>(`window.stytchCall(${call.toString()}, ${JSON.stringify(arg)})`);
-}
-
-function succeeded<R>(result: R | Thrown): R {
-  if (result && typeof result === 'object' && (result as Thrown).thrown === true) {
-    throw new Error(`the SDK call failed: ${(result as Thrown).message}`);
-  }
-  if (result === undefined) throw new Error('the SDK call resolved to undefined');
-  return result as R;
-}
-
-function failed(result: unknown): Thrown {
-  if (!(result && typeof result === 'object' && (result as Thrown).thrown === true)) {
-    throw new Error(`the SDK call did not fail: ${JSON.stringify(result).slice(0, 200)}`);
-  }
-  return result as Thrown;
-}
-
-/** Opens the headless page and signs in by SMS through the SDK. */
-async function signInBySms(page: Page, phone: string): Promise<{ user_id: string }> {
-  await page.goto(`${site.origin}/headless.html`);
-  await page.waitForFunction(() => Boolean((window as unknown as { stytch?: unknown }).stytch));
-  const sent = succeeded(await sdk(page, (client, to) => client.otps.sms.loginOrCreate(to), phone));
-  await expect.poll(() => velvet.outbox(phone).then((messages) => messages.length)).toBe(1);
-  const code = await velvet.lastCode(phone);
-  return succeeded(
-    await sdk(
-      page,
-      (client, { code, methodId }) =>
-        client.otps.authenticate(code, methodId, { session_duration_minutes: 60 }),
-      { code, methodId: sent.method_id },
-    ),
-  );
-}
-
 test('a user enrols TOTP with the Stytch SDK, signs in with a code and with a recovery code, then removes it', async ({
   page,
 }) => {
-  const signedIn = await signInBySms(page, '+14155550961');
+  const signedIn = await signInBySms(page, site.origin, velvet, '+14155550961');
 
   const created = succeeded(
     await sdk(page, (client) => client.totps.create({ expiration_minutes: 60 }), null),
@@ -177,7 +135,7 @@ test('a user enrols TOTP with the Stytch SDK, signs in with a code and with a re
 test('npm run impersonate mints a token that the Stytch SDK signs in with once, marked as impersonated', async ({
   page,
 }) => {
-  const guest = await signInBySms(page, '+14155550962');
+  const guest = await signInBySms(page, site.origin, velvet, '+14155550962');
   succeeded(await sdk(page, (client) => client.session.revoke(), null));
 
   const { stdout } = await promisify(execFile)(

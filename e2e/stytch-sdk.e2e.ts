@@ -53,7 +53,8 @@ import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testi
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { testWalletsScript } from './support/crypto/test-wallets-script.js';
 import { freePort } from './support/free-port.js';
-import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
+import type { StytchTestWindow } from './support/stytch/page-config.js';
+import { type Sdk, sdk, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
@@ -137,32 +138,6 @@ test.afterAll(async () => {
 /** The site on `localhost`: passkeys need a domain, not an IP address, as their RP ID. */
 function localhostOrigin(): string {
   return site.origin.replace('//127.0.0.1:', '//localhost:');
-}
-
-type Sdk = StytchTestWindow['stytch'];
-
-/**
- * Runs `call` with the page's SDK client and gives back what it resolved to, or what it threw
- * (`window.stytchCall`). `call` runs in the page, as `page.evaluate` runs its function: it may
- * use only its arguments, and `arg` must be JSON.
- */
-async function sdk<A, R>(
-  page: Page,
-  call: (client: Sdk, arg: A) => Promise<R> | R,
-  arg: A,
-): Promise<R | Thrown> {
-  return page.evaluate<R | Thrown>(`window.stytchCall(${call.toString()}, ${JSON.stringify(arg)})`);
-}
-
-function succeeded<R>(result: R | Thrown): R {
-  if (result && typeof result === 'object' && (result as Thrown).thrown === true) {
-    throw new Error(`the SDK call failed: ${(result as Thrown).message}`);
-  }
-  if (result === undefined) {
-    // What the SDK hands back for a 200 whose body has no `data`.
-    throw new Error('the SDK call resolved to undefined: was the success body without `data`?');
-  }
-  return result as R;
 }
 
 /** Opens the headless page and waits until its client exists. */
