@@ -32,6 +32,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import type { ServerLifecycle } from './ops/lifecycle.js';
 import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
 import { serverProducts } from './products/registry.js';
@@ -76,6 +77,8 @@ export interface AppOptions {
   siteDir?: string;
   /** The built demo (`npm run build`), served at `/demo/` when `config.demo`; `dist/demo` by default. */
   demoDir?: string;
+  /** The process's life cycle (draining on shutdown); a fresh, serving one by default. */
+  lifecycle?: ServerLifecycle;
 }
 
 /** Where `npm run build` puts the widget. */

@@ -15,6 +15,7 @@ import {
 import { loadOrCreateSecret } from './config/secret.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
+import { ServerLifecycle } from './ops/lifecycle.js';
 import { Store } from './store.js';
 
 /** The channels some project enables. */
@@ -48,12 +49,21 @@ async function main(): Promise<void> {
     ALL_MIGRATIONS,
     ALL_USER_PARTS,
   );
-  const app = await buildApp({ config, store, delivery: delivery.routes, outbox, secret });
+  const lifecycle = new ServerLifecycle();
+  const app = await buildApp({
+    config,
+    store,
+    delivery: delivery.routes,
+    outbox,
+    secret,
+    lifecycle,
+  });
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    lifecycle.startDraining();
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
