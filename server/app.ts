@@ -4,7 +4,6 @@
  * takes its storage, delivery and clock from the caller, so tests run the
  * very same server on a real database.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -26,6 +25,7 @@ import { loggerOptions } from './http/log-options.js';
 import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { recordRouteTable } from './http/route-table.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
 import { sessionCookieHook } from './http/session-cookie.js';
@@ -101,7 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    genReqId: () => `request-id-${randomUUID()}`,
+    // A well-formed `X-Request-Id` is kept (see `request-id.ts`), else the request gets its own.
+    genReqId: requestIdOf,
     // A request's child logger (with its id) is made when the request first writes a line.
     childLoggerFactory: lazyRequestLoggerFactory,
     requestIdHeader: false,
@@ -116,8 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+    // Every answer names its request, errors included.
+    reply.header(REQUEST_ID_HEADER, request.id);
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
     // answer waiting for it (SQLite's group commit; a no-op on PostgreSQL).
     await store.durable();
