@@ -32,6 +32,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: lazySchemaController(),
   });
   recordRouteTable(app);
+  if (options.lifecycle) closeConnectionsWhileDraining(app, options.lifecycle);
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
