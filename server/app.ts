@@ -118,8 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
+  const headersOf = securityHeaders(ownOrigin);
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+    reply.headers(headersOf(String(reply.getHeader('content-type') ?? '')));
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
     // answer waiting for it (SQLite's group commit; a no-op on PostgreSQL).
     await store.durable();
