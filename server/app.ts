@@ -32,6 +32,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
@@ -113,11 +114,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: lazySchemaController(),
   });
   recordRouteTable(app);
+  if (options.lifecycle) closeConnectionsWhileDraining(app, options.lifecycle);
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
+  const headersOf = securityHeaders(ownOrigin);
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+    reply.headers(headersOf(String(reply.getHeader('content-type') ?? '')));
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
     // answer waiting for it (SQLite's group commit; a no-op on PostgreSQL).
     await store.durable();
