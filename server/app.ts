@@ -34,6 +34,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { AppMetrics, type PoolState } from './ops/metrics.js';
 import {
@@ -127,11 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const counted = await countedParts(access, store, options.delivery);
   if (counted.metrics) measureRequests(app, counted.metrics);
   recordRouteTable(app);
+  if (options.lifecycle) closeConnectionsWhileDraining(app, options.lifecycle);
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
+  const headersOf = securityHeaders(ownOrigin);
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+    reply.headers(headersOf(String(reply.getHeader('content-type') ?? '')));
     // Every answer names its request, errors included.
     reply.header(REQUEST_ID_HEADER, request.id);
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every

@@ -15,6 +15,7 @@ import {
 import { loadOrCreateSecret } from './config/secret.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
+import { shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
 import { Store } from './store.js';
 
@@ -31,8 +32,15 @@ function enabledChannels(config: ServerConfig) {
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const shutdownSettings = shutdownSettingsFromEnv(process.env, config.production);
   const outbox = config.production ? undefined : new DevOutbox();
-  const delivery = deliveryRoutesFromEnv(process.env, { production: config.production, outbox });
+  // Aborted on shutdown when a vendor call outlives the drain (see graceful-shutdown.ts).
+  const outbound = new AbortController();
+  const delivery = deliveryRoutesFromEnv(process.env, {
+    production: config.production,
+    outbox,
+    signal: outbound.signal,
+  });
   const missing = missingChannels(delivery.routes, enabledChannels(config));
   if (missing.length > 0) {
     throw new ConfigError(
@@ -60,18 +68,27 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
-  const close = async (signal: string) => {
+  const close = (signal: string) => {
     if (closing) return;
     closing = true;
-    lifecycle.startDraining();
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
-    await store.close();
-    process.exit(0);
+    void shutDown(
+      {
+        lifecycle,
+        closeServer: () => app.close(),
+        outbound,
+        release: async () => {
+          await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
+          await store.close();
+        },
+        log: app.log,
+        exit: (code) => process.exit(code),
+        settings: shutdownSettings,
+      },
+      signal,
+    );
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

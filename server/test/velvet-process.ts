@@ -34,6 +34,11 @@ export interface VelvetServer {
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
   /**
+   * Sends `signal` (SIGTERM by default) and resolves with the exit code once the process exited
+   * (`null` when a signal ended it); the database stays in place, `stop` drops it.
+   */
+  terminate(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
    * Stops the process and drops the database (unless it was another server's).
    * @throws Error when the process's log holds a secret it issued (see `secretLeaks`): so
    *   every test that runs a real server checks its whole log.
@@ -150,6 +155,10 @@ export async function startVelvet(
     child.once('exit', (code) => reject(new Error(`velvet exited (${code}):\n${output}`)));
   });
 
+  const exitCode = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
   const outbox = async (to: string): Promise<OutboxMessage[]> => {
     const response = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as { messages: OutboxMessage[] }).messages;
@@ -167,6 +176,10 @@ export async function startVelvet(
     },
     log,
     crash: () => kill(child, 'SIGKILL'),
+    async terminate(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exitCode;
+    },
     async stop() {
       // What the outbox delivered, read while the server still answers (a crashed one cannot).
       const delivered = await fetch(`${url}/dev/outbox`)
