@@ -88,6 +88,14 @@ describe('configuration', () => {
     assert.equal(configError({ VELVET_DEMO: 'yes' }).setting, 'VELVET_DEMO');
   });
 
+  test('METRICS_TOKEN: unset by default, at least 32 printable characters when set', () => {
+    assert.equal(loadConfig({}, dir()).metricsToken, undefined);
+    const token = 'm'.repeat(32);
+    assert.equal(loadConfig({ METRICS_TOKEN: token }, dir()).metricsToken, token);
+    assert.equal(configError({ METRICS_TOKEN: 'm'.repeat(31) }).setting, 'METRICS_TOKEN');
+    assert.equal(configError({ METRICS_TOKEN: `${token} x` }).setting, 'METRICS_TOKEN');
+  });
+
   test('bad environment settings are named', () => {
     assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
     assert.equal(configError({ PORT: '70000' }).setting, 'PORT');

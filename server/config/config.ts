@@ -57,6 +57,11 @@ export interface ServerConfig {
    * production and off in it.
    */
   demo: boolean;
+  /**
+   * `METRICS_TOKEN`: the bearer token `GET /metrics` requires. Unset, `/metrics` is open outside
+   * production and off (404) in it.
+   */
+  metricsToken?: string;
   projects: ConfiguredProject[];
 }
 
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
 
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
+  const metricsToken = readMetricsToken(env.METRICS_TOKEN);
 
   return {
     production,
@@ -92,8 +98,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     trustProxy: readTrustProxy(env.TRUST_PROXY, production, host),
     logLevel,
     configFile,
+    ...(metricsToken ? { metricsToken } : {}),
     projects,
   };
+}
+
+/** The shortest `METRICS_TOKEN` taken: long enough that guessing it is hopeless. */
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/** `METRICS_TOKEN`: at least 32 characters of printable ASCII without spaces, or unset. */
+function readMetricsToken(value: string | undefined): string | undefined {
+  const token = value || undefined;
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be printable ASCII without spaces');
+  }
+  if (token !== undefined && token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long (openssl rand -hex 32)`,
+    );
+  }
+  return token;
 }
 
 /** `DATABASE_URL`: a `postgres://` or `postgresql://` URL, or `undefined` (SQLite) when unset. */

@@ -30,6 +30,21 @@ function nameStatements(client: pg.PoolClient): void {
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/** Each open database's pool, for its metrics (see `poolStateOf`). */
+const pools = new WeakMap<Kysely<Schema>, pg.Pool>();
+
+/**
+ * The connections of `db`'s pool now: open, idle, and queries waiting for one. `undefined` for a
+ * database `openPostgres` did not open.
+ */
+export function poolStateOf(
+  db: Kysely<Schema>,
+): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** Connects a pool to `url` and checks that the server answers. */
 export async function openPostgres(url: string): Promise<Kysely<Schema>> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
@@ -43,5 +58,7 @@ export async function openPostgres(url: string): Promise<Kysely<Schema>> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

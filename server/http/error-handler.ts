@@ -3,10 +3,10 @@
  * the routes' JSON schemas (Fastify's validation), never from hand-written
  * checks, and list each path with its message.
  */
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
 
 interface AjvProblem {
   instancePath: string;
@@ -104,6 +104,8 @@ export function frameworkErrorHandler(baseUrl: string) {
       error.code === 'FST_ERR_BAD_URL'
         ? new ApiError('invalid_request', 'The request path is not valid.')
         : toApiError(error);
+    // Such an answer skips the hooks (`onSend` names every other answer's request).
+    reply.header(REQUEST_ID_HEADER, request.id);
     sendApiError(request, reply, apiError, baseUrl);
   };
 }
@@ -117,10 +119,12 @@ export function clientErrorHandler(baseUrl: string) {
     if (!socket.writable) return;
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const apiError = new ApiError(tooLarge ? 'headers_too_large' : 'invalid_request');
-    const body = JSON.stringify(apiErrorBody(apiError, `request-id-${randomUUID()}`, baseUrl));
+    const requestId = newRequestId();
+    const body = JSON.stringify(apiErrorBody(apiError, requestId, baseUrl));
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
+        `X-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
