@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { LoginLinks } from './login-links.js';
 import { MagicLinksRepository } from './magic-links-repository.js';
 
-export type { LoginLinkRequest, LoginLinks } from './login-links.js';
+export type { LoginLinks } from './login-links.js';
 
 /** The login links of the database `db`. */
 export function loginLinksOf(db: Db): LoginLinks {
