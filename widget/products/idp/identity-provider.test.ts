@@ -269,6 +269,16 @@ describe('<velvet-identity-provider>', () => {
     expect(mounted.errors).to.have.length(0);
   });
 
+  it('an OAuth token in the address of a page without OAuth is ignored: a session goes on to consent', async () => {
+    const search = `${CONSENT_QUERY}&stytch_token_type=oauth&token=stray`;
+    const mounted = await mount(search, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/authorize/start', { json: startBody(true, [['openid', true]]) });
+    });
+    await until(mounted, 'Sign in to Party Planner with your account');
+    expect(mounted.test.api.requestsTo('/oauth/authenticate')).to.have.length(0);
+  });
+
   it('asks with the standard title, and Allow sends the request with consent and leaves with the code', async () => {
     const mounted = await mount(CONSENT_QUERY, async (test) => {
       await signIn(test);

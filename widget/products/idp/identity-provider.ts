@@ -194,7 +194,12 @@ export class VelvetIdentityProvider extends LitElement {
       if (change.data && this.view.step === 'sign-in') void this.preflight(client);
     });
     // Back from a provider: the form authenticates the token first, then the consent follows.
-    if (request.kind === 'consent' && isOAuthReturn(this.search)) {
+    // (Only when the form offers OAuth: no other form would take the token.)
+    if (
+      request.kind === 'consent' &&
+      this.config.products?.includes('oauth') &&
+      isOAuthReturn(this.search)
+    ) {
       this.view = { step: 'sign-in', reason: 'returning' };
       return;
     }
