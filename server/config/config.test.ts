@@ -365,6 +365,17 @@ describe('configuration', () => {
       const error = configError({ VELVET_CONFIG: writeConfig(content) });
       assert.match(error.setting, setting, error.message);
     }
+    // Passkeys alone (the spec's 'Cannot use Passkeys by itself'): one line, at load.
+    const passkeysAlone = configError({
+      VELVET_CONFIG: writeConfig({
+        projects: [
+          { name: 'x', publicToken: 'public-token-live-12345678', products: ['passkeys'] },
+        ],
+      }),
+    });
+    assert.match(passkeysAlone.setting, /^projects\[0\]\.products in /);
+    assert.match(passkeysAlone.message, /passkeys cannot be the only product/);
+    assert.equal(passkeysAlone.message.split('\n').length, 1);
     const unknown = configError({
       VELVET_CONFIG: writeConfig({
         projects: [{ name: 'x', publicToken: 'public-token-live-12345678', colour: 1 }],

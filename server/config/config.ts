@@ -315,9 +315,20 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
         `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
       );
     }
+    if (settings.products.length === 1 && settings.products[0] === 'passkeys') {
+      throw new ConfigError(`projects[${index}].products in ${path}`, PASSKEYS_ALONE);
+    }
     return { name: project.name, publicToken: project.publicToken, settings };
   });
 }
+
+/**
+ * Why passkeys cannot be a project's only product (the spec's widget error 'Cannot use Passkeys
+ * by itself'): a passkey is registered by a signed-in user, so nobody could ever sign in, and the
+ * authorization page would have no form to show.
+ */
+const PASSKEYS_ALONE =
+  'passkeys cannot be the only product (a passkey is added by a signed-in user, so nobody could sign in): add another product, such as "otp"';
 
 /** `VELVET_DEV_ORIGINS=http://localhost:3000, https://x.test` → the origins, normalized. */
 function readDevOrigins(value: string | undefined): string[] {
