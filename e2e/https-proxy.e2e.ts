@@ -139,6 +139,10 @@ test('through nginx a client is the address nginx saw, whatever X-Forwarded-For 
     spoof,
   );
   expect(sent.status).toBe(200);
+  // The request's id is nginx's own ($request_id), in the answer and in the server's log line.
+  const id = String(sent.data.request_id);
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  expect(site.velvet.log().some((line) => line.includes(`"reqId":"${id}"`))).toBe(true);
   const signedIn = await postThroughProxy(
     '/otps/authenticate',
     { token: await site.velvet.lastCode(phone), method_id: sent.data.method_id },
