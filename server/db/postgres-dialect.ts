@@ -27,9 +27,10 @@ export const POOL_SIZE = Math.max(4, 2 * availableParallelism());
 /**
  * How long a request waits for a connection (a new one to connect, or one of a full pool to
  * come free) before it is answered `503`: an unreachable server that drops packets answers
- * nothing, and no request should hang on it.
+ * nothing, and no request should hang on it (the kernel gives up on a connect after minutes).
+ * Long enough that a busy machine's queue for the pool never meets it.
  */
-export const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Rethrows `error`, as `DatabaseUnavailableError` when it says the server is out of reach. */
 function rethrow(error: unknown): never {
