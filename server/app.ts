@@ -1,12 +1,12 @@
 /**
  * The identity provider as a Fastify application: `/sdk/v1` (spec section 7),
- * the development outbox, the error catalogue and a health check. `buildApp`
+ * the development outbox, the error catalogue, and the health and readiness probes. `buildApp`
  * takes its storage, delivery and clock from the caller, so tests run the
  * very same server on a real database.
  */
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
+import { ALL_MIGRATIONS } from './all-migrations.js';
 import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
 import type { ServerConfig } from './config/config.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
@@ -35,6 +35,7 @@ import { refuseMalformedText, strictTextParsers, textParser } from './http/well-
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
+import { healthRoutes } from './ops/health-routes.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { AppMetrics, type PoolState } from './ops/metrics.js';
 import {
@@ -257,10 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
   }
-  app.get('/healthz', async (_request, reply) => {
-    await sql`SELECT 1`.execute(store.db);
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-  });
+  healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
   metricsRoutes(app, access, counted.metrics);
   if (options.outbox) {
     options.outbox.share(store.outbox);

@@ -9,7 +9,7 @@
  * (`2025-07-01-05-users`), so steps from different products interleave in the
  * order they were written. A released step is never edited: add a new one.
  */
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 
 /** Migrations by name, as a folder's `*-tables.ts` exports them. */
 export type Migrations = Readonly<Record<string, Migration>>;
@@ -54,4 +54,22 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Migrations): 
     );
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The names of `migrations` the database has not applied, in order: none when its schema is
+ * current. One query on the migrations table, cheap enough for a readiness probe.
+ */
+export async function pendingMigrations(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrations table is not in the schema.
+  db: Kysely<any>,
+  migrations: Migrations,
+): Promise<string[]> {
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations)
+    .filter((name) => !applied.has(name))
+    .sort();
 }

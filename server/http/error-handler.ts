@@ -5,8 +5,12 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/sql-errors.js';
 import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
+
+/** How long a client should wait before it repeats a call the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface AjvProblem {
   instancePath: string;
@@ -53,9 +57,14 @@ export function schemaError(problems: SchemaProblem[]): ApiError {
   });
 }
 
-/** Maps any error to an `ApiError`. */
+/** Maps any error to an `ApiError`; an unreachable database is `database_unavailable`. */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('database_unavailable', undefined, {
+      retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return schemaError(schemaProblems(fastifyError));
   switch (fastifyError.code) {
@@ -136,7 +145,11 @@ export function installErrorHandling(app: FastifyInstance, baseUrl: string): voi
     sendApiError(request, reply, error, baseUrl);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.type === 'database_unavailable') {
+      request.log.warn({ err: error }, 'database unavailable');
+    } else if (apiError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
     return send(request, reply, apiError);
   });
   app.setNotFoundHandler((request, reply) => send(request, reply, new ApiError('not_found')));

@@ -31,6 +31,8 @@ export interface VelvetServer {
    * on stdout or stderr), except the development outbox's prints of the messages it sent.
    */
   log(): string[];
+  /** Whether the process is still running (it has not exited or been killed). */
+  alive(): boolean;
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
   /**
@@ -175,6 +177,7 @@ export async function startVelvet(
       return code;
     },
     log,
+    alive: () => child.exitCode === null && child.signalCode === null,
     crash: () => kill(child, 'SIGKILL'),
     async terminate(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
