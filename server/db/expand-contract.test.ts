@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import type { Kysely } from 'kysely';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { openDatabase } from './database.js';
@@ -66,6 +67,29 @@ test('the steps that broke old servers in issue 32 are caught', async () => {
   assert.ok(
     problems.includes('2026-11-23-41-drop-password-guards drops table password_guards'),
     problems.join('\n'),
+  );
+});
+
+test('a planted step is read as sent: the previous release’s tables may grow, the new step’s own may change', async () => {
+  const { previous } = splitAt(PREVIOUS_RELEASE.lastMigration);
+  const planted: Migrations = {
+    '2099-01-01-01-planted': {
+      // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('planted').addColumn('id', 'text').execute();
+        await db.schema.alterTable('planted').renameTo('planted_too').execute();
+        await db.schema
+          .alterTable('passcodes')
+          .addColumn('planted_note', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema.alterTable('sessions').renameTo('sessions_before').execute();
+      },
+    },
+  };
+  const found = await contractsOf(previous, planted);
+  assert.deepEqual(
+    found.map(({ migration, problem }) => `${migration} ${problem}`),
+    ['2099-01-01-01-planted renames table sessions'],
   );
 });
 

@@ -74,7 +74,7 @@ function recorder(db: Kysely<unknown>, statements: string[]): KyselyPlugin {
   return {
     transformQuery({ node, queryId }) {
       const compiled = db.getExecutor().compileQuery(node as RootOperationNode, queryId);
-      statements.push(compiled.sql.replace(/\s+/g, ' ').trim());
+      statements.push(compiled.sql.replace(/\s+/g, ' '));
       return node;
     },
     async transformResult({ result }) {
@@ -100,12 +100,13 @@ export async function contractStatements(
   for (const name of Object.keys(added).sort()) {
     const statements: string[] = [];
     await added[name]?.up(db.withPlugin(recorder(db, statements)));
-    for (const statement of statements) {
-      const table = CREATE_TABLE.exec(statement.toLowerCase())?.[1];
+    // A raw statement may hold several, separated by semicolons.
+    for (const statement of statements.flatMap((text) => text.split(';'))) {
+      const table = CREATE_TABLE.exec(statement.trim().toLowerCase())?.[1];
       if (table) created.add(table);
       const contract = contractProblem(statement);
       if (contract && !created.has(contract.table)) {
-        found.push({ migration: name, problem: contract.problem, sql: statement });
+        found.push({ migration: name, problem: contract.problem, sql: statement.trim() });
       }
     }
   }
