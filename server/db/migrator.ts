@@ -7,7 +7,10 @@
  *
  * Names start with the date the step was written and a two-digit sequence
  * (`2025-07-01-05-users`), so steps from different products interleave in the
- * order they were written. A released step is never edited: add a new one.
+ * order they were written. A released step is never edited: add a new one, and
+ * only one that expands the schema while the previous release may still run on it
+ * (see `expand-contract.ts`). A database that applied a step this code does not
+ * know was migrated by a newer release: it is refused (`DatabaseAheadError`).
  */
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { dialectOf } from './database.js';
