@@ -13,6 +13,8 @@ import {
   type ServerConfig,
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
+import { logMigrations } from './db/migration-log.js';
+import { DatabaseAheadError } from './db/migrator.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
 import { shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     secret,
     lifecycle,
   });
+  if (store.migrated) logMigrations(app.log, store.migrated);
 
   let closing = false;
   const close = (signal: string) => {
@@ -112,7 +115,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // A setting or a database the server must not run with: one line, no stack trace.
+  if (error instanceof ConfigError || error instanceof DatabaseAheadError) {
     console.error(`velvet: ${error.message}`);
   } else {
     console.error('velvet: could not start:', error);

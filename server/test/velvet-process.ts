@@ -117,6 +117,11 @@ export async function startVelvet(
     database?: TestDatabase;
     /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
     postgresUrl?: string;
+    /**
+     * The source tree whose `server/main.ts` runs: this checkout when omitted, another
+     * release's (see `checkoutRelease`) for an upgrade test.
+     */
+    root?: string;
   } = {},
 ): Promise<VelvetServer> {
   const database = options.database ?? (await createTestDatabase(options.postgresUrl));
@@ -127,7 +132,7 @@ export async function startVelvet(
     writeFileSync(configPath, JSON.stringify(options.config));
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
+    cwd: options.root ?? root,
     env: {
       ...process.env,
       NODE_ENV: 'development',
