@@ -32,6 +32,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { Housekeeping, type HousekeepingSchedule } from './ops/housekeeping.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
@@ -39,11 +40,9 @@ import { serverProducts } from './products/registry.js';
 import { SessionService, signInChangesHook } from './products/sessions/index.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
-import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
-import { DEFAULT_FAILURE_POLICY } from './rate-limit/failure-throttle.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
-import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
+import { eventRoutes } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
@@ -79,6 +78,15 @@ export interface AppOptions {
   demoDir?: string;
   /** The process's life cycle (draining on shutdown); a fresh, serving one by default. */
   lifecycle?: ServerLifecycle;
+  /** When housekeeping runs: a minute after start, then hourly, by default. */
+  housekeeping?: HousekeepingSchedule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes what has expired (see `ops/housekeeping.ts`); `run()` runs it now. */
+    housekeeping: Housekeeping;
+  }
 }
 
 /** Where `npm run build` puts the widget. */
@@ -241,20 +249,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devOutboxRoutes(app, { outbox: options.outbox });
   }
 
-  // What has expired (rate-limit windows, old telemetry, each product's own) is deleted hourly.
-  const housekeeping = setInterval(() => {
-    const now = clock();
-    Promise.all([
-      store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
-      new FailureGuardsRepository(store.db).purge(
-        now - 7 * 24 * 60 * 60_000,
-        now - DEFAULT_FAILURE_POLICY.trustForMs,
-      ),
-      eventsHousekeeping(store, now),
-      ...serverProducts.map((product) => product.housekeeping?.(context, now)),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  // What has expired is deleted a minute after start and hourly after (see `ops/housekeeping.ts`).
+  const housekeeping = new Housekeeping(context, serverProducts, app.log);
+  app.decorate('housekeeping', housekeeping);
+  const schedule = housekeeping.schedule(options.housekeeping);
+  app.addHook('onClose', () => schedule.stop());
   return app;
 }

@@ -121,6 +121,14 @@ export class KeyRing {
     return { keys: ring.keys.map((key) => key.publicJwk) };
   }
 
+  /**
+   * Deletes the keys retired long enough ago that nothing they signed is still accepted (three
+   * rotations, as a rotation does); resolves to how many went.
+   */
+  purgeRetired(now: number): Promise<number> {
+    return this.repository.purge(now - 3 * this.rotationMs);
+  }
+
   async #ring(projectId: string): Promise<ProjectRing> {
     const ring = this.#rings.get(projectId);
     if (ring && this.clock() - ring.loadedAt < RING_CACHE_MS) return ring;
@@ -194,7 +202,7 @@ export class KeyRing {
       publicJwk,
       createdAt: now,
     });
-    await this.repository.purge(now - 3 * this.rotationMs);
+    await this.purgeRetired(now);
     return this.#load(projectId);
   }
 }

@@ -72,6 +72,6 @@ export interface ServerProduct {
    * whether it enables the product or not: a project without it gets the values that say so.
    */
   bootstrap?(project: Project): Record<string, unknown>;
-  /** Deletes what has expired; run hourly. */
+  /** Deletes what has expired; run a minute after start and hourly (`server/ops/housekeeping.ts`). */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

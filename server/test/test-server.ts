@@ -12,6 +12,7 @@ import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { loggerOptions } from '../http/log-options.js';
+import { HOUSEKEEPING_INTERVAL_MS, type HousekeepingSchedule } from '../ops/housekeeping.js';
 import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import { Store } from '../store.js';
@@ -52,6 +53,11 @@ export interface TestServerOptions {
   logLines?: string[];
   /** Receives every log line (JSON, level trace), for tests of what is logged. */
   logLine?: (line: string) => void;
+  /**
+   * When housekeeping runs by itself: an hour after start and hourly by default, so it never
+   * runs in the middle of a test that moved the clock (a test runs it with `app.housekeeping`).
+   */
+  housekeeping?: HousekeepingSchedule;
 }
 
 /** An answer from the server. */
@@ -182,6 +188,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ? loggerOptions('warn', { write: (line: string) => void options.logLines?.push(line) })
         : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
+    housekeeping: options.housekeeping ?? { firstRunMs: HOUSEKEEPING_INTERVAL_MS },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
