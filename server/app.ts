@@ -66,6 +66,8 @@ export interface AppOptions {
   outbox?: DevOutbox;
   /** The server secret (see `loadOrCreateSecret`). */
   secret: string;
+  /** During a rotation, the secret before `secret` (`VELVET_SECRET_PREVIOUS`), still accepted. */
+  previousSecret?: string;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   clock?: () => number;
   /** Fastify's logger option; defaults to `loggerOptions(config.logLevel)` (secrets redacted). */
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(store.rateLimits, clock);
   const keys = new KeyRing(
     store.signingKeys,
-    new SealedJson(options.secret, 'jwt-signing-keys'),
+    new SealedJson(options.secret, 'jwt-signing-keys', options.previousSecret),
     KEY_ROTATION_MS,
     clock,
   );
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     delivery: options.delivery,
     secret: options.secret,
+    ...(options.previousSecret ? { previousSecret: options.previousSecret } : {}),
     clock,
     log: app.log,
     ownOrigin,

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     delivery: delivery.routes,
     outbox,
     secret,
+    previousSecret: config.previousSecret,
     lifecycle,
   });
 

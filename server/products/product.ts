@@ -32,6 +32,11 @@ export interface ProductContext {
   readonly delivery: DeliveryRoutes;
   /** The server secret, for keyed hashes and sealed values. */
   readonly secret: string;
+  /**
+   * During a rotation (`VELVET_SECRET_PREVIOUS`), the secret before `secret`: what it keyed or
+   * sealed is still accepted until it expires; nothing new uses it.
+   */
+  readonly previousSecret?: string;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
   readonly log: FastifyBaseLogger;

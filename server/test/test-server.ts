@@ -45,6 +45,8 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** A fixed server secret. */
   secret?: string;
+  /** The secret before `secret`, as `VELVET_SECRET_PREVIOUS` gives it during a rotation. */
+  previousSecret?: string;
   /** Overrides of the server configuration (`production`, `demo`, …). */
   config?: Partial<Omit<ServerConfig, 'projects'>>;
   /** The built demo to serve (see `AppOptions.demoDir`). */
@@ -180,6 +182,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     delivery: options.delivery ?? { sms: outbox, whatsapp: outbox, email: outbox },
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
+    ...(options.previousSecret ? { previousSecret: options.previousSecret } : {}),
     clock: clock.now,
     // The server's own logger options (what is redacted), writing where the test reads.
     logger: options.logLine
