@@ -20,6 +20,12 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const KEEP_COUNTERS_MS = 7 * 24 * 60 * 60_000;
 /** How long the development outbox keeps a message (it keeps the newest 200 anyway). */
 export const OUTBOX_KEEP_MS = 24 * 60 * 60_000;
+/**
+ * How long closing the server waits for a run under way (which stops after its current task).
+ * Bounded, so a long first purge never holds a shutdown to its deadline; a purge cut short by
+ * the closed database is only logged, and the next run does the rest.
+ */
+const STOP_WAIT_MS = 1_000;
 
 /** One thing housekeeping does: resolves to how many rows it deleted or changed, when it says. */
 export interface HousekeepingTask {
@@ -91,7 +97,8 @@ export class Housekeeping {
 
   /**
    * Runs `firstRunMs` after now, then every `intervalMs`; the timers hold no process open.
-   * `stop` ends the schedule and resolves once a run under way has finished.
+   * `stop` ends the schedule and resolves once a run under way has finished, or `STOP_WAIT_MS`
+   * later at most.
    */
   schedule(schedule: HousekeepingSchedule = {}): { stop(): Promise<void> } {
     const interval = schedule.intervalMs ?? HOUSEKEEPING_INTERVAL_MS;
@@ -107,7 +114,15 @@ export class Housekeeping {
       stop: async () => {
         this.#stopped = true;
         clearTimeout(this.#timer);
-        await this.#running;
+        if (!this.#running) return;
+        let waited: NodeJS.Timeout | undefined;
+        await Promise.race([
+          this.#running,
+          new Promise((resolve) => {
+            waited = setTimeout(resolve, STOP_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(waited);
       },
     };
   }
