@@ -36,6 +36,7 @@ import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import { healthRoutes } from './ops/health-routes.js';
+import { Housekeeping, type HousekeepingSchedule } from './ops/housekeeping.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { AppMetrics, type PoolState } from './ops/metrics.js';
 import {
@@ -50,11 +51,9 @@ import { serverProducts } from './products/registry.js';
 import { SessionService, signInChangesHook } from './products/sessions/index.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
-import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
-import { DEFAULT_FAILURE_POLICY } from './rate-limit/failure-throttle.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
-import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
+import { eventRoutes } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
@@ -78,6 +77,8 @@ export interface AppOptions {
   outbox?: DevOutbox;
   /** The server secret (see `loadOrCreateSecret`). */
   secret: string;
+  /** During a rotation, the secret before `secret` (`VELVET_SECRET_PREVIOUS`), still accepted. */
+  previousSecret?: string;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   clock?: () => number;
   /** Fastify's logger option; defaults to `loggerOptions(config.logLevel)` (secrets redacted). */
@@ -90,6 +91,15 @@ export interface AppOptions {
   demoDir?: string;
   /** The process's life cycle (draining on shutdown); a fresh, serving one by default. */
   lifecycle?: ServerLifecycle;
+  /** When housekeeping runs: a minute after start, then hourly, by default. */
+  housekeeping?: HousekeepingSchedule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes what has expired (see `ops/housekeeping.ts`); `run()` runs it now. */
+    housekeeping: Housekeeping;
+  }
 }
 
 /** Where `npm run build` puts the widget. */
@@ -146,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(store.rateLimits, clock, counted.onRefusal);
   const keys = new KeyRing(
     store.signingKeys,
-    new SealedJson(options.secret, 'jwt-signing-keys'),
+    new SealedJson(options.secret, 'jwt-signing-keys', options.previousSecret),
     KEY_ROTATION_MS,
     clock,
   );
@@ -165,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     delivery: counted.delivery,
     secret: options.secret,
+    ...(options.previousSecret ? { previousSecret: options.previousSecret } : {}),
     clock,
     log: app.log,
     ownOrigin,
@@ -265,21 +276,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devOutboxRoutes(app, { outbox: options.outbox });
   }
 
-  // What has expired (rate-limit windows, old telemetry, each product's own) is deleted hourly.
-  const housekeeping = setInterval(() => {
-    const now = clock();
-    Promise.all([
-      store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
-      new FailureGuardsRepository(store.db).purge(
-        now - 7 * 24 * 60 * 60_000,
-        now - DEFAULT_FAILURE_POLICY.trustForMs,
-      ),
-      eventsHousekeeping(store, now),
-      ...serverProducts.map((product) => product.housekeeping?.(context, now)),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  // What has expired is deleted a minute after start and hourly after (see `ops/housekeeping.ts`).
+  const housekeeping = new Housekeeping(context, serverProducts, app.log);
+  app.decorate('housekeeping', housekeeping);
+  const schedule = housekeeping.schedule(options.housekeeping);
+  app.addHook('onClose', () => schedule.stop());
   return app;
 }
 

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     delivery: delivery.routes,
     outbox,
     secret,
+    previousSecret: config.previousSecret,
     lifecycle,
   });
   if (store.migrated) logMigrations(app.log, store.migrated);

@@ -103,6 +103,15 @@ describe('configuration', () => {
     assert.equal(configError({ PUBLIC_URL: 'ftp://x' }).setting, 'PUBLIC_URL');
     assert.equal(configError({ LOG_LEVEL: 'loud' }).setting, 'LOG_LEVEL');
     assert.equal(configError({ VELVET_SECRET: 'short' }).setting, 'VELVET_SECRET');
+    assert.equal(
+      configError({ VELVET_SECRET_PREVIOUS: 'short' }).setting,
+      'VELVET_SECRET_PREVIOUS',
+    );
+    const same = 'p'.repeat(32);
+    assert.equal(
+      configError({ VELVET_SECRET: same, VELVET_SECRET_PREVIOUS: same }).setting,
+      'VELVET_SECRET_PREVIOUS',
+    );
     assert.equal(configError({ VELVET_CONFIG: '/nope/velvet.json' }).setting, 'VELVET_CONFIG');
   });
 

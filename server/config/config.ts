@@ -45,6 +45,11 @@ export interface ServerConfig {
   /** A server secret (at least 32 characters) keying the passcode hashes; generated in development. */
   secret?: string;
   /**
+   * `VELVET_SECRET_PREVIOUS`: during a rotation, the secret before `secret`. What it signed,
+   * sealed or keyed is still accepted until it expires; nothing new uses it.
+   */
+  previousSecret?: string;
+  /**
    * Which peers may tell the client's address and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`):
    * none, a hop count, or the proxies' addresses and CIDRs (see `trust-proxy.ts`).
    */
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
   const databaseUrl = readDatabaseUrl(env.DATABASE_URL);
   const secret = readSecret(env.VELVET_SECRET, production);
+  const previousSecret = readPreviousSecret(env.VELVET_SECRET_PREVIOUS, secret);
   const logLevel = readLogLevel(env.LOG_LEVEL);
 
   const configFile = findConfigFile(env, cwd);
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     dataDir,
     databaseUrl,
     secret,
+    previousSecret,
     trustProxy: readTrustProxy(env.TRUST_PROXY, production, host),
     logLevel,
     configFile,
@@ -143,6 +150,18 @@ function readSecret(value: string | undefined, production: boolean): string | un
     );
   }
   return secret;
+}
+
+/** `VELVET_SECRET_PREVIOUS`: unset, or at least 32 characters and not `VELVET_SECRET` itself. */
+function readPreviousSecret(value: string | undefined, secret: string | undefined) {
+  const previous = value || undefined;
+  if (previous !== undefined && previous.length < 32) {
+    throw new ConfigError('VELVET_SECRET_PREVIOUS', 'must be at least 32 characters long');
+  }
+  if (previous !== undefined && previous === secret) {
+    throw new ConfigError('VELVET_SECRET_PREVIOUS', 'is the same as VELVET_SECRET');
+  }
+  return previous;
 }
 
 /** `LOG_LEVEL`: one of `LOG_LEVELS`, `info` when unset. */
