@@ -247,28 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   for (const product of serverProducts) await product.registerRoot?.(app, context);
   docsRoutes(app, serverProducts);
-  const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
-  if (!(await widgetAssetRoutes(app, widgetDir))) {
-    app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
-  }
-  // The playground is for developers: off in production unless VELVET_DEMO=true.
-  if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
-    app.log.warn('no demo: `npm run build` serves it at /demo/');
-  const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
-  // The site belongs to the first configured project, as the guest list does by default.
-  const [siteProject] = stored;
-  if (
-    !siteProject ||
-    !(await siteRoutes(app, {
-      dir: siteDir,
-      project: siteProject,
-      publicUrl: ownOrigin,
-      sessions,
-      users: store.users,
-    }))
-  ) {
-    app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
-  }
+  await webRoutes(app, options, { site: stored[0], sessions });
   healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
   metricsRoutes(app, access, counted.metrics);
   if (options.outbox) {
@@ -282,6 +261,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const schedule = housekeeping.schedule(options.housekeeping);
   app.addHook('onClose', () => schedule.stop());
   return app;
+}
+
+/**
+ * The files the server serves beside the API: the widget bundle, the demo (when
+ * `config.demo`) and the invitation site, which belongs to `site` (the first configured
+ * project, as the guest list does by default). Each is skipped with a warning when not built.
+ */
+async function webRoutes(
+  app: FastifyInstance,
+  options: AppOptions,
+  { site, sessions }: { site: Project | undefined; sessions: SessionService },
+): Promise<void> {
+  const { config, store } = options;
+  const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
+  if (!(await widgetAssetRoutes(app, widgetDir))) {
+    app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
+  }
+  // The playground is for developers: off in production unless VELVET_DEMO=true.
+  if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
+    app.log.warn('no demo: `npm run build` serves it at /demo/');
+  const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
+  if (
+    !site ||
+    !(await siteRoutes(app, {
+      dir: siteDir,
+      project: site,
+      publicUrl: config.publicUrl,
+      sessions,
+      users: store.users,
+    }))
+  ) {
+    app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
+  }
 }
 
 /** The state of `store`'s connection pool, for the metrics: PostgreSQL's; none on SQLite. */
