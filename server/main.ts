@@ -13,6 +13,7 @@ import {
   type ServerConfig,
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
+import { dataOpenError, listenError } from './config/start-errors.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
@@ -29,6 +30,27 @@ function enabledChannels(config: ServerConfig) {
   ];
 }
 
+/**
+ * The server secret and the database, opened; a setting that keeps them from opening (an
+ * unreachable or missing database, a data folder that cannot be written) is a `ConfigError`.
+ */
+async function openData(config: ServerConfig): Promise<{ secret: string; store: Store }> {
+  try {
+    const secret = loadOrCreateSecret(config.secret, config.dataDir);
+    const store = await Store.open(
+      {
+        databaseUrl: config.databaseUrl,
+        sqlitePath: join(config.dataDir, 'velvet.db'),
+      },
+      ALL_MIGRATIONS,
+      ALL_USER_PARTS,
+    );
+    return { secret, store };
+  } catch (error) {
+    throw dataOpenError(error, config) ?? error;
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const outbox = config.production ? undefined : new DevOutbox();
@@ -40,15 +62,7 @@ async function main(): Promise<void> {
       `production needs a delivery adapter for every enabled channel; none for ${missing.join(', ')}`,
     );
   }
-  const secret = loadOrCreateSecret(config.secret, config.dataDir);
-  const store = await Store.open(
-    {
-      databaseUrl: config.databaseUrl,
-      sqlitePath: join(config.dataDir, 'velvet.db'),
-    },
-    ALL_MIGRATIONS,
-    ALL_USER_PARTS,
-  );
+  const { secret, store } = await openData(config);
   const lifecycle = new ServerLifecycle();
   const app = await buildApp({
     config,
@@ -73,7 +87,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+    throw listenError(error, config.host, config.port) ?? error;
+  });
   app.log.info(
     {
       url: config.publicUrl,
