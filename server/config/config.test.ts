@@ -172,6 +172,23 @@ describe('configuration', () => {
       configError({ VELVET_ALLOW_DEV_SURFACES: 'yes' }).setting,
       'VELVET_ALLOW_DEV_SURFACES',
     );
+    // A command (npm run guests) serves nothing: it reads the live config as it is, and needs no
+    // HOST in production.
+    assert.equal(
+      loadConfig({ VELVET_CONFIG: live, SMTP_URL: 'smtp://x' }, dir(), { command: true }).projects
+        .length,
+      2,
+    );
+    const liveOnly = writeConfig({
+      projects: [
+        { name: 'live', publicToken: 'public-token-live-12345678', products: ['passwords'] },
+      ],
+    });
+    const production = { NODE_ENV: 'production', VELVET_SECRET: 's'.repeat(32) };
+    assert.equal(
+      loadConfig({ ...production, VELVET_CONFIG: liveOnly }, dir(), { command: true }).host,
+      '127.0.0.1',
+    );
     // A test project and no vendor: development as ever.
     const testOnly = writeConfig({
       projects: [{ name: 'x', publicToken: 'public-token-test-12345678' }],

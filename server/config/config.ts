@@ -73,12 +73,26 @@ export interface ServerConfig {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** How `loadConfig` reads the configuration. */
+export interface LoadConfigOptions {
+  /**
+   * For a command (`npm run guests`, `npm run impersonate`) rather than the server: it listens
+   * nowhere and serves no development surface, so production needs no `HOST` and development no
+   * `VELVET_ALLOW_DEV_SURFACES` beside a live config.
+   */
+  command?: boolean;
+}
+
 /** Reads the configuration from `env` (normally `process.env`) and the config file it names. */
-export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+  options: LoadConfigOptions = {},
+): ServerConfig {
   const environment = readEnvironment(env.NODE_ENV);
   const production = environment === 'production';
   const port = readPort(env.PORT);
-  const host = readHost(env.HOST, environment);
+  const host = readHost(env.HOST, production && !options.command);
   const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${port}`);
   const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
   const databaseUrl = readDatabaseUrl(env.DATABASE_URL);
@@ -89,12 +103,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   const projects = readProjects(env, { production, publicUrl, port, configFile });
 
   if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
-  assertDevSurfacesAllowed(env, {
-    environment,
-    publicTokens: projects.map((project) => project.publicToken),
-    configFile,
-    allowed: readBoolean(ALLOW_DEV_SURFACES, env[ALLOW_DEV_SURFACES], false),
-  });
+  const allowDevSurfaces = readBoolean(ALLOW_DEV_SURFACES, env[ALLOW_DEV_SURFACES], false);
+  if (!options.command) {
+    assertDevSurfacesAllowed(env, {
+      environment,
+      publicTokens: projects.map((project) => project.publicToken),
+      configFile,
+      allowed: allowDevSurfaces,
+    });
+  }
 
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
 

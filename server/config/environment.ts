@@ -36,14 +36,15 @@ export function readEnvironment(value: string | undefined): Environment {
 
 /**
  * Reads `HOST`, the address to listen on: loopback (`127.0.0.1`) by default outside production;
- * production names it (`127.0.0.1` behind a proxy on the same machine, `0.0.0.0` for every
- * interface), so a server is never reachable from the network by accident.
- * @throws ConfigError when unset in production, or not an IP address or host name
+ * a production server names it (`127.0.0.1` behind a proxy on the same machine, `0.0.0.0` for
+ * every interface), so it is never reachable from the network by accident. `required` is false
+ * for a command (`npm run guests`), which listens nowhere.
+ * @throws ConfigError when unset but required, or not an IP address or host name
  */
-export function readHost(value: string | undefined, environment: Environment): string {
+export function readHost(value: string | undefined, required: boolean): string {
   const host = value?.trim() ?? '';
   if (host === '') {
-    if (environment !== 'production') return '127.0.0.1';
+    if (!required) return '127.0.0.1';
     throw new ConfigError(
       'HOST',
       'must be set when NODE_ENV=production: 127.0.0.1 behind a proxy on this machine, or 0.0.0.0 to listen on every interface',
