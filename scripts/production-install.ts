@@ -166,6 +166,7 @@ async function checkStart(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
   } finally {
     await stop(child);
   }
+  step('npm start stopped (SIGTERM)');
 }
 
 async function main(): Promise<void> {
