@@ -1,10 +1,12 @@
 /**
- * The invitation site behind the README's nginx site (TLS with a self-signed certificate,
- * `X-Forwarded-For`, `X-Forwarded-Proto`, `Host`), the server on loopback with `TRUST_PROXY=1`
- * as the README's production section sets it: a guest signs in over https and sees the
- * invitation, with the session cookie `Secure`; and an `X-Forwarded-For` a client writes itself
- * does not change the address the server counts it by, which is the one nginx saw.
+ * The invitation site behind `deploy/nginx/velvet.conf` (TLS with a self-signed certificate,
+ * `X-Forwarded-For`, `X-Forwarded-Proto`, `Host`; one of its two upstream processes running),
+ * the server on loopback with `TRUST_PROXY=1` as the README's production section sets it: a
+ * guest signs in over https and sees the invitation, with the session cookie `Secure`; an
+ * `X-Forwarded-For` a client writes itself does not change the address the server counts it by,
+ * which is the one nginx saw; and plain http is redirected to https.
  */
+import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
@@ -137,6 +139,10 @@ test('through nginx a client is the address nginx saw, whatever X-Forwarded-For 
     spoof,
   );
   expect(sent.status).toBe(200);
+  // The request's id is nginx's own ($request_id), in the answer and in the server's log line.
+  const id = String(sent.data.request_id);
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  expect(site.velvet.log().some((line) => line.includes(`"reqId":"${id}"`))).toBe(true);
   const signedIn = await postThroughProxy(
     '/otps/authenticate',
     { token: await site.velvet.lastCode(phone), method_id: sent.data.method_id },
@@ -145,4 +151,20 @@ test('through nginx a client is the address nginx saw, whatever X-Forwarded-For 
   );
   expect(signedIn.status).toBe(200);
   expect(signedIn.data).toMatchObject({ session: { attributes: { ip_address: client } } });
+});
+
+test('plain http is redirected to the same path on https', async () => {
+  const { proxy } = running();
+  const answer = await new Promise<{ status: number; location: string | undefined }>(
+    (resolve, reject) => {
+      const call = httpRequest(`${proxy.httpUrl}/some/page?x=1`, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+      });
+      call.on('error', reject);
+      call.end();
+    },
+  );
+  expect(answer.status).toBe(301);
+  expect(answer.location).toBe('https://localhost/some/page?x=1');
 });

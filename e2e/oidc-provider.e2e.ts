@@ -81,10 +81,17 @@ async function authorizationRequest(extra: Record<string, string> = {}) {
   return { url, verifier, state, nonce };
 }
 
-/** Signs `phone` in with the widget the consent page shows when no one is signed in. */
-async function signIn(page: Page, phone: string): Promise<void> {
+/**
+ * Signs `phone` in with the widget the consent page shows when no one is signed in, or (`again`)
+ * when the application asks for a fresh sign-in (`prompt=login`, `max_age`).
+ */
+async function signIn(page: Page, phone: string, again = false): Promise<void> {
   await expect(
-    page.getByText('No active session detected. Please log in to continue.'),
+    page.getByText(
+      again
+        ? 'Please sign in again to continue.'
+        : 'No active session detected. Please log in to continue.',
+    ),
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Phone number' }).fill(phone.replace(/^\+1/, ''));
   await page.getByRole('button', { name: 'Continue with text message' }).click();
@@ -275,7 +282,7 @@ test('prompt=none, prompt=login and max_age in the browser, with the page’s ow
     .toBeGreaterThan(Number(signedIn?.auth_time));
   const login = await authorizationRequest({ prompt: 'login' });
   await page.goto(login.url.href);
-  await signIn(page, '+14155550965');
+  await signIn(page, '+14155550965', true);
   await page.waitForURL(`${rp.origin}/callback?**`);
   const renewed = (await exchange(login)).claims();
   expect(renewed?.sub).toBe(signedIn?.sub);
@@ -291,7 +298,7 @@ test('prompt=none, prompt=login and max_age in the browser, with the page’s ow
   expect(callbackError()).toBe('login_required');
   const maxAge = await authorizationRequest({ max_age: '0' });
   await page.goto(maxAge.url.href);
-  await signIn(page, '+14155550965');
+  await signIn(page, '+14155550965', true);
   await page.waitForURL(`${rp.origin}/callback?**`);
   expect(Number((await exchange(maxAge, 600)).claims()?.auth_time)).toBeGreaterThan(
     Number(renewed?.auth_time),

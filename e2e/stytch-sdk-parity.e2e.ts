@@ -4,7 +4,7 @@
  * `Products.passwords`: create an account, log in, forgot → reset through `mountResetPassword`,
  * with `passwordOptions.loginRedirectURL`), `user.update` with and without `name`, `oauth.attach`
  * then `oauth.github.start({ oauth_attach_token })`, and an unknown route's error reaching the SDK.
- * (`@stytch/react` is not installed in this repository, so its prebuilt UI is not exercised here.)
+ * (`@stytch/react`'s prebuilt UI is exercised in `stytch-react.e2e.ts`.)
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testing/github-peer.js';

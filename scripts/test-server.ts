@@ -2,7 +2,8 @@
  * Runs the server tests (every `server/**\/*.test.ts`) and the build scripts' tests
  * (`scripts/**\/*.test.ts`, such as the custom-elements manifest) with node's test runner.
  * `--pg` runs the same tests on PostgreSQL: `VELVET_TEST_DATABASE_URL`, or the
- * local server at postgres://postgres@127.0.0.1:5432/postgres.
+ * local server at postgres://postgres@127.0.0.1:5432/postgres. Test files named as arguments
+ * (`npm run test:server -- server/ops/x.test.ts`) run alone instead of the whole suite.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -27,7 +28,11 @@ if (usePostgres) {
   delete env.VELVET_TEST_DATABASE_URL;
   console.log('server tests on SQLite');
 }
-const files = [...testFiles(join(root, 'server')), ...testFiles(join(root, 'scripts'))].sort();
+const named = process.argv.slice(2).filter((arg) => arg.endsWith('.test.ts'));
+const files =
+  named.length > 0
+    ? named
+    : [...testFiles(join(root, 'server')), ...testFiles(join(root, 'scripts'))].sort();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],

@@ -1,17 +1,18 @@
 /**
  * The identity provider as a Fastify application: `/sdk/v1` (spec section 7),
- * the development outbox, the error catalogue and a health check. `buildApp`
+ * the development outbox, the error catalogue, and the health and readiness probes. `buildApp`
  * takes its storage, delivery and clock from the caller, so tests run the
  * very same server on a real database.
  */
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql } from 'kysely';
+import { ALL_MIGRATIONS } from './all-migrations.js';
 import { botProtectionHook } from './bot-protection/bot-protection-hook.js';
 import type { ServerConfig } from './config/config.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
+import type { JsonObject } from './db/json-column.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
+import { meteredDelivery } from './delivery/metered-delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
 import { answerJson } from './http/answer-json.js';
 import { ApiError } from './http/api-error.js';
@@ -26,13 +27,23 @@ import { loggerOptions } from './http/log-options.js';
 import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { recordRouteTable } from './http/route-table.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
 import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
+import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
+import { healthRoutes } from './ops/health-routes.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
+import { AppMetrics, type PoolState } from './ops/metrics.js';
+import {
+  type MetricsAccess,
+  measureRequests,
+  metricsAccess,
+  metricsRoutes,
+} from './ops/metrics-route.js';
 import { ROOT_DIR } from './paths.js';
 import type { ProductContext } from './products/product.js';
 import { serverProducts } from './products/registry.js';
@@ -41,7 +52,7 @@ import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
 import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
 import { DEFAULT_FAILURE_POLICY } from './rate-limit/failure-throttle.js';
-import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
@@ -101,7 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    genReqId: () => `request-id-${randomUUID()}`,
+    // A well-formed `X-Request-Id` is kept (see `request-id.ts`), else the request gets its own.
+    genReqId: requestIdOf,
     // A request's child logger (with its id) is made when the request first writes a line.
     childLoggerFactory: lazyRequestLoggerFactory,
     requestIdHeader: false,
@@ -112,32 +124,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
     schemaController: lazySchemaController(),
   });
+  // Metrics only when `/metrics` serves them: off, nothing is counted or timed.
+  const access = metricsAccess(config);
+  const counted = await countedParts(access, store, options.delivery);
+  if (counted.metrics) measureRequests(app, counted.metrics);
   recordRouteTable(app);
+  if (options.lifecycle) closeConnectionsWhileDraining(app, options.lifecycle);
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);
   refuseMalformedText(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? '')));
+  const headersOf = securityHeaders(ownOrigin);
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(headersOf(String(reply.getHeader('content-type') ?? '')));
+    // Every answer names its request, errors included.
+    reply.header(REQUEST_ID_HEADER, request.id);
     // Nothing is acknowledged before what it wrote (or read) is on disk: one sync serves every
     // answer waiting for it (SQLite's group commit; a no-op on PostgreSQL).
     await store.durable();
   });
 
-  const limiter = new RateLimiter(store.rateLimits, clock);
+  const limiter = new RateLimiter(store.rateLimits, clock, counted.onRefusal);
   const keys = new KeyRing(
     store.signingKeys,
     new SealedJson(options.secret, 'jwt-signing-keys'),
     KEY_ROTATION_MS,
     clock,
   );
-  const sessions = new SessionService(store.sessions, keys, `${ownOrigin}${SDK_PREFIX}`, clock);
+  const sessions = new SessionService(
+    store.sessions,
+    keys,
+    `${ownOrigin}${SDK_PREFIX}`,
+    clock,
+    counted.onSessionStarted,
+  );
   const context: ProductContext = {
     store,
     projects,
     sessions,
     keys,
     limiter,
-    delivery: options.delivery,
+    delivery: counted.delivery,
     secret: options.secret,
     clock,
     log: app.log,
@@ -232,10 +258,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
   }
-  app.get('/healthz', async (_request, reply) => {
-    await sql`SELECT 1`.execute(store.db);
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
-  });
+  healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
+  metricsRoutes(app, access, counted.metrics);
   if (options.outbox) {
     options.outbox.share(store.outbox);
     devOutboxRoutes(app, { outbox: options.outbox });
@@ -257,4 +281,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   return app;
+}
+
+/** The state of `store`'s connection pool, for the metrics: PostgreSQL's; none on SQLite. */
+async function poolState(store: Store): Promise<(() => PoolState) | undefined> {
+  if (store.dialect !== 'postgres') return undefined;
+  const { poolStateOf } = await import('./db/postgres-dialect.js');
+  return () => poolStateOf(store.db) ?? { total: 0, idle: 0, waiting: 0 };
+}
+
+/** The app's metrics and what counts into them: the parts as given when metrics are off. */
+interface CountedParts {
+  metrics?: AppMetrics;
+  onRefusal?: RefusalObserver;
+  onSessionStarted?: (factor: JsonObject) => void;
+  delivery: DeliveryRoutes;
+}
+
+/** The metrics `access` calls for (none when off) and the parts that count into them. */
+async function countedParts(
+  access: MetricsAccess,
+  store: Store,
+  delivery: DeliveryRoutes,
+): Promise<CountedParts> {
+  if (access.kind === 'off') return { delivery };
+  const metrics = new AppMetrics(await poolState(store));
+  return {
+    metrics,
+    onRefusal: (limit) => metrics.countRefusal(limit),
+    onSessionStarted: (factor) => metrics.countSession(factor),
+    delivery: meteredDelivery(delivery, (channel, outcome) => metrics.countSend(channel, outcome)),
+  };
 }

@@ -14,8 +14,11 @@ import {
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
 import { dataOpenError, listenError } from './config/start-errors.js';
+import { logMigrations } from './db/migration-log.js';
+import { DatabaseAheadError } from './db/migrator.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
+import { shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
 import { Store } from './store.js';
 
@@ -53,8 +56,15 @@ async function openData(config: ServerConfig): Promise<{ secret: string; store: 
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const shutdownSettings = shutdownSettingsFromEnv(process.env, config.production);
   const outbox = config.production ? undefined : new DevOutbox();
-  const delivery = deliveryRoutesFromEnv(process.env, { production: config.production, outbox });
+  // Aborted on shutdown when a vendor call outlives the drain (see graceful-shutdown.ts).
+  const outbound = new AbortController();
+  const delivery = deliveryRoutesFromEnv(process.env, {
+    production: config.production,
+    outbox,
+    signal: outbound.signal,
+  });
   const missing = missingChannels(delivery.routes, enabledChannels(config));
   if (missing.length > 0) {
     throw new ConfigError(
@@ -72,20 +82,30 @@ async function main(): Promise<void> {
     secret,
     lifecycle,
   });
+  if (store.migrated) logMigrations(app.log, store.migrated);
 
   let closing = false;
-  const close = async (signal: string) => {
+  const close = (signal: string) => {
     if (closing) return;
     closing = true;
-    lifecycle.startDraining();
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
-    await store.close();
-    process.exit(0);
+    void shutDown(
+      {
+        lifecycle,
+        closeServer: () => app.close(),
+        outbound,
+        release: async () => {
+          await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
+          await store.close();
+        },
+        log: app.log,
+        exit: (code) => process.exit(code),
+        settings: shutdownSettings,
+      },
+      signal,
+    );
   };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
     throw listenError(error, config.host, config.port) ?? error;
@@ -111,7 +131,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // A setting or a database the server must not run with: one line, no stack trace.
+  if (error instanceof ConfigError || error instanceof DatabaseAheadError) {
     console.error(`velvet: ${error.message}`);
   } else {
     console.error('velvet: could not start:', error);

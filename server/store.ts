@@ -6,7 +6,7 @@
  */
 
 import { type DatabaseTarget, type Db, type Dialect, openDatabase } from './db/database.js';
-import { type Migrations, migrateToLatest } from './db/migrator.js';
+import { type MigrationReport, type Migrations, migrateToLatest } from './db/migrator.js';
 import { OutboxRepository } from './delivery/outbox-repository.js';
 import { SigningKeysRepository } from './keys/signing-keys-repository.js';
 import { SessionsRepository } from './products/sessions/index.js';
@@ -40,6 +40,8 @@ export class Store {
     readonly checkpoint: () => Promise<void> = () => Promise.resolve(),
     /** The products' parts of the user (see `UserPart`), read with every user. */
     userParts: readonly UserPart[] = [],
+    /** What opening did to the schema (see `Store.open`); nothing for a store made otherwise. */
+    readonly migrated?: MigrationReport,
   ) {
     const reader = new UserReader(dialect, userParts);
     this.projects = new ProjectsRepository(db);
@@ -58,7 +60,8 @@ export class Store {
    * storage layer never reads the product list. So with the products' parts of
    * the user (`ALL_USER_PARTS`, `server/all-user-parts.ts`): without them, users
    * are read with their phone numbers and emails only (enough for a test of the
-   * storage alone).
+   * storage alone). The store's `migrated` says which steps ran and how long each took.
+   * @throws DatabaseAheadError when a newer release migrated the database (see `migrateToLatest`).
    */
   static async open(
     target: DatabaseTarget,
@@ -66,13 +69,14 @@ export class Store {
     userParts: readonly UserPart[] = [],
   ): Promise<Store> {
     const { db, dialect, durable, checkpoint } = await openDatabase(target);
+    let migrated: MigrationReport;
     try {
-      await migrateToLatest(db, migrations);
+      migrated = await migrateToLatest(db, migrations);
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    return new Store(db, dialect, durable, checkpoint, userParts);
+    return new Store(db, dialect, durable, checkpoint, userParts, migrated);
   }
 
   /** Makes every write durable, then closes the connection(s). */

@@ -1,9 +1,9 @@
 /**
- * nginx in front of a Velvet server for end-to-end tests, terminating TLS with a self-signed
- * certificate for `localhost`. The site it serves is the README's (the ```nginx block of
- * "Running in production"), with only its certificate paths and ports replaced, so the example
- * a host copies is the one the test runs. nginx comes from the system (Debian: `apt-get install
- * nginx`); without it the test fails and says so.
+ * nginx in front of Velvet servers for end-to-end tests, terminating TLS with a self-signed
+ * certificate for `localhost`. The site it serves is `deploy/nginx/velvet.conf`, the file the
+ * README's production section installs, with only its certificate paths and ports replaced, so
+ * the file a host copies is the one the test runs. nginx comes from the system (Debian:
+ * `apt-get install nginx`); without it the test fails and says so.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,6 +20,8 @@ export interface NginxProxy {
   /** Its https origin, e.g. `https://localhost:41234`. */
   url: string;
   port: number;
+  /** Its plain http origin, which redirects to https. */
+  httpUrl: string;
   /** Stops nginx and removes its files. */
   stop(): Promise<void>;
 }
@@ -43,14 +45,9 @@ export function nginxPath(): string {
   return found;
 }
 
-/** The README's nginx site (the only ```nginx block). */
-export function readmeNginxSite(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/^```nginx\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
-  if (blocks.length !== 1 || !blocks[0]) {
-    throw new Error(`README.md should hold one nginx block, not ${blocks.length}`);
-  }
-  return blocks[0];
+/** The nginx site of `deploy/nginx/velvet.conf`. */
+export function deployedNginxSite(): string {
+  return readFileSync(join(root, 'deploy', 'nginx', 'velvet.conf'), 'utf8');
 }
 
 /** `site` with each key of `replacements` (which must occur exactly once) replaced. */
@@ -58,7 +55,7 @@ function substitute(site: string, replacements: Record<string, string>): string 
   let result = site;
   for (const [from, to] of Object.entries(replacements)) {
     const count = result.split(from).length - 1;
-    if (count !== 1) throw new Error(`the README's nginx block should hold "${from}" once`);
+    if (count !== 1) throw new Error(`deploy/nginx/velvet.conf should hold "${from}" once`);
     result = result.replace(from, to);
   }
   return result;
@@ -92,8 +89,14 @@ async function listening(port: number, child: ChildProcess, errorLog: string): P
   }
 }
 
-/** Starts the README's nginx site on a free port, forwarding to the server on `upstreamPort`. */
-export async function startNginx(upstreamPort: number): Promise<NginxProxy> {
+/**
+ * Starts the deployed nginx site on free ports, forwarding to the server processes on
+ * `upstreamPorts` (the site's two: with one given, the other is a free port where nothing
+ * listens, as when one process runs).
+ */
+export async function startNginx(
+  ...upstreamPorts: [number] | [number, number]
+): Promise<NginxProxy> {
   const nginx = nginxPath();
   const dir = mkdtempSync(join(tmpdir(), 'velvet-nginx-'));
   const cert = join(dir, 'cert.pem');
@@ -122,11 +125,15 @@ export async function startNginx(upstreamPort: number): Promise<NginxProxy> {
     { stdio: 'ignore' },
   );
   const port = await freePort();
-  const site = substitute(readmeNginxSite(), {
-    'listen 443 ssl;': `listen 127.0.0.1:${port} ssl;`,
+  const httpPort = await freePort();
+  const [first, second = await freePort()] = upstreamPorts;
+  const site = substitute(deployedNginxSite(), {
+    'listen 443 ssl http2;': `listen 127.0.0.1:${port} ssl http2;`,
+    'listen 80;': `listen 127.0.0.1:${httpPort};`,
     '/etc/letsencrypt/live/party.example/fullchain.pem': cert,
     '/etc/letsencrypt/live/party.example/privkey.pem': key,
-    'http://127.0.0.1:8080': `http://127.0.0.1:${upstreamPort}`,
+    'server 127.0.0.1:8080 ': `server 127.0.0.1:${first} `,
+    'server 127.0.0.1:8081 ': `server 127.0.0.1:${second} `,
   });
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   const errorLog = join(dir, 'error.log');
@@ -154,6 +161,7 @@ ${site}
   return {
     url: `https://localhost:${port}`,
     port,
+    httpUrl: `http://localhost:${httpPort}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGQUIT');

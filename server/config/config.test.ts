@@ -202,6 +202,14 @@ describe('configuration', () => {
     assert.doesNotMatch(error.message, /hunter2/);
   });
 
+  test('METRICS_TOKEN: unset by default, at least 32 printable characters when set', () => {
+    assert.equal(loadConfig({}, dir()).metricsToken, undefined);
+    const token = 'm'.repeat(32);
+    assert.equal(loadConfig({ METRICS_TOKEN: token }, dir()).metricsToken, token);
+    assert.equal(configError({ METRICS_TOKEN: 'm'.repeat(31) }).setting, 'METRICS_TOKEN');
+    assert.equal(configError({ METRICS_TOKEN: `${token} x` }).setting, 'METRICS_TOKEN');
+  });
+
   test('bad environment settings are named', () => {
     assert.equal(configError({ PORT: 'eighty' }).setting, 'PORT');
     assert.equal(configError({ PORT: '70000' }).setting, 'PORT');
@@ -482,6 +490,17 @@ describe('configuration', () => {
       const error = configError({ VELVET_CONFIG: writeConfig(content) });
       assert.match(error.setting, setting, error.message);
     }
+    // Passkeys alone (the spec's 'Cannot use Passkeys by itself'): one line, at load.
+    const passkeysAlone = configError({
+      VELVET_CONFIG: writeConfig({
+        projects: [
+          { name: 'x', publicToken: 'public-token-live-12345678', products: ['passkeys'] },
+        ],
+      }),
+    });
+    assert.match(passkeysAlone.setting, /^projects\[0\]\.products in /);
+    assert.match(passkeysAlone.message, /passkeys cannot be the only product/);
+    assert.equal(passkeysAlone.message.split('\n').length, 1);
     const unknown = configError({
       VELVET_CONFIG: writeConfig({
         projects: [{ name: 'x', publicToken: 'public-token-live-12345678', colour: 1 }],

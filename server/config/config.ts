@@ -68,6 +68,11 @@ export interface ServerConfig {
    * production and off in it.
    */
   demo: boolean;
+  /**
+   * `METRICS_TOKEN`: the bearer token `GET /metrics` requires. Unset, `/metrics` is open outside
+   * production and off (404) in it.
+   */
+  metricsToken?: string;
   projects: ConfiguredProject[];
 }
 
@@ -114,6 +119,7 @@ export function loadConfig(
   }
 
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
+  const metricsToken = readMetricsToken(env.METRICS_TOKEN);
 
   return {
     environment,
@@ -128,8 +134,27 @@ export function loadConfig(
     trustProxy: readTrustProxy(env.TRUST_PROXY, production, host),
     logLevel,
     configFile,
+    ...(metricsToken ? { metricsToken } : {}),
     projects,
   };
+}
+
+/** The shortest `METRICS_TOKEN` taken: long enough that guessing it is hopeless. */
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/** `METRICS_TOKEN`: at least 32 characters of printable ASCII without spaces, or unset. */
+function readMetricsToken(value: string | undefined): string | undefined {
+  const token = value || undefined;
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be printable ASCII without spaces');
+  }
+  if (token !== undefined && token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long (openssl rand -hex 32)`,
+    );
+  }
+  return token;
 }
 
 /**
@@ -342,9 +367,20 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
         `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
       );
     }
+    if (settings.products.length === 1 && settings.products[0] === 'passkeys') {
+      throw new ConfigError(`projects[${index}].products in ${path}`, PASSKEYS_ALONE);
+    }
     return { name: project.name, publicToken: project.publicToken, settings };
   });
 }
+
+/**
+ * Why passkeys cannot be a project's only product (the spec's widget error 'Cannot use Passkeys
+ * by itself'): a passkey is registered by a signed-in user, so nobody could ever sign in, and the
+ * authorization page would have no form to show.
+ */
+const PASSKEYS_ALONE =
+  'passkeys cannot be the only product (a passkey is added by a signed-in user, so nobody could sign in): add another product, such as "otp"';
 
 /** `VELVET_DEV_ORIGINS=http://localhost:3000, https://x.test` → the origins, normalized. */
 function readDevOrigins(value: string | undefined): string[] {

@@ -5,7 +5,14 @@ import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { openDatabase } from './database.js';
-import { MIGRATION_TABLE, mergeMigrations, migrateToLatest } from './migrator.js';
+import { logMigrations } from './migration-log.js';
+import {
+  DatabaseAheadError,
+  MIGRATION_TABLE,
+  type MigrationReport,
+  mergeMigrations,
+  migrateToLatest,
+} from './migrator.js';
 import { isUniqueViolation } from './sql-errors.js';
 
 const databases: TestDatabase[] = [];
@@ -168,4 +175,62 @@ test('pending identifiers: the unique destinations become unique among verified 
   } finally {
     await store.close();
   }
+});
+
+test('an open reports each step it applied and where the schema went; a current database applies none', async () => {
+  const database = await freshDatabase();
+  const names = Object.keys(ALL_MIGRATIONS).sort();
+  const first = await Store.open(database, ALL_MIGRATIONS);
+  await first.close();
+  const report = first.migrated;
+  assert.ok(report);
+  assert.deepEqual(report.from, { count: 0, name: null });
+  assert.deepEqual(report.to, { count: names.length, name: names.at(-1) });
+  assert.deepEqual(
+    report.applied.map((step) => step.name),
+    names,
+  );
+  assert.ok(report.applied.every((step) => Number.isInteger(step.ms) && step.ms >= 0));
+
+  const again = await Store.open(database, ALL_MIGRATIONS);
+  await again.close();
+  assert.deepEqual(again.migrated?.applied, []);
+  assert.deepEqual(again.migrated?.from, again.migrated?.to);
+
+  const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
+  const log = {
+    info: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }),
+  };
+  logMigrations(log, again.migrated as MigrationReport);
+  assert.equal(lines.length, 0, 'nothing is logged when the database was current');
+  logMigrations(log, report);
+  assert.equal(lines.length, names.length + 1);
+  assert.deepEqual(lines[0]?.fields, { migration: names[0], ms: report.applied[0]?.ms });
+  assert.equal(
+    lines.at(-1)?.message,
+    `database migrated from migration 0 (empty) to migration ${names.length} (${names.at(-1)}) in ${report.ms} ms`,
+  );
+});
+
+test('a server that knows fewer steps than the database applied refuses it, naming both versions', async () => {
+  const database = await freshDatabase();
+  const future = '2099-01-01-01-from-the-future';
+  const newer = mergeMigrations([ALL_MIGRATIONS, { [future]: { up: async () => undefined } }]);
+  const names = Object.keys(ALL_MIGRATIONS).sort();
+  await (await Store.open(database, newer)).close();
+
+  const refusal = await Store.open(database, ALL_MIGRATIONS).then(
+    () => assert.fail('the older server opened the newer database'),
+    (error: unknown) => error,
+  );
+  assert.ok(refusal instanceof DatabaseAheadError, String(refusal));
+  assert.equal(
+    refusal.message,
+    `the database is at migration ${names.length + 1} (${future}), this server knows up to migration ${names.length} (${names.at(-1)}): upgrade the server or restore a backup`,
+  );
+  assert.deepEqual(refusal.unknown, [future]);
+  // The database is as the newer server left it: it opens there again.
+  const reopened = await Store.open(database, newer);
+  await reopened.close();
+  assert.deepEqual(reopened.migrated?.applied, []);
 });

@@ -28,6 +28,8 @@ export interface DeliveryRoutesOptions {
   readonly production: boolean;
   /** The outbox to route to outside production; a new one when omitted. */
   readonly outbox?: DevOutbox;
+  /** Aborts the vendors' calls still running (on shutdown, see `ops/graceful-shutdown.ts`). */
+  readonly signal?: AbortSignal;
 }
 
 /** The chosen routes and every adapter they use, once each (to close them on shutdown). */
@@ -68,8 +70,9 @@ export function deliveryRoutesFromEnv(
     for (const channel of adapter.channels) routes[channel] ??= adapter;
   };
 
-  const twilio = twilioFromEnv(read, options.production);
-  const smtp = smtpFromEnv(read, options.production);
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const twilio = twilioFromEnv(read, options.production, signal);
+  const smtp = smtpFromEnv(read, options.production, signal);
   if (twilio) use(twilio);
   if (smtp) use(smtp);
 
@@ -92,6 +95,7 @@ export function missingChannels(routes: DeliveryRoutes, wanted: readonly Channel
 function twilioFromEnv(
   read: (name: string) => string | undefined,
   production: boolean,
+  signal: { signal?: AbortSignal },
 ): TwilioAdapter | undefined {
   if (!TWILIO_VARIABLES.some((name) => read(name) !== undefined)) return undefined;
   const accountSid = requireVariable(read, 'TWILIO_ACCOUNT_SID', 'Twilio');
@@ -119,12 +123,14 @@ function twilioFromEnv(
     ...(whatsappFrom === undefined ? {} : { whatsappFrom }),
     ...(messagingServiceSid === undefined ? {} : { messagingServiceSid }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...signal,
   });
 }
 
 function smtpFromEnv(
   read: (name: string) => string | undefined,
   production: boolean,
+  signal: { signal?: AbortSignal },
 ): SmtpAdapter | undefined {
   const url = read('SMTP_URL');
   const from = read('EMAIL_FROM');
@@ -138,7 +144,7 @@ function smtpFromEnv(
     throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
   }
   if (production) assertEncryptedRelay(new URL(url));
-  return new SmtpAdapter({ url, from });
+  return new SmtpAdapter({ url, from, ...signal });
 }
 
 /**

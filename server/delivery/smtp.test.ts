@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { describe, type TestContext, test } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { passcodeMessage } from '../products/otp/passcode-message.js';
+import { eventually } from '../test/eventually.js';
 import { DeliveryError } from './delivery.js';
 import { SmtpAdapter } from './smtp.js';
 
@@ -158,6 +159,30 @@ describe('SmtpAdapter', () => {
     );
     assert.match(error.message, /^The SMTP server could not be reached: E[A-Z]+$/);
     assert.equal(error.vendorCode, undefined);
+  });
+
+  test('gives up on a relay that never answers when the server shuts down', async (t) => {
+    // A TCP peer that accepts and never greets: nodemailer alone would wait 10 s for it.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    t.after(() => {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    });
+    const { port } = silent.address() as AddressInfo;
+    const shutdown = new AbortController();
+    const adapter = new SmtpAdapter({
+      url: `smtp://127.0.0.1:${port}`,
+      from: FROM,
+      signal: shutdown.signal,
+    });
+    t.after(() => adapter.close());
+    const sending = adapter.send({ channel: 'email', to: 'guest@example.com', ...email });
+    await eventually(() => sockets.length === 1, 'the relay is connected to');
+    shutdown.abort(new Error('the server is shutting down'));
+    const error = await rejectsWithDeliveryError(sending);
+    assert.equal(error.message, 'The email could not be sent: the server is shutting down');
   });
 
   test('refuses other channels', async (t) => {

@@ -18,6 +18,11 @@ export interface SmtpAdapterOptions {
   readonly url: string;
   /** The sender, e.g. `Velvet <no-reply@example.com>`. */
   readonly from: string;
+  /**
+   * Gives up every send still running when it fires (the server shutting down): nodemailer takes
+   * no signal, so the send's promise is settled with a DeliveryError and its socket left to close.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -32,6 +37,7 @@ export class SmtpAdapter implements DeliveryAdapter {
   readonly channels: readonly Channel[] = ['email'];
   private readonly from: string;
   private readonly url: string;
+  private readonly shutdown: AbortSignal | undefined;
   /** Made on the first email: nodemailer is loaded only by a server that sends one. */
   private transport: Promise<Mail<SMTPSentMessageInfo, SMTPTransportOptions>> | undefined;
 
@@ -47,6 +53,7 @@ export class SmtpAdapter implements DeliveryAdapter {
     if (from === '') throw new Error('SmtpAdapter option from is missing');
     this.from = from;
     this.url = url;
+    this.shutdown = options.signal;
   }
 
   #transport(): Promise<Mail<SMTPSentMessageInfo, SMTPTransportOptions>> {
@@ -68,17 +75,34 @@ export class SmtpAdapter implements DeliveryAdapter {
     }
     try {
       const transport = await this.#transport();
-      const info = await transport.sendMail({
-        from: this.from,
-        to: message.to,
-        subject: message.subject ?? '',
-        text: message.text,
-        ...(message.html === undefined ? {} : { html: message.html }),
-      });
+      const info = await this.#unlessShutDown(
+        transport.sendMail({
+          from: this.from,
+          to: message.to,
+          subject: message.subject ?? '',
+          text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+        }),
+      );
       return { id: info.messageId };
     } catch (error) {
+      if (this.shutdown?.aborted) {
+        throw new DeliveryError('The email could not be sent: the server is shutting down');
+      }
       throw smtpError(error);
     }
+  }
+
+  /** `sending`, or a rejection as soon as the shutdown signal fires, whichever comes first. */
+  #unlessShutDown<T>(sending: Promise<T>): Promise<T> {
+    const shutdown = this.shutdown;
+    if (!shutdown) return sending;
+    if (shutdown.aborted) return Promise.reject(shutdown.reason);
+    return new Promise<T>((resolve, reject) => {
+      const abort = () => reject(shutdown.reason);
+      shutdown.addEventListener('abort', abort, { once: true });
+      sending.then(resolve, reject).finally(() => shutdown.removeEventListener('abort', abort));
+    });
   }
 
   /** Closes the transport's connections. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, type TestContext, test } from 'node:test';
+import { eventually } from '../test/eventually.js';
 import { DeliveryError } from './delivery.js';
 import { TwilioAdapter } from './twilio.js';
 
@@ -283,6 +284,25 @@ describe('TwilioAdapter', () => {
     );
     assert.equal(error.message, 'Twilio could not be reached: no answer within 100 ms');
     assert.equal(twilio.received.length, 1);
+  });
+
+  test('gives up on a Twilio that never answers when the server shuts down', async (t) => {
+    const twilio = await fakeTwilio(t, () => {
+      // Never answer; the shutdown signal, long before the adapter's own 10 s, ends the request.
+    });
+    const shutdown = new AbortController();
+    const adapter = new TwilioAdapter({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      smsFrom: '+15017122661',
+      baseUrl: twilio.baseUrl,
+      signal: shutdown.signal,
+    });
+    const sending = adapter.send({ channel: 'sms', to: '+14155552671', text: BODY });
+    await eventually(() => twilio.received.length === 1, 'Twilio receives the request');
+    shutdown.abort();
+    const error = await rejectsWithDeliveryError(sending);
+    assert.equal(error.message, 'Twilio could not be reached: the server is shutting down');
   });
 
   test('names the missing or malformed option', () => {

@@ -27,6 +27,8 @@ export interface TwilioAdapterOptions {
   readonly timeoutMs?: number;
   /** Defaults to the global fetch. */
   readonly fetch?: typeof fetch;
+  /** Aborts every request still running when it fires (the server shutting down). */
+  readonly signal?: AbortSignal;
 }
 
 /** Twilio's public API origin. */
@@ -50,6 +52,7 @@ export class TwilioAdapter implements DeliveryAdapter {
   private readonly whatsappFrom: string | undefined;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
+  private readonly shutdown: AbortSignal | undefined;
 
   /** Throws an Error naming the option when one is missing or malformed. */
   constructor(options: TwilioAdapterOptions) {
@@ -86,6 +89,7 @@ export class TwilioAdapter implements DeliveryAdapter {
     ];
     this.timeoutMs = timeoutMs;
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.shutdown = options.signal;
   }
 
   /** Creates the message; resolves with its SID once Twilio accepted it. */
@@ -104,13 +108,16 @@ export class TwilioAdapter implements DeliveryAdapter {
           accept: 'application/json',
         },
         body: form.toString(),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: this.shutdown
+          ? AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.shutdown])
+          : AbortSignal.timeout(this.timeoutMs),
       });
       raw = await response.text();
     } catch (error) {
-      throw new DeliveryError(
-        `Twilio could not be reached: ${networkReason(error, this.timeoutMs)}`,
-      );
+      const reason = this.shutdown?.aborted
+        ? 'the server is shutting down'
+        : networkReason(error, this.timeoutMs);
+      throw new DeliveryError(`Twilio could not be reached: ${reason}`);
     }
 
     const body = parseJson(raw);

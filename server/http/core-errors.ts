@@ -164,6 +164,17 @@ export const coreErrors = {
     message: 'This project requires pkce for OAuth: start the sign-in with a code_challenge.',
   },
 
+  // The database is out of reach for now (server/db/sql-errors.ts)
+  database_unavailable: {
+    status: 503,
+    message: 'The service is briefly unavailable. Please try again in a few seconds.',
+    fix:
+      'The server could not reach its database: PostgreSQL refused or dropped the connection (a restart, ' +
+      'a failover, a network cut) or SQLite was held by another process past its 5 s busy timeout. Nothing ' +
+      'was acknowledged, so the call can be repeated: Retry-After says when. The server reconnects by itself; ' +
+      'GET /readyz answers 503 until the database answers again.',
+  },
+
   // Anything else
 
   internal_server_error: {

@@ -3,10 +3,14 @@
  * the routes' JSON schemas (Fastify's validation), never from hand-written
  * checks, and list each path with its message.
  */
-import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/sql-errors.js';
 import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
+
+/** How long a client should wait before it repeats a call the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface AjvProblem {
   instancePath: string;
@@ -53,9 +57,14 @@ export function schemaError(problems: SchemaProblem[]): ApiError {
   });
 }
 
-/** Maps any error to an `ApiError`. */
+/** Maps any error to an `ApiError`; an unreachable database is `database_unavailable`. */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('database_unavailable', undefined, {
+      retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return schemaError(schemaProblems(fastifyError));
   switch (fastifyError.code) {
@@ -104,6 +113,8 @@ export function frameworkErrorHandler(baseUrl: string) {
       error.code === 'FST_ERR_BAD_URL'
         ? new ApiError('invalid_request', 'The request path is not valid.')
         : toApiError(error);
+    // Such an answer skips the hooks (`onSend` names every other answer's request).
+    reply.header(REQUEST_ID_HEADER, request.id);
     sendApiError(request, reply, apiError, baseUrl);
   };
 }
@@ -117,10 +128,12 @@ export function clientErrorHandler(baseUrl: string) {
     if (!socket.writable) return;
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const apiError = new ApiError(tooLarge ? 'headers_too_large' : 'invalid_request');
-    const body = JSON.stringify(apiErrorBody(apiError, `request-id-${randomUUID()}`, baseUrl));
+    const requestId = newRequestId();
+    const body = JSON.stringify(apiErrorBody(apiError, requestId, baseUrl));
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
+        `X-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
@@ -132,7 +145,11 @@ export function installErrorHandling(app: FastifyInstance, baseUrl: string): voi
     sendApiError(request, reply, error, baseUrl);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.type === 'database_unavailable') {
+      request.log.warn({ err: error }, 'database unavailable');
+    } else if (apiError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
     return send(request, reply, apiError);
   });
   app.setNotFoundHandler((request, reply) => send(request, reply, new ApiError('not_found')));

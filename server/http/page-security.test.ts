@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, TEST_PUBLIC_TOKEN, type TestServer } from '../test/test-server.js';
+import { STRICT_TRANSPORT_SECURITY, securityHeaders } from './page-security.js';
 
 describe('security headers', () => {
   let server: TestServer;
@@ -48,5 +49,47 @@ describe('security headers', () => {
         assert.match(answer.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
       }
     }
+  });
+});
+
+describe('HSTS', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ config: { publicUrl: 'https://party.example' } });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  test('a server whose public URL is https sends Strict-Transport-Security on every answer', async () => {
+    for (const path of ['/docs/errors', '/healthz', '/nothing-here']) {
+      const answer = await fetch(`${server.url}${path}`);
+      assert.equal(
+        answer.headers.get('strict-transport-security'),
+        STRICT_TRANSPORT_SECURITY,
+        path,
+      );
+    }
+    const api = await server.api(`/projects/bootstrap/${TEST_PUBLIC_TOKEN}`);
+    assert.equal(api.headers.get('strict-transport-security'), 'max-age=31536000');
+  });
+
+  test('none on http, nor on an https loopback host (HSTS would pin every port of localhost)', async () => {
+    const plain = await startTestServer();
+    try {
+      const answer = await fetch(`${plain.url}/docs/errors`);
+      assert.equal(answer.headers.get('strict-transport-security'), null);
+    } finally {
+      await plain.close();
+    }
+    for (const url of ['https://localhost:8443', 'https://127.0.0.1', 'https://[::1]:9000']) {
+      const headers = securityHeaders(url);
+      assert.equal(headers('text/html')['strict-transport-security'], undefined, url);
+      assert.equal(headers('application/json')['strict-transport-security'], undefined, url);
+    }
+    assert.equal(
+      securityHeaders('https://party.example')('text/html')['strict-transport-security'],
+      STRICT_TRANSPORT_SECURITY,
+    );
   });
 });

@@ -16,6 +16,7 @@ test('the route table holds every route the app answers, product routes and lazi
     'POST /sdk/v1/magic_links/email/login_or_create',
     'POST /sdk/v1/events',
     'GET /healthz',
+    'GET /readyz',
   ]) {
     assert.ok(routes.has(route), `${route} is in the route table`);
   }

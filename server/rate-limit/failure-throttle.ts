@@ -33,7 +33,7 @@ import {
   type StoredFailureGuard,
   storedGuard,
 } from './failure-guards-repository.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { limitName, type RateLimiter } from './rate-limiter.js';
 
 /** What a caller of `beginTry` knows of the try beyond its subject and client. */
 export interface TryContext {
@@ -123,7 +123,10 @@ export class FailureThrottle {
       ? storedGuard(read.row, now, policy.forgetAfterMs)
       : await this.guards.get(scope, subject, client, now, policy.forgetAfterMs, on);
     const waitUntil = waitsUntil(guard, policy);
-    if (waitUntil > now) throw waitError(Math.ceil((waitUntil - now) / 1000));
+    if (waitUntil > now) {
+      this.limiter.noteRefusal(`${limitName(scope)}:failure-delay`);
+      throw waitError(Math.ceil((waitUntil - now) / 1000));
+    }
     const budgetLimit = {
       max: policy.subjectBudget,
       windowMinutes: policy.subjectWindowMs / 60_000,
@@ -135,13 +138,17 @@ export class FailureThrottle {
       const budget = await this.limiter.peek(subjectBudgetBucket(scope, subject), budgetLimit, on);
       if (budget.hits >= policy.subjectBudget) {
         const until = Math.min(budget.resetAt, guard.lastFailureAt + policy.forgetAfterMs);
+        this.limiter.noteRefusal(`${limitName(scope)}:failure-backstop`);
         throw new ApiError('destination_locked', undefined, {
           retry_after_seconds: Math.max(1, Math.ceil((until - now) / 1000)),
         });
       }
     }
     // Another try of this client got in first: it is counted; this one waits its turn.
-    if (!(await this.guards.claim(scope, subject, client, guard, now, on))) throw waitError(1);
+    if (!(await this.guards.claim(scope, subject, client, guard, now, on))) {
+      this.limiter.noteRefusal(`${limitName(scope)}:failure-delay`);
+      throw waitError(1);
+    }
     await this.limiter.count(subjectBudgetBucket(scope, subject), budgetLimit, on);
   }
 

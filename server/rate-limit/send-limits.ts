@@ -15,7 +15,7 @@
 import type { ErrorType } from '../http/api-error.js';
 import { ApiError } from '../http/api-error.js';
 import type { RateLimit } from '../projects/project-settings.js';
-import type { RateLimiter } from './rate-limiter.js';
+import { limitName, type RateLimiter } from './rate-limiter.js';
 
 /** The numbers of the per-address backstop (see the module's comment). */
 export const SEND_BACKSTOP = {
@@ -62,6 +62,7 @@ export async function countSend(
 }
 
 function refusal(send: SendToCount, until: number, limiter: RateLimiter): ApiError {
+  limiter.noteRefusal(`${limitName(send.scope)}:destination`);
   return new ApiError(send.errorType, undefined, {
     retry_after_seconds: Math.max(1, Math.ceil((until - limiter.now()) / 1000)),
   });

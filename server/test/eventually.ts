@@ -26,3 +26,19 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
 }
+
+/**
+ * Resolves once the asynchronous `check` resolves to true (a server's answer, say), asking again
+ * every 10 ms after each answer; rejects with `never: <what>` after `timeoutMs`.
+ */
+export async function eventuallyResolves(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = EVENTUALLY_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+}

@@ -12,6 +12,7 @@ import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { loggerOptions } from '../http/log-options.js';
+import type { ServerLifecycle } from '../ops/lifecycle.js';
 import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
 import { Store } from '../store.js';
@@ -52,6 +53,8 @@ export interface TestServerOptions {
   logLines?: string[];
   /** Receives every log line (JSON, level trace), for tests of what is logged. */
   logLine?: (line: string) => void;
+  /** The process's life cycle, for tests of draining (see `AppOptions.lifecycle`). */
+  lifecycle?: ServerLifecycle;
 }
 
 /** An answer from the server. */
@@ -183,6 +186,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ? loggerOptions('warn', { write: (line: string) => void options.logLines?.push(line) })
         : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -31,8 +31,15 @@ export interface VelvetServer {
    * on stdout or stderr), except the development outbox's prints of the messages it sent.
    */
   log(): string[];
+  /** Whether the process is still running (it has not exited or been killed). */
+  alive(): boolean;
   /** Kills the process without warning (SIGKILL), leaving the database in place. */
   crash(): Promise<void>;
+  /**
+   * Sends `signal` (SIGTERM by default) and resolves with the exit code once the process exited
+   * (`null` when a signal ended it); the database stays in place, `stop` drops it.
+   */
+  terminate(signal?: NodeJS.Signals): Promise<number | null>;
   /**
    * Stops the process and drops the database (unless it was another server's).
    * @throws Error when the process's log holds a secret it issued (see `secretLeaks`): so
@@ -110,6 +117,11 @@ export async function startVelvet(
     database?: TestDatabase;
     /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
     postgresUrl?: string;
+    /**
+     * The source tree whose `server/main.ts` runs: this checkout when omitted, another
+     * release's (see `checkoutRelease`) for an upgrade test.
+     */
+    root?: string;
   } = {},
 ): Promise<VelvetServer> {
   const database = options.database ?? (await createTestDatabase(options.postgresUrl));
@@ -120,7 +132,7 @@ export async function startVelvet(
     writeFileSync(configPath, JSON.stringify(options.config));
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
+    cwd: options.root ?? root,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -150,6 +162,10 @@ export async function startVelvet(
     child.once('exit', (code) => reject(new Error(`velvet exited (${code}):\n${output}`)));
   });
 
+  const exitCode = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
   const outbox = async (to: string): Promise<OutboxMessage[]> => {
     const response = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as { messages: OutboxMessage[] }).messages;
@@ -166,7 +182,12 @@ export async function startVelvet(
       return code;
     },
     log,
+    alive: () => child.exitCode === null && child.signalCode === null,
     crash: () => kill(child, 'SIGKILL'),
+    async terminate(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exitCode;
+    },
     async stop() {
       // What the outbox delivered, read while the server still answers (a crashed one cannot).
       const delivered = await fetch(`${url}/dev/outbox`)

@@ -1,7 +1,8 @@
 /**
  * Bundles the Stytch-SDK test pages with esbuild, in memory, once per test process: the real
- * `@stytch/vanilla-js` from node_modules (its development build, as a bundler's dev server
- * picks it), and the clientside-services stand-in with libphonenumber-js.
+ * `@stytch/vanilla-js` and `@stytch/react` (with React) from node_modules (their development
+ * builds, as a bundler's dev server picks them), and the clientside-services stand-in with
+ * libphonenumber-js.
  */
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
@@ -12,6 +13,7 @@ export type StytchBundles = ReadonlyMap<string, string>;
 const ENTRIES = {
   headless: 'headless-page.ts',
   ui: 'ui-page.ts',
+  'react-ui': 'react-ui-page.ts',
   'clientside-services': 'clientside-services.ts',
 };
 

@@ -1,8 +1,9 @@
 /**
  * The third-party site of the Stytch-SDK tests, on a loopback origin of its own:
  * `/headless.html` (a headless `StytchClient` on `window.stytch`), `/ui.html` (Stytch's login
- * form in `#login`), their bundled scripts, and the clientside-services stand-in, which is served
- * on `localhost` rather than `127.0.0.1` so that, like Stytch's own, it is a cross-origin iframe.
+ * form in `#login`), `/react-ui.html` (`@stytch/react`'s `<StytchLogin>` there), their bundled
+ * scripts, and the clientside-services stand-in, which is served on `localhost` rather than
+ * `127.0.0.1` so that, like Stytch's own, it is a cross-origin iframe.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -38,7 +39,7 @@ export async function serveStytchSdkSite(
       });
       response.end(body);
     };
-    const pageScript = /^\/(headless|ui)\.html$/.exec(path)?.[1];
+    const pageScript = /^\/(headless|ui|react-ui)\.html$/.exec(path)?.[1];
     if (pageScript) {
       const config: StytchPageConfig = {
         ...settings(),

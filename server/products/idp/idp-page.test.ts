@@ -1,7 +1,7 @@
 /**
  * The authorization page's sign-in config, for every product combination a project's config may
- * have: the widget accepts it (no configuration error of the spec) whenever the project has a
- * product the page can sign in with, and it offers every one of them.
+ * have (all but passkeys alone, which the config refuses at load): the widget accepts it (no
+ * configuration error of the spec) and offers every way the project signs in, OAuth included.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -33,6 +33,7 @@ function project(products: Product[], methods: (typeof METHODS)[number][]): Proj
       publicToken: 'public-token-test-combination',
       products,
       otp: { methods },
+      oauth: { providers: { google: { clientId: 'g' }, github: { clientId: 'h' } } },
     },
     settingsParts,
   );
@@ -42,36 +43,39 @@ function project(products: Product[], methods: (typeof METHODS)[number][]): Proj
 interface Offered {
   products: string[];
   otpOptions: { methods: string[] };
+  oauthOptions?: { providers: { type: string }[] };
 }
 
 describe('the authorization page’s sign-in config', () => {
   test('every product and passcode combination: accepted by the widget, each way to sign in offered', () => {
-    const unusable: string[] = [];
     let checked = 0;
     for (const products of subsets(PRODUCTS)) {
+      // Refused at load (server/config/config.ts; config.test.ts checks it).
+      if (products.length === 1 && products[0] === 'passkeys') continue;
       for (const methods of subsets(METHODS)) {
         const name = `${products.join('+')} (otp: ${methods.join(',')})`;
         const offered = signInConfig(project(products, methods)) as unknown as Offered;
         const { configError, problems, config } = checkConfig(offered);
         assert.deepEqual(problems, [], name);
         checked++;
-        // Only products the project has, in its order, OAuth aside (its redirect leaves the page).
+        // Only products the project has, in its order.
         assert.deepEqual(
           offered.products,
           products.filter((p) => offered.products.includes(p)),
           name,
         );
-        assert.ok(!offered.products.includes('oauth'), name);
-        if (!products.some((p) => p !== 'oauth' && p !== 'passkeys')) {
-          unusable.push(products.join('+'));
-          continue;
-        }
         assert.equal(configError, undefined, name);
         assert.deepEqual(config.products, offered.products, name);
-        // Every way the project signs in by email, phone, password, wallet or passkey is there.
-        for (const p of ['otp', 'passwords', 'crypto', 'passkeys'] as const) {
+        // Every way the project signs in by email, phone, password, wallet, passkey or provider.
+        for (const p of ['otp', 'passwords', 'crypto', 'passkeys', 'oauth'] as const) {
           assert.equal(offered.products.includes(p), products.includes(p), `${name}: ${p}`);
         }
+        // A button per provider the project configures.
+        assert.deepEqual(
+          offered.oauthOptions?.providers,
+          products.includes('oauth') ? [{ type: 'google' }, { type: 'github' }] : undefined,
+          name,
+        );
         if (products.includes('otp')) assert.deepEqual(offered.otpOptions.methods, methods, name);
         const emailPasscodes = products.includes('otp') && methods.includes('email');
         // Magic links and email passcodes together: the Email tab is passcodes.
@@ -82,9 +86,7 @@ describe('the authorization page’s sign-in config', () => {
         );
       }
     }
-    assert.equal(checked, 63 * 7);
-    // A project of OAuth and passkeys only has nothing this page signs in with (documented).
-    assert.deepEqual([...new Set(unusable)], ['oauth', 'passkeys', 'oauth+passkeys']);
+    assert.equal(checked, 62 * 7);
   });
 
   test('the development project: passcodes by text, WhatsApp and email, passwords, passkeys and wallets', () => {

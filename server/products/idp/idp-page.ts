@@ -10,29 +10,33 @@ import type { Project } from '../../projects/projects-repository.js';
 
 /**
  * The sign-in widget's config for the project: its products, in its order, and its passcode
- * channels. Two rules make every configuration a project may have one the widget accepts:
- * - OAuth is left out: its redirect leaves the page for the project's own landing URLs.
+ * channels. Every configuration a project may have (`server/config/config.ts` refuses passkeys
+ * as the only product) is one the widget accepts and signs in with:
+ * - OAuth: a button per provider the project configures. The page's widget starts the provider's
+ *   sign-in with this page's own address (the authorization request) as its login and sign-up
+ *   redirect, which the OAuth start accepts on the server's own origin (`authorizationReturn`),
+ *   so the provider's callback brings the visitor back to the same request; the page then
+ *   authenticates the `token` of the address, removes it, and goes on to the consent.
  * - Email magic links and email passcodes together are the widget's configuration error (spec
  *   section 5: 'Cannot use both EML and Email OTP'); the Email tab is then passcodes, as the
  *   demo's <velvet-login> does for the development project (its default config: passcodes by
  *   text, WhatsApp and email): the visitor types the code on this page and goes on to the
  *   consent, where a link would open the project's magic-link landing page instead.
- * A project whose only products are OAuth and passkeys has nothing the page can sign in with (a
- * signed-in visitor still consents): the widget shows the spec's 'Cannot use Passkeys by itself'
- * error, or with OAuth alone (no product left) its default email form, which the server refuses.
  */
 export function signInConfig(project: Project): Record<string, unknown> {
   const { settings } = project;
   const emailPasscodes =
     settings.products.includes('otp') && settings.otp.methods.includes('email');
+  const providers = Object.keys(settings.oauth.providers).map((type) => ({ type }));
   return {
     products: settings.products.filter(
-      (product) => product !== 'oauth' && !(product === 'emailMagicLinks' && emailPasscodes),
+      (product) => !(product === 'emailMagicLinks' && emailPasscodes),
     ),
     otpOptions: {
       methods: settings.otp.methods,
       expirationMinutes: settings.otp.defaultExpirationMinutes,
     },
+    ...(settings.products.includes('oauth') && { oauthOptions: { providers } }),
   };
 }
 

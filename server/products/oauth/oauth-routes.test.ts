@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { assertApiError } from '../../test/api-assertions.js';
+import { rowsOf } from '../../test/database-rows.js';
 import {
   signInBySms,
   startTestServer,
@@ -252,6 +253,66 @@ describe('OAuth redirect sign-in', () => {
     const authorize = new URL(started.headers.get('location') ?? '');
     assert.equal(authorize.origin, google.issuer);
     assert.equal(authorize.searchParams.get('prompt'), 'consent', 'provider_* parameters pass on');
+  });
+
+  describe('the authorization page as the landing (Sign in with Velvet through a provider)', () => {
+    const AUTHORIZE = `${VELVET}/oauth/${TEST_PUBLIC_TOKEN}/authorize`;
+    const REQUEST = `${AUTHORIZE}?client_id=some-app&redirect_uri=${encodeURIComponent('https://rp.test/cb')}&scope=openid+email&state=s%2F1&code_challenge=abc`;
+
+    test('the callback brings the visitor back to the same authorization request, with the token', async () => {
+      const { verifier, challenge } = pkcePair();
+      const started = await start('google', {
+        code_challenge: challenge,
+        login_redirect_url: REQUEST,
+        signup_redirect_url: REQUEST,
+      });
+      assert.equal(started.status, 302, await started.clone().text());
+      const back = await passProvider(started.headers.get('location') ?? '', VELVET, {
+        login: 'authorize-page',
+      });
+      const landed = await callback(back);
+      assert.equal(landed.status, 302);
+      const target = new URL(landed.headers.get('location') ?? '');
+      assert.equal(`${target.origin}${target.pathname}`, AUTHORIZE);
+      // Every parameter of the request as it was, the token's two beside them.
+      const expected = new URL(REQUEST).searchParams;
+      for (const [name, value] of expected)
+        assert.equal(target.searchParams.get(name), value, name);
+      assert.equal(target.searchParams.get('stytch_token_type'), 'oauth');
+      const answer = await server.api('/oauth/authenticate', {
+        body: { token: target.searchParams.get('token'), code_verifier: verifier },
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.provider_subject, 'authorize-page');
+    });
+
+    test('open redirect: another origin, path, project, scheme or a userinfo/fragment trick is refused, nothing stored', async () => {
+      const { challenge } = pkcePair();
+      const tables = ['oauth_states', 'oauth_tokens', 'sessions'] as const;
+      const before = await rowsOf(server.store, tables);
+      const attacks = [
+        `https://evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize?client_id=some-app`,
+        `http://velvet.test.evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `http://velvet.test:8443/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `https://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `http://evil.test@velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize#@evil.test`,
+        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/logout?post_logout_redirect_uri=https://evil.test/`,
+        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize/../../../demo/`,
+        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/%61uthorize`,
+        `http://velvet.test/oauth/public-token-test-another-project/authorize`,
+        `http://velvet.test/sdk/v1/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `//evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+        `/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      ];
+      for (const attack of attacks) {
+        for (const field of ['login_redirect_url', 'signup_redirect_url']) {
+          const refused = await start('google', { code_challenge: challenge, [field]: attack });
+          await assertErrorPage(refused, 400, 'no_match_for_provided_oauth_url');
+        }
+      }
+      assert.deepEqual(await rowsOf(server.store, tables), before, 'no state, token or session');
+    });
   });
 
   describe('bad input: an error page or a 4xx from the catalogue, and no session', () => {

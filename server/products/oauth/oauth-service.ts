@@ -7,7 +7,10 @@
  * - The `state` carries 256 random bits, is stored as its SHA-256, works once, for 10 minutes,
  *   for the provider it was made for. The provider's own PKCE verifier and the OpenID Connect
  *   nonce are sealed with it.
- * - Redirect URLs must be listed exactly; a request naming none gets the first listed.
+ * - Redirect URLs must be listed exactly, or be the project's own authorization endpoint on the
+ *   server's own origin (`authorizationReturn`: the authorization page's sign-in comes back to
+ *   the same authorization request, which checks its parameters again); a request naming none
+ *   gets the first listed.
  * - A provider account signs in its user. A new account joins an existing user only through an
  *   email both the provider and Velvet hold as verified; otherwise it makes a new user.
  * - The token that ends the redirect works once, for 10 minutes, and only with the verifier of
@@ -26,6 +29,7 @@ import type { Project } from '../../projects/projects-repository.js';
 import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import { authorizationReturn } from '../idp/index.js';
 import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import {
   DuplicateDestinationError,
@@ -202,8 +206,8 @@ export class OAuthService {
     const { provider, settings } = this.#provider(project, request.provider);
     const oauth = project.settings.oauth;
     if (!request.codeChallenge) throw new ApiError('oauth_pkce_expected_code_challenge');
-    const login = listedRedirect(request.loginRedirectUrl, oauth.loginRedirectURLs, REFUSALS);
-    const signup = listedRedirect(request.signupRedirectUrl, oauth.signupRedirectURLs, REFUSALS);
+    const login = this.#landing(project, request.loginRedirectUrl, oauth.loginRedirectURLs);
+    const signup = this.#landing(project, request.signupRedirectUrl, oauth.signupRedirectURLs);
     await this.deps.limiter.hit(
       `oauth-start:ip:${project.projectId}:${request.ip}`,
       START_LIMIT,
@@ -452,6 +456,17 @@ export class OAuthService {
     if (!(await this.deps.oauth.deleteRegistration(userId, registrationId))) {
       throw new ApiError('oauth_user_registration_not_found');
     }
+  }
+
+  /**
+   * Where a sign-in lands: the project's authorization endpoint when `asked` is it (on the
+   * server's own origin), else the listed URL (`listedRedirect`: exact, or the first listed).
+   */
+  #landing(project: Project, asked: string | undefined, listed: readonly string[]): string {
+    return (
+      authorizationReturn(asked, this.deps.ownOrigin, project) ??
+      listedRedirect(asked, listed, REFUSALS)
+    );
   }
 
   /** The project's settings for `name`, refusing a product or provider it has not set up. */

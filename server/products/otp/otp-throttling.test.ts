@@ -118,6 +118,31 @@ describe('passcode throttling: a stranger against a guest', () => {
     assert.equal((await asker.check(sent.body.method_id, code)).status, 200);
   });
 
+  test('a code stored before codes were bound to a client still checks after the upgrade', async () => {
+    // Issue 32: a passcode sent before an upgrade across the migration that bound codes to
+    // their client failed after it (the migration gave it client '', which no client matched).
+    const phone = '+14155550311';
+    const asker = as(server, '203.0.113.21');
+    const sent = await asker.send(phone);
+    const code = server.lastCode(phone);
+    await server.store.db
+      .updateTable('passcodes')
+      .set({ client: '' })
+      .where('method_id', '=', sent.body.method_id)
+      .execute();
+    const checked = await asker.check(sent.body.method_id, code);
+    assert.equal(checked.status, 200, JSON.stringify(checked.body));
+    // Still single-use, and a code asked for after it is the client's own again.
+    assertApiError(await asker.check(sent.body.method_id, code), 404, 'otp_code_not_found');
+    await asker.send(phone);
+    const bound = server.lastCode(phone);
+    assertApiError(
+      await as(server, '198.51.100.21').check(sent.body.method_id, bound),
+      404,
+      'otp_code_not_found',
+    );
+  });
+
   test('the right code sent five times at once (a double tap, autofill and a tap): one session, and the rest refused', async () => {
     const phone = '+14155550309';
     const client = as(server, '198.51.100.60');

@@ -4,7 +4,10 @@
  * - a new passcode for a `method_id` supersedes the earlier ones the same client asked for
  *   (another client's request never ends a guest's code);
  * - `recordWrongTry` counts at most `maxTries` wrong tries, atomically;
- * - `consume` succeeds once, and only while the passcode is live.
+ * - `consume` succeeds once, and only while the passcode is live;
+ * - a passcode stored before passcodes were bound to a client (`client` is `UNBOUND_CLIENT`)
+ *   checks from any client, as it did then, until it expires: an upgrade from such a release
+ *   keeps the codes guests are typing (its five tries still bound it).
  */
 import { sql } from 'kysely';
 import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
@@ -109,6 +112,12 @@ function passcodeQueries(db: Db) {
   };
 }
 
+/**
+ * The client of a passcode stored before passcodes were bound to the client that asked
+ * (migration `2026-11-23-18-passcodes-by-client` gave those rows this default).
+ */
+const UNBOUND_CLIENT = '';
+
 /** The columns of a passcode, prefixed `p_` in a check's row. */
 const PASSCODE_COLUMNS = [
   'passcode_id',
@@ -192,7 +201,7 @@ function checkQuery(db: Db, users: UserReader, kind: MethodRecord['kind']) {
     JOIN users u ON u.user_id = m.user_id
     LEFT JOIN passcodes p ON p.passcode_id = (
       SELECT q.passcode_id FROM passcodes q
-      WHERE q.method_id = m.${sql.raw(id)} AND q.client = ${a.client}
+      WHERE q.method_id = m.${sql.raw(id)} AND q.client IN (${a.client}, ${UNBOUND_CLIENT})
         AND q.superseded = 0 AND q.consumed_at IS NULL
       ORDER BY q.created_at DESC LIMIT 1)
     WHERE m.${sql.raw(id)} = ${a.methodId}`;

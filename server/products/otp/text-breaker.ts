@@ -79,6 +79,7 @@ export class TextBreaker {
         `ALERT: text messages to new numbers${where} paused: the project reached sms.${bucket.setting}`,
       );
     }
+    this.limiter.noteRefusal(`sms-breaker:${bucket.prefix ? 'prefix' : 'total'}`);
     throw new ApiError(
       'otp_send_rate_limited',
       'Text messages are paused for a while. Please try again later.',

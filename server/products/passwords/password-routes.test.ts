@@ -327,6 +327,10 @@ describe('passwords', () => {
     assert.equal(sent(), 1);
     const link = resetLink(server, email);
     assert.equal(`${link.origin}${link.pathname}`, RESET_URL);
+    // No email magic links in this project: no "Log in without password" link (none could sign in).
+    const [message] = server.outbox.list({ to: email });
+    assert.equal(message?.text.match(/https?:\/\/\S+/g)?.length, 1, message?.text);
+    assert.doesNotMatch(message?.text ?? '', /without password/);
 
     // Listed among the reset URLs, as an earlier release required: still taken.
     const compatible = await server.api('/passwords/email/reset/start', {
@@ -656,6 +660,112 @@ describe('passwords', () => {
     for (const leak of [secret, STRONGER, token, row.password_hash, '$argon2id$']) {
       assert.ok(!text.includes(leak), `the log holds ${leak.slice(0, 12)}…`);
     }
+  });
+});
+
+describe('passwords: the reset email’s “Log in without password” (a project with email magic links)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      project: {
+        products: ['emailMagicLinks', 'passwords'],
+        passwords: { resetRedirectUrls: [RESET_URL] },
+        emailMagicLinks: { loginRedirectURLs: [LOGIN_URL, 'http://app.velvet.test/login-2'] },
+      },
+    });
+  });
+  after(() => server.close());
+
+  /** The reset email's two links: the reset link, then the login link. */
+  function links(to: string): { reset: URL; login: URL; text: string; html: string } {
+    const [message] = server.outbox.list({ to });
+    const found = message?.text.match(/https?:\/\/\S+/g) ?? [];
+    assert.equal(found.length, 2, message?.text);
+    return {
+      reset: new URL(found[0] ?? ''),
+      login: new URL(found[1] ?? ''),
+      text: message?.text ?? '',
+      html: message?.html ?? '',
+    };
+  }
+
+  test('the link opens login_redirect_url, signs in once with a hashed, single-use magic-link token; the reset link still works', async () => {
+    const email = 'no-password-needed@example.com';
+    const created = await create(server, email);
+    const started = await server.api('/passwords/email/reset/start', {
+      body: { email, login_redirect_url: 'http://app.velvet.test/login-2' },
+    });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const { reset, login, text, html } = links(email);
+    assert.equal(`${reset.origin}${reset.pathname}`, RESET_URL);
+    assert.equal(reset.searchParams.get('stytch_token_type'), 'reset_password');
+    assert.equal(`${login.origin}${login.pathname}`, 'http://app.velvet.test/login-2');
+    assert.equal(login.searchParams.get('stytch_token_type'), 'magic_links');
+    assert.match(text, /Or log in without password/);
+    assert.match(html, />log in without password<\/a>/);
+    const token = login.searchParams.get('token') ?? '';
+    assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+    assert.notEqual(token, reset.searchParams.get('token'));
+
+    // Stored as its SHA-256 only.
+    const { magic_links: rows } = await rowsOf(server.store, ['magic_links']);
+    const stored = JSON.stringify(rows);
+    assert.ok(!stored.includes(token), 'the token is not stored');
+    assert.ok(stored.includes(createHash('sha256').update(token).digest('hex')));
+
+    const signedIn = await server.api('/magic_links/authenticate', {
+      body: { token, session_duration_minutes: 60 },
+    });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    assert.equal(signedIn.body.user_id, created.user_id);
+    assert.equal(signedIn.body.session.authentication_factors[0].type, 'magic_link');
+    assertApiError(
+      await server.api('/magic_links/authenticate', { body: { token } }),
+      404,
+      'unable_to_auth_magic_link',
+    );
+    // The reset link still sets a new password.
+    const resetDone = await server.api('/passwords/email/reset', {
+      body: { token: reset.searchParams.get('token'), password: STRONGER },
+    });
+    assert.equal(resetDone.status, 200, JSON.stringify(resetDone.body));
+  });
+
+  test('without login_redirect_url: the first login URL; with a code_challenge: only with its verifier', async () => {
+    const email = 'pkce-no-password@example.com';
+    await create(server, email);
+    const verifier = 'd'.repeat(32) + 'e'.repeat(32);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await server.api('/passwords/email/reset/start', {
+      body: { email, code_challenge: challenge },
+    });
+    const { login } = links(email);
+    assert.equal(`${login.origin}${login.pathname}`, LOGIN_URL);
+    const token = login.searchParams.get('token');
+    assertApiError(
+      await server.api('/magic_links/authenticate', { body: { token } }),
+      400,
+      'pkce_expected_code_verifier',
+    );
+    const signedIn = await server.api('/magic_links/authenticate', {
+      body: { token, code_verifier: verifier },
+    });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  });
+
+  test('an unlisted login_redirect_url is refused before anything is stored or sent', async () => {
+    const email = 'unlisted-login@example.com';
+    await create(server, email);
+    const before = await rowsOf(server.store, ['magic_links', 'password_resets']);
+    assertApiError(
+      await server.api('/passwords/email/reset/start', {
+        body: { email, login_redirect_url: 'https://evil.example/login' },
+      }),
+      400,
+      'login_redirect_url_not_allowed',
+    );
+    assert.deepEqual(await rowsOf(server.store, ['magic_links', 'password_resets']), before);
+    assert.equal(server.outbox.list({ to: email }).length, 0);
   });
 });
 

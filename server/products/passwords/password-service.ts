@@ -12,6 +12,12 @@
  *   owner may add a password to an account (the Dedupe flow), so nobody can pre-claim one.
  * - Reset tokens are 256 random bits, stored as SHA-256, single use, expiring, optionally bound
  *   to a PKCE challenge; a reset ends the user's other sessions unless asked not to.
+ * - When the project has email magic links, the reset email also carries a "Log in without
+ *   password" link, as Stytch's does: a magic link (hashed, single use, as long-lived as the reset
+ *   link and bound to the same PKCE challenge) to the start's `login_redirect_url`, or the first
+ *   of the project's magic-link login URLs. Without magic links (or without a URL to land on, or
+ *   when the project requires PKCE for links and the start sent no challenge) there is none: a
+ *   link no page could authenticate would only fail.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +32,7 @@ import { listedRedirect } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
+import type { LoginLinks } from '../magic-links/index.js';
 import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import type { MethodRecord, UsersRepository } from '../users/index.js';
 import { normalizeEmail } from '../users/index.js';
@@ -47,6 +54,8 @@ export interface PasswordStorage {
   readonly throttle: FailureThrottle;
   /** The client's key for the throttle (`clientKey` under the server secret). */
   readonly clientKey: (ip: string) => string;
+  /** The reset email's "Log in without password" links (email magic links). */
+  readonly loginLinks: LoginLinks;
 }
 
 /** Who is asking, for limits and the session's attributes. */
@@ -195,7 +204,10 @@ export class PasswordService {
     const settings = project.settings.passwords;
     const email = normalizeEmail(request.email);
     const redirect = this.#redirectUrl(project, request.resetPasswordRedirectUrl);
-    if (request.loginRedirectUrl !== undefined) loginRedirect(project, request.loginRedirectUrl);
+    const loginUrl =
+      request.loginRedirectUrl === undefined
+        ? undefined
+        : loginRedirect(project, request.loginRedirectUrl);
     if (settings.pkceRequiredForResets && request.codeChallenge === undefined) {
       throw new ApiError(
         'pkce_expected_code_challenge',
@@ -243,10 +255,16 @@ export class PasswordService {
     link.searchParams.set('token', token);
     const adapter = this.delivery.email;
     if (!adapter) throw new ApiError('product_not_enabled', 'No delivery is set up for email.');
+    const loginLink = await this.#loginLink(project, method, loginUrl, {
+      codeChallenge: request.codeChallenge ?? null,
+      expirationMinutes,
+      now,
+    });
     const message = resetMessage({
       projectName: project.name,
       link: link.toString(),
       expirationMinutes,
+      ...(loginLink !== undefined && { loginLink }),
     });
     try {
       const receipt = await adapter.send({ channel: 'email', to: email, ...message });
@@ -479,6 +497,32 @@ export class PasswordService {
     if (!result.valid_password) {
       throw new ApiError('weak_password', undefined, { feedback: result.feedback });
     }
+  }
+
+  /**
+   * The reset email's "Log in without password" link (see the module comment), or `undefined`
+   * when the project has no email magic links, no URL to land on, or requires PKCE for links and
+   * the start sent no challenge.
+   */
+  async #loginLink(
+    project: Project,
+    method: MethodRecord,
+    asked: string | undefined,
+    link: { codeChallenge: string | null; expirationMinutes: number; now: number },
+  ): Promise<string | undefined> {
+    if (!project.settings.products.includes('emailMagicLinks')) return undefined;
+    const links = project.settings.emailMagicLinks;
+    const redirectUrl = asked ?? links.loginRedirectURLs[0];
+    if (redirectUrl === undefined) return undefined;
+    if (links.pkceRequired && link.codeChallenge === null) return undefined;
+    return this.store.loginLinks.create({
+      project,
+      userId: method.userId,
+      emailId: method.methodId,
+      email: method.destination,
+      redirectUrl,
+      ...link,
+    });
   }
 
   #redirectUrl(project: Project, requested: string | undefined): string {

@@ -4,6 +4,7 @@
  */
 import { clientKey } from '../../rate-limit/client-key.js';
 import { failureThrottleOf } from '../../rate-limit/failure-throttle.js';
+import { loginLinksOf } from '../magic-links/index.js';
 import type { ProductContext } from '../product.js';
 import {
   type BreachChecker,
@@ -28,6 +29,7 @@ export function passwordsImplementation(context: ProductContext) {
       resets: new PasswordResetsRepository(store.db),
       throttle: failureThrottleOf(context),
       clientKey: (ip) => clientKey(context.secret, ip),
+      loginLinks: loginLinksOf(store.db),
     },
     context.sessions,
     new PasswordHasher(),

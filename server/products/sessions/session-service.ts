@@ -90,11 +90,20 @@ export class SessionService {
   /** Each session's latest JWT, by session id, oldest first (see `LAST_ACCESS_GRANULARITY_MS`). */
   readonly #jwts = new RecentMap<string, CachedJwt>(JWT_CACHE_SIZE);
 
+  /** Sessions made and not yet signed: each is counted as started when its first JWT is. */
+  readonly #unsigned = new WeakSet<SessionRecord>();
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly keys: KeyRing,
     private readonly issuer: string,
     private readonly clock: () => number,
+    /**
+     * Told of each session started, with the factor that started it (for the metrics): once
+     * its write committed, when its first JWT is signed (every caller signs one after the
+     * commit), so a session whose write rolled back is not counted.
+     */
+    private readonly onStarted: (factor: JsonObject) => void = () => undefined,
   ) {}
 
   /**
@@ -183,6 +192,7 @@ export class SessionService {
       authenticationFactors: [factor],
       attributes,
     };
+    this.#unsigned.add(record);
     return { record, token };
   }
 
@@ -255,6 +265,7 @@ export class SessionService {
    * API's `session` object has them for the signed-in user.
    */
   async issueJwt(project: Project, record: SessionRecord): Promise<string> {
+    if (this.#unsigned.delete(record)) this.onStarted(record.authenticationFactors[0] ?? {});
     const key = await this.keys.signingKey(project.projectId);
     const clock = this.clock();
     // What the claim is made of, without making it: a reused JWT costs no claim.

@@ -5,7 +5,7 @@
  * (Yes, No, nothing to confirm). The API is the client's fake; the real server is the e2e test's.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { apiErrorBody, success } from '../../client/testing/fixtures.js';
+import { apiErrorBody, authenticateBody, success } from '../../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../../client/testing/mocha.js';
 import {
   cleanUpClients,
@@ -52,15 +52,20 @@ interface Mounted {
   text(): string;
 }
 
-async function mount(search: string, setup: (test: TestClient) => void | Promise<void>) {
-  const test = createTestClient();
-  await setup(test);
+async function mount(
+  search: string,
+  setup: (test: TestClient) => void | Promise<void>,
+  config: unknown = CONFIG,
+) {
   const visits: string[] = [];
+  // The client's own navigations (an OAuth start) are recorded beside the element's.
+  const test = createTestClient({ navigate: (url) => visits.push(url) });
+  await setup(test);
   const errors: VelvetErrorDetail[] = [];
   const el = await fixture<VelvetIdentityProvider>(html`<velvet-identity-provider
     public-token=${test.publicToken}
     .client=${test.client}
-    .config=${CONFIG}
+    .config=${config}
     .search=${search}
     .navigate=${(url: string) => visits.push(url)}
     .callbacks=${{ onError: (detail: VelvetErrorDetail) => errors.push(detail) }}
@@ -82,8 +87,33 @@ async function until(mounted: Mounted, text: string): Promise<void> {
   );
 }
 
+const home = location.pathname;
+
+/** The answer of `POST /oauth/authenticate` for a Google sign-in. */
+function oauthAuthenticated() {
+  return success({
+    ...(authenticateBody('oauth-session').data as Record<string, unknown>),
+    provider_subject: 'ada',
+    provider_type: 'Google',
+    provider_values: {
+      access_token: 'a',
+      id_token: '',
+      refresh_token: '',
+      scopes: [],
+      expires_at: null,
+    },
+    oauth_user_registration_id: 'oauth-user-registration-test-1',
+    reset_sessions: false,
+  });
+}
+
+const OAUTH_CONFIG = { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } };
+
 describe('<velvet-identity-provider>', () => {
-  afterEach(cleanUpClients);
+  afterEach(async () => {
+    history.replaceState(null, '', home);
+    await cleanUpClients();
+  });
 
   it('names a missing client_id, then a missing redirect_uri, and calls nothing', async () => {
     const noClient = await mount('?redirect_uri=https%3A%2F%2Fa.example%2F', () => {});
@@ -161,6 +191,10 @@ describe('<velvet-identity-provider>', () => {
       () => mounted.el.querySelector('velvet-login input[type="tel"]'),
       () => `the sign-in form did not render; the screen says: ${mounted.text()}`,
     );
+    // A session exists: the text asks for a fresh sign-in, not the spec's one for no session.
+    await until(mounted, 'Please sign in again to continue.');
+    expect(mounted.text()).to.not.contain('No active session detected');
+    await expect(mounted.el).to.be.accessible();
     expect(mounted.errors, 'signing in again is not an error').to.have.length(0);
     const first = mounted.test.api.requestsTo('/oauth/authorize/start').at(0);
     expect(first?.body).to.deep.include({ max_age: 60, auth_after: 1767225600 });
@@ -168,6 +202,81 @@ describe('<velvet-identity-provider>', () => {
     await signIn(mounted.test, 'session-token-2');
     await until(mounted, 'Party Planner');
     expect(mounted.el.querySelector('velvet-login')).to.equal(null);
+  });
+
+  it('OAuth: the button starts the provider with this page (the authorization request) as its redirect', async () => {
+    history.replaceState(null, '', `${home}${CONSENT_QUERY}#ignored`);
+    const mounted = await mount(
+      CONSENT_QUERY,
+      (test) => {
+        test.api.on('POST', '/oauth/authorize/start', {
+          status: 401,
+          json: apiErrorBody(401, 'user_unauthenticated', 'This call needs an active session.'),
+        });
+      },
+      OAUTH_CONFIG,
+    );
+    await until(mounted, 'No active session detected. Please log in to continue.');
+    const button = () =>
+      mounted.el.querySelector<HTMLButtonElement>('velvet-login .velvet-oauth__button');
+    await waitFor(button, () => `no OAuth button: ${mounted.text()}`);
+    await expect(mounted.el).to.be.accessible();
+    button()?.click();
+    await waitFor(() => mounted.visits.length > 0, 'the OAuth start was not opened');
+    const started = new URL(mounted.visits[0] ?? '');
+    expect(started.pathname).to.match(/\/public\/oauth\/google\/start$/);
+    const page = `${location.origin}${home}${CONSENT_QUERY}`;
+    expect(started.searchParams.get('login_redirect_url')).to.equal(page);
+    expect(started.searchParams.get('signup_redirect_url')).to.equal(page);
+  });
+
+  it('OAuth: back from the provider, it authenticates the token, removes it from the address, and goes on to consent', async () => {
+    history.replaceState(
+      null,
+      '',
+      `${home}${CONSENT_QUERY}&stytch_token_type=oauth&token=oauth-token-idp`,
+    );
+    let signedIn = false;
+    const mounted = await mount(
+      `${CONSENT_QUERY}&stytch_token_type=oauth&token=oauth-token-idp`,
+      (test) => {
+        test.api.on('POST', '/oauth/authenticate', () => {
+          signedIn = true;
+          return { json: oauthAuthenticated() };
+        });
+        test.api.on('POST', '/oauth/authorize/start', () =>
+          signedIn
+            ? { json: startBody(true, [['openid', true]]) }
+            : {
+                status: 401,
+                json: apiErrorBody(
+                  401,
+                  'user_unauthenticated',
+                  'This call needs an active session.',
+                ),
+              },
+        );
+      },
+      OAUTH_CONFIG,
+    );
+    await until(mounted, 'Sign in to Party Planner with your account');
+    const [sent] = mounted.test.api.requestsTo('/oauth/authenticate');
+    expect((sent?.body as { token?: string } | undefined)?.token).to.equal('oauth-token-idp');
+    expect(location.search, 'the token leaves the address').to.equal(CONSENT_QUERY);
+    const starts = mounted.test.api.requestsTo('/oauth/authorize/start');
+    expect(starts, 'the consent is asked once, after the sign-in').to.have.length(1);
+    expect(starts[0]?.body).to.deep.include({ client_id: 'party-planner', redirect_uri: CALLBACK });
+    expect(mounted.errors).to.have.length(0);
+  });
+
+  it('an OAuth token in the address of a page without OAuth is ignored: a session goes on to consent', async () => {
+    const search = `${CONSENT_QUERY}&stytch_token_type=oauth&token=stray`;
+    const mounted = await mount(search, async (test) => {
+      await signIn(test);
+      test.api.on('POST', '/oauth/authorize/start', { json: startBody(true, [['openid', true]]) });
+    });
+    await until(mounted, 'Sign in to Party Planner with your account');
+    expect(mounted.test.api.requestsTo('/oauth/authenticate')).to.have.length(0);
   });
 
   it('asks with the standard title, and Allow sends the request with consent and leaves with the code', async () => {

@@ -7,7 +7,11 @@
  * Consent: preflight, then either an automatic submit (the user consented before) or a prompt
  * with the application's name and scopes, Allow or Deny. Without a session it says so and shows
  * `<velvet-login>` (the page loads `velvet.js` too) with the same client, and goes on once the
- * user has signed in. Logout: preflight, then 'Are you sure…?', Yes (revokes the session and
+ * user has signed in; when the request asks for a fresh sign-in (`prompt=login`, `max_age`) it
+ * says 'Please sign in again to continue.' instead. OAuth buttons start the provider's sign-in
+ * with this page's address as the redirect (unless the config names one), so the provider's
+ * callback returns to the same request (`?stytch_token_type=oauth&token=…`): the form
+ * authenticates that token, removes it from the address, and the consent follows. Logout: preflight, then 'Are you sure…?', Yes (revokes the session and
  * returns to the application) or No.
  *
  * Built on its own (see `REGISTRATION_MODE` in `widget/vite.config.ts`), so sign-in pages
@@ -44,9 +48,31 @@ const NO_SESSION_ERRORS = new Set([
   'session_not_found',
   'unauthorized_credentials',
   'no_current_session',
-  // prompt=login or max_age: the session must authenticate again.
-  'reauthentication_required',
 ]);
+
+/** The error type of `prompt=login` or `max_age`: the session must authenticate again. */
+const REAUTHENTICATE_ERROR = 'reauthentication_required';
+
+/** Why the sign-in form shows: no session, one too old, or a provider's token to authenticate. */
+export type SignInReason = 'no-session' | 'reauthenticate' | 'returning';
+
+/** Whether `search` is the return of a provider's sign-in (`stytch_token_type=oauth&token=…`). */
+function isOAuthReturn(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('stytch_token_type') === 'oauth' && Boolean(params.get('token'));
+}
+
+/**
+ * The address an OAuth sign-in comes back to: this page's (the authorization request), without
+ * a token of an earlier return and without a fragment.
+ */
+export function returnAddress(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('token');
+  url.searchParams.delete('stytch_token_type');
+  url.hash = '';
+  return url.href;
+}
 
 /**
  * A message box in the widget's alert style. Not `<velvet-alert>`: `velvet.js` on the same page
@@ -64,7 +90,7 @@ function alert(variant: 'error' | 'warning', text: string): TemplateResult {
 export type IdpView =
   | { readonly step: 'loading' }
   | { readonly step: 'missing'; readonly param: string }
-  | { readonly step: 'sign-in' }
+  | { readonly step: 'sign-in'; readonly reason: SignInReason }
   | {
       readonly step: 'consent';
       readonly clientName: string;
@@ -167,6 +193,16 @@ export class VelvetIdentityProvider extends LitElement {
     this.unsubscribe = client.session.onChange((change) => {
       if (change.data && this.view.step === 'sign-in') void this.preflight(client);
     });
+    // Back from a provider: the form authenticates the token first, then the consent follows.
+    // (Only when the form offers OAuth: no other form would take the token.)
+    if (
+      request.kind === 'consent' &&
+      this.config.products?.includes('oauth') &&
+      isOAuthReturn(this.search)
+    ) {
+      this.view = { step: 'sign-in', reason: 'returning' };
+      return;
+    }
     await this.preflight(client);
   }
 
@@ -251,7 +287,11 @@ export class VelvetIdentityProvider extends LitElement {
     };
     const type = typeof body.error_type === 'string' ? body.error_type : undefined;
     if (type && NO_SESSION_ERRORS.has(type)) {
-      this.view = { step: 'sign-in' };
+      this.view = { step: 'sign-in', reason: 'no-session' };
+      return;
+    }
+    if (type === REAUTHENTICATE_ERROR) {
+      this.view = { step: 'sign-in', reason: 'reauthenticate' };
       return;
     }
     const message =
@@ -317,13 +357,17 @@ export class VelvetIdentityProvider extends LitElement {
       case 'redirecting':
         return html`<p class="velvet-text" part="text">${t.redirecting}</p>`;
       case 'sign-in':
-        return html`${alert('warning', t.noSession)}
+        return html`${
+          view.reason === 'returning'
+            ? nothing
+            : alert('warning', view.reason === 'reauthenticate' ? t.signInAgain : t.noSession)
+        }
           <div class="velvet-idp-signin">
             <velvet-login
               public-token=${this.publicToken}
               api-base=${this.apiBase ?? nothing}
               .client=${this.resolvedClient}
-              .config=${this.config}
+              .config=${this.signInConfig()}
             ></velvet-login>
           </div>`;
       case 'consent':
@@ -338,6 +382,32 @@ export class VelvetIdentityProvider extends LitElement {
         return html`<p class="velvet-text" part="text">${t.notLoggedOut}</p>`;
     }
   }
+
+  /**
+   * The sign-in form's config: the page's, with this page as the OAuth redirect when the config
+   * offers OAuth and names none (the server accepts its own authorization endpoint).
+   */
+  private signInConfig(): VelvetConfig {
+    const config = this.config;
+    const oauth = config.oauthOptions;
+    if (!oauth || !config.products?.includes('oauth') || !globalThis.location) return config;
+    const here = returnAddress(globalThis.location.href);
+    // The same object while nothing changed: the form re-checks a new config.
+    const last = this.lastSignInConfig;
+    if (last?.from === config && last.here === here) return last.config;
+    const withReturn: VelvetConfig = {
+      ...config,
+      oauthOptions: {
+        ...oauth,
+        loginRedirectURL: oauth.loginRedirectURL ?? here,
+        signupRedirectURL: oauth.signupRedirectURL ?? oauth.loginRedirectURL ?? here,
+      },
+    };
+    this.lastSignInConfig = { from: config, here, config: withReturn };
+    return withReturn;
+  }
+
+  private lastSignInConfig: { from: VelvetConfig; here: string; config: VelvetConfig } | undefined;
 
   private renderConsent(view: Extract<IdpView, { step: 'consent' }>): TemplateResult {
     const t = this.texts;

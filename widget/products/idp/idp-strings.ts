@@ -12,6 +12,8 @@ export interface IdpStrings {
   deny: string;
   denied: string;
   noSession: string;
+  /** Instead of `noSession` when the application asks for a fresh sign-in (`prompt=login`, `max_age`). */
+  signInAgain: string;
   missingParameter: (param: string) => string;
   logoutTitle: string;
   yes: string;
@@ -31,6 +33,7 @@ export const IDP_STRINGS_EN: IdpStrings = {
   deny: 'Deny',
   denied: 'Access to the application was denied.',
   noSession: 'No active session detected. Please log in to continue.',
+  signInAgain: 'Please sign in again to continue.',
   missingParameter: (param) =>
     `Required parameter is missing: ${param}. Please reach out to the application developer.`,
   logoutTitle: 'Are you sure you want to log out of your account?',

@@ -1,0 +1,162 @@
+/**
+ * Graceful shutdown: what the process does between SIGTERM (or SIGINT) and its exit, so that a
+ * restart behind a proxy loses no request.
+ *
+ * 1. It goes unready (`lifecycle.startDraining()`: `/readyz` answers 503) and keeps serving for
+ *    the drain (`SHUTDOWN_DRAIN_MS`), each answer with `Connection: close`
+ *    ({@link closeConnectionsWhileDraining}), so the proxy stops sending here and every
+ *    keep-alive connection that carries a request ends after its answer.
+ * 2. Then it stops accepting, closes the idle keep-alive connections and waits for the requests
+ *    in flight to finish.
+ * 3. Outbound calls still running shortly before the deadline (a vendor that stalls) are aborted
+ *    through {@link ShutdownParts.outbound}, so the requests waiting on them answer in time.
+ * 4. It releases the delivery adapters and the database and exits 0.
+ *
+ * Whatever still hangs at the deadline (`SHUTDOWN_TIMEOUT_MS` after the signal), the process
+ * exits 1 with one log line.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../config/config-error.js';
+import type { ServerLifecycle } from './lifecycle.js';
+
+/** How long a shutdown serves on and how long it may take in all. */
+export interface ShutdownSettings {
+  /** How long the process keeps serving, unready, after the signal; milliseconds. */
+  readonly drainMs: number;
+  /** When, after the signal, the process exits 1 whatever still runs; milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/** The drain in production: longer than a proxy's idle keep-alive (4 s in `deploy/nginx/`). */
+export const PRODUCTION_DRAIN_MS = 5_000;
+/** The drain in development and tests: none, so Ctrl-C stops at once. */
+export const DEVELOPMENT_DRAIN_MS = 0;
+/** The default hard deadline, after the signal. */
+export const SHUTDOWN_TIMEOUT_MS = 15_000;
+/**
+ * How long before the deadline outbound calls are aborted (at most; half the time between the
+ * drain's end and the deadline when that is shorter), so the requests that waited on them answer.
+ */
+export const ANSWER_MARGIN_MS = 1_000;
+
+/**
+ * The shutdown settings from `SHUTDOWN_DRAIN_MS` and `SHUTDOWN_TIMEOUT_MS` (whole milliseconds;
+ * empty means the default: a drain of {@link PRODUCTION_DRAIN_MS} in production and none
+ * elsewhere, a deadline of {@link SHUTDOWN_TIMEOUT_MS}).
+ * @throws ConfigError naming the variable that is not a whole number, or the deadline when it
+ *   does not come after the drain
+ */
+export function shutdownSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+): ShutdownSettings {
+  const drainMs = milliseconds(
+    env,
+    'SHUTDOWN_DRAIN_MS',
+    production ? PRODUCTION_DRAIN_MS : DEVELOPMENT_DRAIN_MS,
+  );
+  const timeoutMs = milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', SHUTDOWN_TIMEOUT_MS);
+  if (timeoutMs <= drainMs) {
+    throw new ConfigError(
+      'SHUTDOWN_TIMEOUT_MS',
+      `must be longer than the drain (SHUTDOWN_DRAIN_MS, ${drainMs} ms): it counts from the signal`,
+    );
+  }
+  return { drainMs, timeoutMs };
+}
+
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name]?.trim();
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new ConfigError(name, `must be a whole number of milliseconds, not ${value}`);
+  }
+  return Number(value);
+}
+
+/**
+ * Answers every request with `Connection: close` once `lifecycle` is draining, so a client (a
+ * proxy's keep-alive pool) opens its next connection elsewhere, and each connection that
+ * carries a request during the drain is closed after its answer instead of when the server stops.
+ */
+export function closeConnectionsWhileDraining(
+  app: FastifyInstance,
+  lifecycle: ServerLifecycle,
+): void {
+  // On send rather than on request: an answer to a request that came in before the drain closes
+  // its connection too, or the server would wait for that connection's keep-alive to time out.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
+
+/** What a shutdown acts on; `main.ts` passes the real ones. */
+export interface ShutdownParts {
+  readonly lifecycle: ServerLifecycle;
+  /** Stops accepting, closes idle connections and resolves once the requests in flight ended. */
+  readonly closeServer: () => Promise<void>;
+  /** Aborted when outbound calls must give up (delivery adapters listen to its signal). */
+  readonly outbound: AbortController;
+  /** Releases what is left once the server closed: delivery adapters, then the database. */
+  readonly release: () => Promise<void>;
+  readonly log: {
+    info(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  /** Ends the process (`process.exit`). */
+  readonly exit: (code: number) => void;
+  readonly settings: ShutdownSettings;
+}
+
+/** When, after the signal, outbound calls are aborted. */
+export function outboundDeadlineMs(settings: ShutdownSettings): number {
+  const margin = Math.min(ANSWER_MARGIN_MS, (settings.timeoutMs - settings.drainMs) / 2);
+  return Math.max(settings.drainMs, settings.timeoutMs - margin);
+}
+
+/**
+ * Shuts the process down as the module's comment describes; resolves after `exit` was called
+ * (with 0, or with 1 when a step failed or the deadline passed first).
+ */
+export async function shutDown(parts: ShutdownParts, signal: string): Promise<void> {
+  const { lifecycle, log, settings } = parts;
+  const start = performance.now();
+  let exited = false;
+  const exit = (code: number) => {
+    if (exited) return;
+    exited = true;
+    clearTimeout(deadline);
+    clearTimeout(abortOutbound);
+    parts.exit(code);
+  };
+  const deadline = setTimeout(() => {
+    log.error(
+      { signal, timeoutMs: settings.timeoutMs },
+      'shutdown deadline passed with work still running: exiting with code 1',
+    );
+    exit(1);
+  }, settings.timeoutMs);
+  const abortOutbound = setTimeout(() => {
+    parts.outbound.abort(new Error('the server is shutting down'));
+  }, outboundDeadlineMs(settings));
+  abortOutbound.unref();
+
+  lifecycle.startDraining();
+  log.info({ signal, drainMs: settings.drainMs }, 'shutting down: draining');
+  try {
+    if (settings.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.drainMs));
+    if (exited) return;
+    log.info({}, 'shutting down: no longer accepting connections, finishing requests');
+    await parts.closeServer();
+    if (exited) return;
+    await parts.release();
+    if (exited) return;
+    log.info({ ms: Math.round(performance.now() - start) }, 'shut down');
+    exit(0);
+  } catch (error) {
+    if (exited) return;
+    log.error({ err: error }, 'shutdown failed: exiting with code 1');
+    exit(1);
+  }
+}
