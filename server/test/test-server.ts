@@ -159,6 +159,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.project,
   };
   const config: ServerConfig = {
+    environment: options.config?.production ? 'production' : 'test',
     production: false,
     host: '127.0.0.1',
     port: 0,
