@@ -83,7 +83,11 @@ export interface AppOptions {
   clock?: () => number;
   /** Fastify's logger option; defaults to `loggerOptions(config.logLevel)` (secrets redacted). */
   logger?: FastifyServerOptions['logger'];
-  /** The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. */
+  /**
+   * The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. The
+   * versions the build kept beside it (`widget-versions/v<version>/`) are served at
+   * `/widget/v<version>/`.
+   */
   widgetDir?: string;
   /** The built invitation site (`npm run build`), served at `/`; `dist/site` by default. */
   siteDir?: string;
