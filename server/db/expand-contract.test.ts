@@ -3,12 +3,12 @@
  * schema, so the previous release's server keeps working on a database this one migrated.
  */
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import type { Kysely } from 'kysely';
+import { after, describe, test } from 'node:test';
+import { type Kysely, sql } from 'kysely';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '../test/test-database.js';
 import { openDatabase } from './database.js';
-import { contractProblem, contractStatements } from './expand-contract.js';
+import { contractStatements, rowRemoval } from './expand-contract.js';
 import type { Migrations } from './migrator.js';
 import { PREVIOUS_RELEASE } from './previous-release.js';
 
@@ -26,7 +26,7 @@ function splitAt(last: string): { previous: Migrations; added: Migrations } {
   };
 }
 
-/** The contract statements of `added` over `previous`, on a scratch database. */
+/** The contract statements of `added` over `previous`, on a scratch database of the suite's kind. */
 async function contractsOf(previous: Migrations, added: Migrations) {
   const database = await createTestDatabase();
   databases.push(database);
@@ -61,73 +61,229 @@ test('the steps that broke old servers in issue 32 are caught', async () => {
   const found = await contractsOf(previous, added);
   const problems = found.map(({ migration, problem }) => `${migration} ${problem}`);
   assert.ok(
-    problems.includes('2026-11-23-40-drop-destination-guards drops table destination_guards'),
+    problems.includes('2026-11-23-40-drop-destination-guards removes table destination_guards'),
     problems.join('\n'),
   );
   assert.ok(
-    problems.includes('2026-11-23-41-drop-password-guards drops table password_guards'),
+    problems.includes('2026-11-23-41-drop-password-guards removes table password_guards'),
     problems.join('\n'),
   );
 });
 
-test('a planted step is read as sent: the previous release’s tables may grow, the new step’s own may change', async () => {
+/** The suite's database: each planted form is run on the one it is valid SQL for. */
+const kind = TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
+
+/** A step that sends `statements` as written, one at a time. */
+function plantedStep(statements: readonly string[]): Migrations[string] {
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    },
+  };
+}
+
+/** A view of the previous release's, for the step that drops it. */
+const PLANTED_VIEW = plantedStep([
+  'create view "planted_view" as select "session_id" from "sessions"',
+]);
+
+/** A SQLite rebuild of rate_limits without hits and with a check (SQLite's only way to either). */
+const SQLITE_REBUILD = [
+  `create table "rate_limits_new" ("bucket" text primary key,
+    "window_start" bigint not null check ("window_start" >= 0))`,
+  'insert into "rate_limits_new" select "bucket", "window_start" from "rate_limits"',
+  'drop table "rate_limits"',
+  'alter table "rate_limits_new" rename to "rate_limits"',
+];
+
+/**
+ * The reviewer's forms of a contract step (issue 32 item 5's review), each on the databases it
+ * is valid SQL for, with the problem it must be refused for (the start of the sentence).
+ */
+const CONTRACT_FORMS: ReadonlyArray<{
+  form: string;
+  postgres?: readonly string[];
+  sqlite?: readonly string[];
+  problem: string;
+}> = [
+  {
+    form: 'a multi-action alter table',
+    postgres: ['alter table "passcodes" add column "note" text, drop column "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'a schema-qualified table',
+    postgres: ['alter table "public"."passcodes" drop column "code_hash"'],
+    sqlite: ['alter table "main"."passcodes" drop column "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'alter table only',
+    postgres: ['alter table only "passcodes" drop column "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'alter table if exists',
+    postgres: ['alter table if exists "passcodes" drop column "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'drop without column',
+    postgres: ['alter table "passcodes" drop "code_hash"'],
+    sqlite: ['alter table "passcodes" drop "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'a leading comment',
+    postgres: ['-- tidy up\nalter table "passcodes" drop column "code_hash"'],
+    sqlite: ['-- tidy up\nalter table "passcodes" drop column "code_hash"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'a column renamed',
+    postgres: ['alter table "passcodes" rename "code_hash" to "code_digest"'],
+    sqlite: ['alter table "passcodes" rename "code_hash" to "code_digest"'],
+    problem: 'removes column passcodes.code_hash',
+  },
+  {
+    form: 'a table renamed',
+    postgres: ['alter table "sessions" rename to "sessions_before"'],
+    sqlite: ['alter table "sessions" rename to "sessions_before"'],
+    problem: 'removes table sessions',
+  },
+  {
+    form: 'add without column, required and without a default',
+    // SQLite refuses the statement itself (a NOT NULL column needs a default there).
+    postgres: ['alter table "passcodes" add "c2" text not null'],
+    problem: 'adds passcodes.c2, required and without a default',
+  },
+  {
+    form: 'a type change',
+    postgres: ['alter table "passcodes" alter column "attempts" type bigint'],
+    problem: 'changes the type of passcodes.attempts',
+  },
+  {
+    form: 'set not null',
+    postgres: ['alter table "passcodes" alter column "consumed_at" set not null'],
+    problem: 'makes passcodes.consumed_at required',
+  },
+  {
+    form: 'drop default',
+    postgres: ['alter table "passcodes" alter column "client" drop default'],
+    problem: 'removes the default of passcodes.client',
+  },
+  {
+    form: 'drop index',
+    postgres: ['drop index "passcodes_by_method"'],
+    sqlite: ['drop index "passcodes_by_method"'],
+    problem: 'removes index passcodes_by_method on passcodes',
+  },
+  {
+    form: 'add constraint unique',
+    postgres: ['alter table "passcodes" add constraint "passcodes_code" unique ("code_hash")'],
+    problem: 'adds a unique index passcodes_code on passcodes',
+  },
+  {
+    form: 'add constraint check',
+    postgres: ['alter table "passcodes" add constraint "few" check ("attempts" < 10)'],
+    problem: 'adds a check on passcodes',
+  },
+  {
+    form: 'a rebuilt table with a check and without a column',
+    sqlite: SQLITE_REBUILD,
+    problem: 'adds a check on rate_limits',
+  },
+  {
+    form: 'a rebuilt table without a column',
+    sqlite: SQLITE_REBUILD,
+    problem: 'removes column rate_limits.hits',
+  },
+  {
+    form: 'create unique index',
+    postgres: ['create unique index "passcodes_by_hash" on "passcodes" ("code_hash")'],
+    sqlite: ['create unique index "passcodes_by_hash" on "passcodes" ("code_hash")'],
+    problem: 'adds a unique index passcodes_by_hash on passcodes',
+  },
+  {
+    form: 'truncate',
+    postgres: ['truncate table "public"."passcodes"'],
+    problem: 'truncates passcodes',
+  },
+  {
+    form: 'delete',
+    postgres: ['/* expired */ delete from only "passcodes"'],
+    sqlite: ['-- expired\ndelete from "passcodes" where "expires_at" < 0'],
+    problem: 'deletes rows of passcodes',
+  },
+  {
+    form: 'drop view',
+    postgres: ['drop view "planted_view"'],
+    sqlite: ['drop view "planted_view"'],
+    problem: 'removes view planted_view',
+  },
+];
+
+describe(`a contract step is refused however it is spelled (${kind})`, () => {
+  const { previous } = splitAt(PREVIOUS_RELEASE.lastMigration);
+  const withView = { ...previous, '2099-01-01-00-planted-view': PLANTED_VIEW };
+  for (const { form, problem, ...statements } of CONTRACT_FORMS) {
+    const planted = statements[kind];
+    test(form, { skip: planted ? false : `not valid SQL on ${kind}` }, async () => {
+      const found = await contractsOf(withView, {
+        '2099-01-01-01-planted': plantedStep(planted ?? []),
+      });
+      const problems = found.map((statement) => `${statement.migration} ${statement.problem}`);
+      assert.ok(
+        problems.some((text) => text.startsWith(`2099-01-01-01-planted ${problem}`)),
+        `${form}: ${problems.join('; ') || 'nothing found'}`,
+      );
+    });
+  }
+});
+
+test('a step that only expands the previous release’s schema is accepted', async () => {
   const { previous } = splitAt(PREVIOUS_RELEASE.lastMigration);
   const planted: Migrations = {
     '2099-01-01-01-planted': {
       // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
       async up(db: Kysely<any>) {
-        await db.schema.createTable('planted').addColumn('id', 'text').execute();
-        await db.schema.alterTable('planted').renameTo('planted_too').execute();
+        await db.schema
+          .createTable('planted')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('note', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable('sessions').addColumn('planted_note', 'text').execute();
         await db.schema
           .alterTable('passcodes')
-          .addColumn('planted_note', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('planted_count', 'integer', (c) => c.notNull().defaultTo(0))
           .execute();
-        await db.schema.alterTable('sessions').renameTo('sessions_before').execute();
+        await db.schema
+          .createIndex('sessions_by_expiry')
+          .on('sessions')
+          .column('expires_at')
+          .execute();
+        // The new step's own table may change as it likes.
+        await db.schema.alterTable('planted').renameTo('planted_too').execute();
+        await db.schema.alterTable('planted_too').dropColumn('note').execute();
+        await sql`delete from ${sql.table('planted_too')}`.execute(db);
       },
     },
   };
-  const found = await contractsOf(previous, planted);
-  assert.deepEqual(
-    found.map(({ migration, problem }) => `${migration} ${problem}`),
-    ['2099-01-01-01-planted renames table sessions'],
-  );
+  assert.deepEqual(await contractsOf(previous, planted), []);
 });
 
-test('statements that contract a table are told from those that expand it', () => {
-  const contracts: Array<[string, string]> = [
-    ['drop table "passcodes"', 'drops table passcodes'],
-    ['DROP TABLE IF EXISTS destination_guards', 'drops table destination_guards'],
-    ['alter table "passcodes" rename to "codes"', 'renames table passcodes'],
-    ['alter table "passcodes" rename column "client" to "client_key"', 'renames passcodes.client'],
-    ['alter table "passcodes" drop column "client"', 'drops column passcodes.client'],
-    [
-      'alter table "passcodes" alter column "attempts" type bigint',
-      'changes the type of passcodes.attempts',
-    ],
-    [
-      'ALTER TABLE passcodes ALTER COLUMN attempts SET DATA TYPE bigint',
-      'changes the type of passcodes.attempts',
-    ],
-    [
-      'alter table "passcodes" alter column "client" set not null',
-      'makes passcodes.client required',
-    ],
-    [
-      'alter table "passcodes" add column "channel_v2" text not null',
-      'adds passcodes.channel_v2, required and without a default',
-    ],
-  ];
-  for (const [statement, problem] of contracts) {
-    assert.equal(contractProblem(statement)?.problem, problem, statement);
-  }
+test('statements that remove rows are told from those that keep them', () => {
+  assert.deepEqual(rowRemoval('TRUNCATE "public"."passcodes"'), {
+    table: 'passcodes',
+    problem: 'truncates passcodes',
+  });
+  assert.equal(rowRemoval('-- old ones\ndelete from "sessions"')?.table, 'sessions');
   for (const statement of [
-    'create table if not exists "failure_guards" ("scope" text not null)',
-    `alter table "passcodes" add column "client" text default '' not null`,
-    'alter table "passcodes" add column "note" text',
-    'create index if not exists "passcodes_by_client" on "passcodes" ("client")',
-    'alter table "passcodes" alter column "client" drop not null',
     'update "passcodes" set "client" = \'\'',
+    'insert into "passcodes" select * from "passcodes"',
+    'select 1',
   ]) {
-    assert.equal(contractProblem(statement), undefined, statement);
+    assert.equal(rowRemoval(statement), undefined, statement);
   }
 });

@@ -1,70 +1,154 @@
 /**
  * Expand/contract: during a rolling upgrade the previous release's server keeps running on the
  * database the new release migrated, so a step added since that release may only add (expand)
- * what the old code can ignore: tables, nullable or defaulted columns, indexes. A step that
- * takes away or changes what the old code reads or writes (contract) breaks it mid-upgrade:
+ * what the old code can ignore: tables, nullable or defaulted columns, non-unique indexes. A step
+ * that takes away or tightens what the old code reads or writes (contract) breaks it mid-upgrade:
  * issue 32's old processes answered every SMS send 500 ('relation "destination_guards" does not
  * exist') once a new one dropped that table. A contract step ships in a later release, when the
  * previous release no longer uses what it removes, and is listed in `PREVIOUS_RELEASE`.
  *
- * `contractStatements` runs the steps on a scratch database and reads the SQL each one sends.
+ * `contractStatements` runs the steps on a scratch database and compares its schema (see
+ * `schema-snapshot.ts`) before and after each one, so any spelling of a statement is judged by
+ * what it does; it also reads the SQL each step sends for the statements that remove rows.
  */
 import type { Kysely, KyselyPlugin, RootOperationNode } from 'kysely';
 import { type Migrations, migrateToLatest } from './migrator.js';
+import { type ColumnShape, type SchemaSnapshot, schemaSnapshot } from './schema-snapshot.js';
 
-/** A statement of an added step that an old server running beside it could fail on. */
+/** What an added step does that an old server running beside it could fail on. */
 export interface ContractStatement {
   /** The step's name. */
   migration: string;
-  /** What it does to the previous release's schema, as a sentence. */
+  /** What it does to the previous release's schema or rows, as a sentence. */
   problem: string;
-  /** The statement, as sent (whitespace collapsed). */
+  /** The statement, as sent (whitespace collapsed), for a row removal; empty for a schema change. */
   sql: string;
 }
 
-/** A rule: the statements it matches (lower case; `$1` is the table) and what they do. */
-interface Rule {
-  pattern: RegExp;
-  problem: string;
+/**
+ * The changes from `before` to `after` (the schema around one step) that take away or tighten
+ * what `previous` (the previous release's schema) has, each as a sentence. What the new release
+ * added itself may change freely.
+ */
+export function schemaContractions(
+  previous: SchemaSnapshot,
+  before: SchemaSnapshot,
+  after: SchemaSnapshot,
+): string[] {
+  const problems: string[] = [];
+  for (const [table, columns] of Object.entries(previous.tables)) {
+    problems.push(...tableContractions(table, new Set(Object.keys(columns)), before, after));
+  }
+  problems.push(...indexContractions(previous, before, after));
+  for (const view of previous.views) {
+    if (before.views.includes(view) && !after.views.includes(view)) {
+      problems.push(`removes view ${view}`);
+    }
+  }
+  return problems;
 }
 
-/** Statements that take away or change a table or column an old server may use. */
-const CONTRACT_RULES: readonly Rule[] = [
-  { pattern: /^drop table (?:if exists )?"?(\w+)"?/, problem: 'drops table $1' },
-  { pattern: /^alter table "?(\w+)"? rename to /, problem: 'renames table $1' },
-  { pattern: /^alter table "?(\w+)"? rename (?:column )?"?(\w+)"?/, problem: 'renames $1.$2' },
-  { pattern: /^alter table "?(\w+)"? drop column "?(\w+)"?/, problem: 'drops column $1.$2' },
-  {
-    pattern: /^alter table "?(\w+)"? alter column "?(\w+)"? (?:set data )?type /,
-    problem: 'changes the type of $1.$2',
-  },
-  {
-    pattern: /^alter table "?(\w+)"? alter column "?(\w+)"? set not null/,
-    problem: 'makes $1.$2 required',
-  },
-  {
-    // A required column without a default: the old server's inserts do not fill it.
-    pattern: /^alter table "?(\w+)"? add column "?(\w+)"? (?!.*\bdefault\b).*\bnot null\b/,
-    problem: 'adds $1.$2, required and without a default',
-  },
-];
-
-/** The table a statement creates, if it creates one. */
-const CREATE_TABLE = /^create table (?:if not exists )?"?(\w+)"?/;
+/**
+ * What a step did to `table` (the previous release's, with the columns `old`) that an old
+ * server could fail on: the schema was `before` it, is `after`.
+ */
+function tableContractions(
+  table: string,
+  old: ReadonlySet<string>,
+  before: SchemaSnapshot,
+  after: SchemaSnapshot,
+): string[] {
+  const was = before.tables[table];
+  const now = after.tables[table];
+  if (!was) return [];
+  if (!now) return [`removes table ${table}`];
+  const problems: string[] = [];
+  for (const [column, shape] of Object.entries(was)) {
+    problems.push(...columnContractions(`${table}.${column}`, old.has(column), shape, now[column]));
+  }
+  for (const [column, shape] of Object.entries(now)) {
+    if (!(column in was) && shape.notNull && shape.default === null) {
+      problems.push(`adds ${table}.${column}, required and without a default`);
+    }
+  }
+  const checksBefore = new Set(before.checks[table] ?? []);
+  for (const check of after.checks[table] ?? []) {
+    if (!checksBefore.has(check)) problems.push(`adds a check on ${table}: ${check}`);
+  }
+  return problems;
+}
 
 /**
- * What `statement` (SQL as Kysely sends it) takes away from or changes in an existing table,
- * as a sentence, and that table; undefined for a statement an old server can live with.
+ * What a step did to the column `name` (`table.column`; `known` when the previous release has
+ * it) that an old server could fail on: it was `shape`, is `next` (undefined when gone).
  */
-export function contractProblem(statement: string): { table: string; problem: string } | undefined {
-  const lower = statement.replace(/\s+/g, ' ').trim().toLowerCase();
-  for (const rule of CONTRACT_RULES) {
-    const match = rule.pattern.exec(lower);
-    if (!match) continue;
-    return {
-      table: match[1] ?? '',
-      problem: rule.problem.replace(/\$(\d)/g, (_, i: string) => match[Number(i)] ?? ''),
-    };
+function columnContractions(
+  name: string,
+  known: boolean,
+  shape: ColumnShape,
+  next: ColumnShape | undefined,
+): string[] {
+  if (!next) return known ? [`removes column ${name}`] : [];
+  const problems: string[] = [];
+  if (known && next.type !== shape.type) problems.push(`changes the type of ${name}`);
+  // The old server may write NULL to a column it knows, and leaves out one it does not.
+  if (next.notNull && !shape.notNull && (known || next.default === null)) {
+    problems.push(`makes ${name} required`);
+  }
+  if ((known || next.notNull) && shape.default !== null && next.default === null) {
+    problems.push(`removes the default of ${name}`);
+  }
+  return problems;
+}
+
+/**
+ * What a step did to the indexes of the previous release's tables: one removed or changed (an
+ * old upsert's `ON CONFLICT` may need it), or a unique one added (an old insert may break it).
+ */
+function indexContractions(
+  previous: SchemaSnapshot,
+  before: SchemaSnapshot,
+  after: SchemaSnapshot,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, index] of Object.entries(before.indexes)) {
+    if (!(index.table in previous.tables) || !(index.table in after.tables)) continue;
+    const next = after.indexes[name];
+    if (!next) problems.push(`removes index ${name} on ${index.table}`);
+    else if (next.definition !== index.definition || next.unique !== index.unique) {
+      problems.push(`changes index ${name} on ${index.table}`);
+    }
+  }
+  for (const [name, index] of Object.entries(after.indexes)) {
+    if (index.unique && !(name in before.indexes) && index.table in previous.tables) {
+      problems.push(`adds a unique index ${name} on ${index.table}`);
+    }
+  }
+  return problems;
+}
+
+/** Statements that remove rows (`$1` is the table); their text normalised as `rowRemoval` reads. */
+const ROW_REMOVALS: ReadonlyArray<{ pattern: RegExp; problem: string }> = [
+  { pattern: /^truncate (?:table )?(?:only )?(\w+)/, problem: 'truncates $1' },
+  { pattern: /^delete from (?:only )?(\w+)/, problem: 'deletes rows of $1' },
+];
+
+/**
+ * What `statement` (SQL as sent) removes from a table's rows, as a sentence, and that table;
+ * undefined for a statement that removes none. Comments, quotes and a schema name are ignored.
+ */
+export function rowRemoval(statement: string): { table: string; problem: string } | undefined {
+  const text = statement
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/["`]/g, '')
+    .replace(/\b(?:public|main)\./gi, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  for (const { pattern, problem } of ROW_REMOVALS) {
+    const match = pattern.exec(text);
+    if (match?.[1]) return { table: match[1], problem: problem.replace('$1', match[1]) };
   }
   return undefined;
 }
@@ -74,7 +158,7 @@ function recorder(db: Kysely<unknown>, statements: string[]): KyselyPlugin {
   return {
     transformQuery({ node, queryId }) {
       const compiled = db.getExecutor().compileQuery(node as RootOperationNode, queryId);
-      statements.push(compiled.sql.replace(/\s+/g, ' '));
+      statements.push(compiled.sql);
       return node;
     },
     async transformResult({ result }) {
@@ -84,9 +168,10 @@ function recorder(db: Kysely<unknown>, statements: string[]): KyselyPlugin {
 }
 
 /**
- * The statements of `added` that contract the schema `previous` made: `db` (an empty scratch
- * database) is migrated with `previous`, then each step of `added` runs in name order while its
- * SQL is read. A table one of the added steps created is the new release's own and may change.
+ * What the steps of `added` do that an old server running on the schema `previous` made could
+ * fail on: `db` (an empty scratch database) is migrated with `previous`, then each step of
+ * `added` runs in name order, its schema read before and after it (see `schemaContractions`)
+ * and its statements read for row removals from the previous release's tables.
  */
 export async function contractStatements(
   // biome-ignore lint/suspicious/noExplicitAny: migrations see the database before its schema exists.
@@ -95,20 +180,28 @@ export async function contractStatements(
   added: Migrations,
 ): Promise<ContractStatement[]> {
   await migrateToLatest(db, previous);
-  const created = new Set<string>();
+  const released = await schemaSnapshot(db);
+  let before = released;
   const found: ContractStatement[] = [];
   for (const name of Object.keys(added).sort()) {
     const statements: string[] = [];
     await added[name]?.up(db.withPlugin(recorder(db, statements)));
+    const after = await schemaSnapshot(db);
+    for (const problem of schemaContractions(released, before, after)) {
+      found.push({ migration: name, problem, sql: '' });
+    }
     // A raw statement may hold several, separated by semicolons.
     for (const statement of statements.flatMap((text) => text.split(';'))) {
-      const table = CREATE_TABLE.exec(statement.trim().toLowerCase())?.[1];
-      if (table) created.add(table);
-      const contract = contractProblem(statement);
-      if (contract && !created.has(contract.table)) {
-        found.push({ migration: name, problem: contract.problem, sql: statement.trim() });
+      const removal = rowRemoval(statement);
+      if (removal && removal.table in released.tables) {
+        found.push({
+          migration: name,
+          problem: removal.problem,
+          sql: statement.replace(/\s+/g, ' ').trim(),
+        });
       }
     }
+    before = after;
   }
   return found;
 }

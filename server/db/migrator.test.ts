@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { Store } from '../store.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
@@ -233,4 +233,44 @@ test('a server that knows fewer steps than the database applied refuses it, nami
   const reopened = await Store.open(database, newer);
   await reopened.close();
   assert.deepEqual(reopened.migrated?.applied, []);
+});
+
+test('a newer server that migrates while an older one starts gets the same one-line refusal', async () => {
+  const database = await freshDatabase();
+  const future = '2099-01-01-01-from-the-future';
+  const newer = mergeMigrations([ALL_MIGRATIONS, { [future]: { up: async () => undefined } }]);
+  const names = Object.keys(ALL_MIGRATIONS).sort();
+  await (await Store.open(database, ALL_MIGRATIONS)).close();
+
+  // The older server reads the applied steps (none unknown yet); the newer one migrates right
+  // then, before the older one's migrator takes the lock and reads them again.
+  const older = await openDatabase(database);
+  const newerServer = await openDatabase(database);
+  let raced = false;
+  const race: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
+    async transformResult({ result }) {
+      const first = result.rows[0] as Record<string, unknown> | undefined;
+      if (!raced && first && 'name' in first && !('timestamp' in first)) {
+        raced = true;
+        await migrateToLatest(newerServer.db, newer);
+      }
+      return result;
+    },
+  };
+  try {
+    const refusal = await migrateToLatest(older.db.withPlugin(race), ALL_MIGRATIONS).then(
+      () => assert.fail('the older server migrated the newer database'),
+      (error: unknown) => error,
+    );
+    assert.ok(raced, 'the newer server migrated between the check and the lock');
+    assert.ok(refusal instanceof DatabaseAheadError, String(refusal));
+    assert.equal(
+      refusal.message,
+      `the database is at migration ${names.length + 1} (${future}), this server knows up to migration ${names.length} (${names.at(-1)}): upgrade the server or restore a backup`,
+    );
+  } finally {
+    await older.db.destroy();
+    await newerServer.db.destroy();
+  }
 });

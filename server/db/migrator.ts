@@ -125,7 +125,8 @@ function timed(migrations: Migrations, applied: Array<{ name: string; ms: number
  * `migrations` lack. Resolves to what it did (see `MigrationReport`; `applied` is empty when the
  * database was current).
  * @throws DatabaseAheadError when the database applied a step `migrations` does not hold: a
- *   newer release migrated it, and this one must not run on it.
+ *   newer release migrated it (before this start, or while it waited for the lock), and this
+ *   one must not run on it.
  * @throws Error naming the step that failed, with the database's error as its cause.
  */
 export async function migrateToLatest(
@@ -148,6 +149,14 @@ export async function migrateToLatest(
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
+    // A newer server migrated the database between the check above and the migrator's lock
+    // (two releases starting together): Kysely calls that "corrupted migrations". Say it as the
+    // check would have.
+    const now = await appliedMigrations(db).catch(() => before);
+    const ahead = now.filter((name) => !(name in migrations));
+    if (ahead.length > 0) {
+      throw new DatabaseAheadError(versionOf(now), versionOf(Object.keys(migrations)), ahead);
+    }
     const failed = results.find((result) => result.status === 'Error');
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(

@@ -16,8 +16,10 @@ export const PREVIOUS_RELEASE = {
   /** The newest migration the previous release knows; later ones are this release's. */
   lastMigration: '2026-11-27-11-crypto-challenges-client',
   /**
-   * Steps added since the previous release that may contract the schema (drop, rename, make
-   * required), each with why the previous release no longer uses what it takes away.
+   * Steps added since the previous release that may contract its schema (drop or rename,
+   * change a type, make required, remove a default or an index, add a unique index or a check,
+   * delete rows: see `expand-contract.ts`), each with why the previous release no longer uses
+   * what it takes away.
    */
   contractSteps: {} as Readonly<Record<string, string>>,
 } as const;

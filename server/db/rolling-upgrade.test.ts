@@ -3,22 +3,60 @@
  * out of git and run in a child process beside this one's:
  * - a rolling upgrade: the old server keeps serving on the database the new one migrated
  *   (PostgreSQL with `npm run test:server:pg`), and sends, passcode checks and sessions work on
- *   both and across them;
+ *   both and across them; so that the old server runs on a schema newer than its own even when
+ *   this release added no migration, the test then applies a planted expand-only step (here,
+ *   never in the real list) as the next release's would;
  * - a stop-and-start upgrade on SQLite: the new server opens the old one's file, migrates it,
  *   and keeps its sessions and pending passcodes.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Kysely } from 'kysely';
+import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
 import { unwrapSuccess } from '../test/api-assertions.js';
 import { checkoutRelease, type ReleaseTree } from '../test/release-tree.js';
 import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '../test/test-database.js';
 import { startVelvet, type VelvetServer } from '../test/velvet-process.js';
 import { openDatabase } from './database.js';
-import { appliedMigrations } from './migrator.js';
+import {
+  appliedMigrations,
+  type Migrations,
+  mergeMigrations,
+  migrateToLatest,
+} from './migrator.js';
 import { PREVIOUS_RELEASE } from './previous-release.js';
 
 const SECRET = 'rolling-upgrade-secret-0123456789abcdef';
+
+/**
+ * A step as a later release may add while the previous one still runs: it only expands the
+ * tables the old server uses (a new table, a nullable column, a defaulted required column, a
+ * non-unique index). Replaced by a contract step (dropping `passcodes.code_hash`, which the old
+ * server reads), this test fails: passcode checks answer 500.
+ */
+const PLANTED_EXPANSION: Migrations = {
+  '2099-01-01-01-planted-expansion': {
+    // biome-ignore lint/suspicious/noExplicitAny: a migration runs before the schema it makes.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('planted_notes')
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('sessions').addColumn('planted_note', 'text').execute();
+      await db.schema
+        .alterTable('passcodes')
+        .addColumn('planted_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('sessions_by_expiry')
+        .on('sessions')
+        .column('expires_at')
+        .execute();
+    },
+  },
+};
 const env = { VELVET_SECRET: SECRET };
 
 /** Calls the SDK API of `server` as the development project (or with a session's token). */
@@ -86,6 +124,14 @@ describe(`upgrading from the previous release (${PREVIOUS_RELEASE.commit.slice(0
 
     const current = await startVelvet({ database: old.database, env });
     servers.push(current);
+    // The next release's step lands while both serve (the running servers never re-read the
+    // migration list, so neither refuses the step it does not know).
+    const { db } = await openDatabase(old.database);
+    try {
+      await migrateToLatest(db, mergeMigrations([ALL_MIGRATIONS, PLANTED_EXPANSION]));
+    } finally {
+      await db.destroy();
+    }
 
     // A passcode sent by the old server before the upgrade checks on the new one.
     const afterUpgrade = await check(current, pending);
