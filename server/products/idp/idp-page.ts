@@ -17,6 +17,10 @@ import type { Project } from '../../projects/projects-repository.js';
  *   redirect, which the OAuth start accepts on the server's own origin (`authorizationReturn`),
  *   so the provider's callback brings the visitor back to the same request; the page then
  *   authenticates the `token` of the address, removes it, and goes on to the consent.
+ * - Email magic links (without email passcodes): the Email tab sends the link with this page's
+ *   own address as its login and sign-up URL, which the send accepts by the same rule as OAuth's
+ *   (`authorizationReturn`), so the link opens the same request; the page authenticates its
+ *   `token`, removes it, and goes on to the consent.
  * - Email magic links and email passcodes together are the widget's configuration error (spec
  *   section 5: 'Cannot use both EML and Email OTP'); the Email tab is then passcodes, as the
  *   demo's <velvet-login> does for the development project (its default config: passcodes by

@@ -20,6 +20,7 @@ export function magicLinksImplementation(context: ProductContext) {
     context.delivery,
     context.clock,
     context.log,
+    context.ownOrigin,
   );
   return { magicLinks, store };
 }

@@ -4,13 +4,18 @@ import { after, before, describe, test } from 'node:test';
 import { assertApiError } from '../../test/api-assertions.js';
 import { rowsOf } from '../../test/database-rows.js';
 import { eventually } from '../../test/eventually.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startTestServer, TEST_PUBLIC_TOKEN, type TestServer } from '../../test/test-server.js';
 import { MagicLinksRepository } from './magic-links-repository.js';
 
 const LOGIN_URL = 'http://app.velvet.test/signed-in';
 const OTHER_LOGIN_URL = 'http://app.velvet.test/welcome?from=email';
 const SIGNUP_URL = 'http://app.velvet.test/welcome';
 const FOREIGN_TOKEN = 'public-token-test-11111111-1111-4111-8111-foreignproj';
+const VELVET = 'http://velvet.test';
+/** The project's authorization endpoint on the test server's public origin. */
+const AUTHORIZE = `${VELVET}/oauth/${TEST_PUBLIC_TOKEN}/authorize`;
+/** An authorization request as the authorization page's address has it. */
+const REQUEST = `${AUTHORIZE}?client_id=some-app&redirect_uri=${encodeURIComponent('https://rp.test/cb')}&scope=openid+email&state=s%2F1&code_challenge=abc`;
 
 /** The link in the newest email the outbox holds for `to`. */
 function lastLink(server: TestServer, to: string): URL {
@@ -220,6 +225,76 @@ describe('email magic links', () => {
       'eve@example.com',
     );
     assert.equal(user, undefined, 'no user was made');
+  });
+
+  test('a link sent from the authorization page opens the same authorization request, with the token', async () => {
+    const { verifier, challenge } = pkcePair();
+    for (const [email, expected] of [
+      ['idp-new@example.com', 'signup'],
+      ['idp-new@example.com', 'login'],
+    ] as const) {
+      const sent = await server.api('/magic_links/email/login_or_create', {
+        body: {
+          email,
+          login_magic_link_url: REQUEST,
+          signup_magic_link_url: REQUEST,
+          code_challenge: challenge,
+        },
+      });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const link = lastLink(server, email);
+      assert.equal(`${link.origin}${link.pathname}`, AUTHORIZE, `${expected} link`);
+      const request = new URL(REQUEST);
+      for (const [name, value] of request.searchParams) {
+        assert.equal(link.searchParams.get(name), value, `the request's ${name} is kept`);
+      }
+      assert.equal(link.searchParams.get('stytch_token_type'), 'magic_links');
+      const ok = await server.api('/magic_links/authenticate', {
+        body: { token: link.searchParams.get('token'), code_verifier: verifier },
+      });
+      assert.equal(ok.status, 200, JSON.stringify(ok.body));
+      assert.equal(ok.body.user_id, sent.body.user_id);
+    }
+  });
+
+  test('open redirect: another origin, path, project, scheme or a userinfo/fragment trick is refused, nothing stored or sent', async () => {
+    const attacks = [
+      `https://evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize?client_id=some-app`,
+      `http://velvet.test.evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `http://velvet.test:8443/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `https://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `http://evil.test@velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize#@evil.test`,
+      `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/logout?post_logout_redirect_uri=https://evil.test/`,
+      `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize/../../../demo/`,
+      `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/%61uthorize`,
+      `http://velvet.test/oauth/${FOREIGN_TOKEN}/authorize`,
+      `http://velvet.test/sdk/v1/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `//evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+      `/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
+    ];
+    for (const email of ['idp-known@example.com', 'idp-stranger@example.com']) {
+      if (email === 'idp-known@example.com') {
+        await server.api('/magic_links/email/login_or_create', { body: { email } });
+        assert.equal(server.outbox.list({ to: email }).length, 1);
+      }
+      const sentBefore = server.outbox.list({ to: email }).length;
+      const rowsBefore = await magicLinkRows();
+      for (const attack of attacks) {
+        for (const field of ['login_magic_link_url', 'signup_magic_link_url']) {
+          const refused = await server.api('/magic_links/email/login_or_create', {
+            body: { email, [field]: attack },
+          });
+          assertApiError(refused, 400, 'no_match_for_provided_magic_link_url');
+        }
+      }
+      assert.equal(
+        server.outbox.list({ to: email }).length,
+        sentBefore,
+        `nothing sent to ${email}`,
+      );
+      assert.deepEqual(await magicLinkRows(), rowsBefore, 'no link, user or session stored');
+    }
   });
 
   test('an invalid email is refused before anything happens', async () => {

@@ -4,7 +4,10 @@
  *
  * - Tokens carry 256 random bits, are stored as SHA-256, work once, belong to one project and
  *   open only the exact redirect URL they were made for.
- * - Redirect URLs must be on the project's lists; a request naming none gets the first listed.
+ * - Redirect URLs must be on the project's lists, or be the project's own authorization endpoint
+ *   on the server's own origin (`authorizationReturn`: a link sent from the authorization page
+ *   opens the same authorization request, which checks its parameters again); a request naming
+ *   none gets the first listed.
  * - With a PKCE challenge (required when the project says so, at send and at authenticate) the
  *   token needs its verifier, so a link signs in only the browser that asked for it.
  * - Sends are limited per (address, client), with a per-address backstop (see `countSend`), and
@@ -23,10 +26,11 @@ import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import { verifierMatches } from '../../keys/pkce.js';
 import type { Project } from '../../projects/projects-repository.js';
-import { listedRedirect } from '../../projects/redirect-urls.js';
+import { listedRedirect, type RedirectRefusals } from '../../projects/redirect-urls.js';
 import type { FailureThrottle } from '../../rate-limit/failure-throttle.js';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import { countSend } from '../../rate-limit/send-limits.js';
+import { authorizationReturn } from '../idp/index.js';
 import type { IssuedSession, SessionRecord, SessionService } from '../sessions/index.js';
 import {
   DuplicateDestinationError,
@@ -98,6 +102,8 @@ export class MagicLinksService {
     private readonly delivery: DeliveryRoutes,
     private readonly clock: () => number,
     private readonly log: FastifyBaseLogger,
+    /** The server's public origin, where the project's authorization endpoint lives. */
+    private readonly ownOrigin: string,
   ) {}
 
   /** Sends a sign-in link to `request.email`. */
@@ -116,11 +122,11 @@ export class MagicLinksService {
       throw new ApiError('pkce_expected_code_challenge');
     }
     // Both redirects are checked before the user is looked up: the answer cannot depend on it.
-    const loginUrl = listedRedirect(request.loginMagicLinkUrl, links.loginRedirectURLs, {
+    const loginUrl = this.#landing(project, request.loginMagicLinkUrl, links.loginRedirectURLs, {
       noneListed: 'no_login_redirect_urls_set',
       notListed: 'no_match_for_provided_magic_link_url',
     });
-    const signupUrl = listedRedirect(request.signupMagicLinkUrl, links.signupRedirectURLs, {
+    const signupUrl = this.#landing(project, request.signupMagicLinkUrl, links.signupRedirectURLs, {
       noneListed: 'no_signup_redirect_urls_set',
       notListed: 'no_match_for_provided_magic_link_url',
     });
@@ -224,6 +230,21 @@ export class MagicLinksService {
       );
       throw new ApiError('email_delivery_failed');
     }
+  }
+
+  /**
+   * Where a link opens: the project's authorization endpoint when `asked` is it (on the
+   * server's own origin), else the listed URL (`listedRedirect`: exact, or the first listed).
+   */
+  #landing(
+    project: Project,
+    asked: string | undefined,
+    listed: readonly string[],
+    refusals: RedirectRefusals,
+  ): string {
+    return (
+      authorizationReturn(asked, this.ownOrigin, project) ?? listedRedirect(asked, listed, refusals)
+    );
   }
 
   /** Checks a link's token; on success the email is verified and a session issued. */

@@ -5,6 +5,7 @@
  * (Yes, No, nothing to confirm). The API is the client's fake; the real server is the e2e test's.
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { apiErrorBody, authenticateBody, success } from '../../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../../client/testing/mocha.js';
 import {
@@ -108,6 +109,8 @@ function oauthAuthenticated() {
 }
 
 const OAUTH_CONFIG = { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } };
+/** The page's config for a project with email magic links and no email passcodes. */
+const EML_CONFIG = { products: ['emailMagicLinks'] };
 
 describe('<velvet-identity-provider>', () => {
   afterEach(async () => {
@@ -262,6 +265,88 @@ describe('<velvet-identity-provider>', () => {
     await until(mounted, 'Sign in to Party Planner with your account');
     const [sent] = mounted.test.api.requestsTo('/oauth/authenticate');
     expect((sent?.body as { token?: string } | undefined)?.token).to.equal('oauth-token-idp');
+    expect(location.search, 'the token leaves the address').to.equal(CONSENT_QUERY);
+    const starts = mounted.test.api.requestsTo('/oauth/authorize/start');
+    expect(starts, 'the consent is asked once, after the sign-in').to.have.length(1);
+    expect(starts[0]?.body).to.deep.include({ client_id: 'party-planner', redirect_uri: CALLBACK });
+    expect(mounted.errors).to.have.length(0);
+  });
+
+  it('Email magic links: the link is sent with this page (the authorization request) as its URL, with PKCE', async () => {
+    history.replaceState(null, '', `${home}${CONSENT_QUERY}#ignored`);
+    const mounted = await mount(
+      CONSENT_QUERY,
+      (test) => {
+        test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, {
+          json: success({ project_name: 'Party', pkce_required_for_email_magic_links: true }),
+        });
+        test.api.on('POST', '/events', { json: success({}) });
+        test.api.on('POST', '/oauth/authorize/start', {
+          status: 401,
+          json: apiErrorBody(401, 'user_unauthenticated', 'This call needs an active session.'),
+        });
+        test.api.on('POST', '/magic_links/email/login_or_create', {
+          json: success({ user_id: 'user-test-1', email_id: 'email-test-1' }),
+        });
+      },
+      EML_CONFIG,
+    );
+    await until(mounted, 'No active session detected. Please log in to continue.');
+    const input = () =>
+      mounted.el.querySelector<HTMLInputElement>('velvet-login input[type=email]');
+    await waitFor(input, () => `no email field: ${mounted.text()}`);
+    await expect(mounted.el).to.be.accessible();
+    input()?.focus();
+    await sendKeys({ type: 'ada@example.com' });
+    const send = [...mounted.el.querySelectorAll<HTMLButtonElement>('velvet-login button')].find(
+      (candidate) => candidate.textContent?.trim() === 'Continue with email',
+    );
+    send?.click();
+    await waitFor(
+      () => mounted.test.api.requestsTo('/magic_links/email/login_or_create').length > 0,
+      () => `no link sent: ${mounted.text()}`,
+    );
+    const [sent] = mounted.test.api.requestsTo('/magic_links/email/login_or_create');
+    const page = `${location.origin}${home}${CONSENT_QUERY}`;
+    expect(sent?.body).to.deep.include({
+      email: 'ada@example.com',
+      login_magic_link_url: page,
+      signup_magic_link_url: page,
+    });
+    expect((sent?.body as { code_challenge?: string } | undefined)?.code_challenge).to.match(
+      /^[\w-]{43}$/,
+    );
+  });
+
+  it('Email magic links: opened from the link, it authenticates the token, removes it from the address, and goes on to consent', async () => {
+    const search = `${CONSENT_QUERY}&stytch_token_type=magic_links&token=eml-token-idp`;
+    history.replaceState(null, '', `${home}${search}`);
+    let signedIn = false;
+    const mounted = await mount(
+      search,
+      (test) => {
+        test.api.on('POST', '/magic_links/authenticate', () => {
+          signedIn = true;
+          return { json: authenticateBody('eml-session') };
+        });
+        test.api.on('POST', '/oauth/authorize/start', () =>
+          signedIn
+            ? { json: startBody(true, [['openid', true]]) }
+            : {
+                status: 401,
+                json: apiErrorBody(
+                  401,
+                  'user_unauthenticated',
+                  'This call needs an active session.',
+                ),
+              },
+        );
+      },
+      EML_CONFIG,
+    );
+    await until(mounted, 'Sign in to Party Planner with your account');
+    const [sent] = mounted.test.api.requestsTo('/magic_links/authenticate');
+    expect((sent?.body as { token?: string } | undefined)?.token).to.equal('eml-token-idp');
     expect(location.search, 'the token leaves the address').to.equal(CONSENT_QUERY);
     const starts = mounted.test.api.requestsTo('/oauth/authorize/start');
     expect(starts, 'the consent is asked once, after the sign-in').to.have.length(1);

@@ -8,11 +8,13 @@
  * with the application's name and scopes, Allow or Deny. Without a session it says so and shows
  * `<velvet-login>` (the page loads `velvet.js` too) with the same client, and goes on once the
  * user has signed in; when the request asks for a fresh sign-in (`prompt=login`, `max_age`) it
- * says 'Please sign in again to continue.' instead. OAuth buttons start the provider's sign-in
- * with this page's address as the redirect (unless the config names one), so the provider's
- * callback returns to the same request (`?stytch_token_type=oauth&token=…`): the form
- * authenticates that token, removes it from the address, and the consent follows. Logout: preflight, then 'Are you sure…?', Yes (revokes the session and
- * returns to the application) or No.
+ * says 'Please sign in again to continue.' instead. OAuth buttons start the provider's sign-in,
+ * and the Email tab sends a magic link, with this page's address as the redirect (unless the
+ * config names one), so the provider's callback or the link returns to the same request
+ * (`?stytch_token_type=oauth&token=…`, `?stytch_token_type=magic_links&token=…`): the form
+ * authenticates that token (with the PKCE verifier it kept, when it used one), removes it from
+ * the address, and the consent follows. Logout: preflight, then 'Are you sure…?', Yes (revokes
+ * the session and returns to the application) or No.
  *
  * Built on its own (see `REGISTRATION_MODE` in `widget/vite.config.ts`), so sign-in pages
  * download nothing of it.
@@ -56,15 +58,25 @@ const REAUTHENTICATE_ERROR = 'reauthentication_required';
 /** Why the sign-in form shows: no session, one too old, or a provider's token to authenticate. */
 export type SignInReason = 'no-session' | 'reauthenticate' | 'returning';
 
-/** Whether `search` is the return of a provider's sign-in (`stytch_token_type=oauth&token=…`). */
-function isOAuthReturn(search: string): boolean {
+/** The token type each product that returns to this page puts in its address. */
+const RETURN_TOKEN_TYPES = { oauth: 'oauth', emailMagicLinks: 'magic_links' } as const;
+
+/**
+ * Whether `search` is the return of a sign-in the form offers (`products`): a provider's
+ * (`stytch_token_type=oauth&token=…`) or a magic link's (`stytch_token_type=magic_links&token=…`).
+ */
+function isSignInReturn(search: string, products: readonly string[]): boolean {
   const params = new URLSearchParams(search);
-  return params.get('stytch_token_type') === 'oauth' && Boolean(params.get('token'));
+  const type = params.get('stytch_token_type');
+  if (!params.get('token')) return false;
+  return Object.entries(RETURN_TOKEN_TYPES).some(
+    ([product, tokenType]) => tokenType === type && products.includes(product),
+  );
 }
 
 /**
- * The address an OAuth sign-in comes back to: this page's (the authorization request), without
- * a token of an earlier return and without a fragment.
+ * The address an OAuth sign-in or a magic link comes back to: this page's (the authorization
+ * request), without a token of an earlier return and without a fragment.
  */
 export function returnAddress(href: string): string {
   const url = new URL(href);
@@ -193,13 +205,9 @@ export class VelvetIdentityProvider extends LitElement {
     this.unsubscribe = client.session.onChange((change) => {
       if (change.data && this.view.step === 'sign-in') void this.preflight(client);
     });
-    // Back from a provider: the form authenticates the token first, then the consent follows.
-    // (Only when the form offers OAuth: no other form would take the token.)
-    if (
-      request.kind === 'consent' &&
-      this.config.products?.includes('oauth') &&
-      isOAuthReturn(this.search)
-    ) {
+    // Back from a provider or a link: the form authenticates the token first, then the consent
+    // follows. (Only when the form offers that product: no other form would take the token.)
+    if (request.kind === 'consent' && isSignInReturn(this.search, this.config.products ?? [])) {
       this.view = { step: 'sign-in', reason: 'returning' };
       return;
     }
@@ -384,24 +392,39 @@ export class VelvetIdentityProvider extends LitElement {
   }
 
   /**
-   * The sign-in form's config: the page's, with this page as the OAuth redirect when the config
-   * offers OAuth and names none (the server accepts its own authorization endpoint).
+   * The sign-in form's config: the page's, with this page as the OAuth redirect and as the magic
+   * links' URL when the config offers that product and names none (the server accepts its own
+   * authorization endpoint for both).
    */
   private signInConfig(): VelvetConfig {
     const config = this.config;
     const oauth = config.oauthOptions;
-    if (!oauth || !config.products?.includes('oauth') || !globalThis.location) return config;
+    const products = config.products ?? [];
+    const withOAuth = Boolean(oauth) && products.includes('oauth');
+    const withLinks = products.includes('emailMagicLinks');
+    if ((!withOAuth && !withLinks) || !globalThis.location) return config;
     const here = returnAddress(globalThis.location.href);
     // The same object while nothing changed: the form re-checks a new config.
     const last = this.lastSignInConfig;
     if (last?.from === config && last.here === here) return last.config;
+    const links = config.emailMagicLinksOptions ?? {};
     const withReturn: VelvetConfig = {
       ...config,
-      oauthOptions: {
-        ...oauth,
-        loginRedirectURL: oauth.loginRedirectURL ?? here,
-        signupRedirectURL: oauth.signupRedirectURL ?? oauth.loginRedirectURL ?? here,
-      },
+      ...(oauth &&
+        withOAuth && {
+          oauthOptions: {
+            ...oauth,
+            loginRedirectURL: oauth.loginRedirectURL ?? here,
+            signupRedirectURL: oauth.signupRedirectURL ?? oauth.loginRedirectURL ?? here,
+          },
+        }),
+      ...(withLinks && {
+        emailMagicLinksOptions: {
+          ...links,
+          loginRedirectURL: links.loginRedirectURL ?? here,
+          signupRedirectURL: links.signupRedirectURL ?? links.loginRedirectURL ?? here,
+        },
+      }),
     };
     this.lastSignInConfig = { from: config, here, config: withReturn };
     return withReturn;
