@@ -1,9 +1,10 @@
 /**
  * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
- * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
- * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`, and the
- * demo page (`demo/vite.config.ts`, served at `/demo/`).
+ * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`), its
+ * `custom-elements.json` and the framework typings made from it (`types/frameworks/`, by
+ * `scripts/element-typings.ts`); then the invitation site with the top-level `vite.config.ts`,
+ * and the demo page (`demo/vite.config.ts`, served at `/demo/`).
  * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
  * `--client` everything but the server.
@@ -15,6 +16,7 @@ import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
 import { buildServer } from './build-server.js';
+import { writeElementTypings } from './element-typings.js';
 
 const root = join(import.meta.dirname, '..');
 const widgetDir = join(root, 'dist', 'widget');
@@ -43,7 +45,9 @@ async function buildWidget(): Promise<void> {
   // The passkey registration component, on its own (see `REGISTRATION_MODE`).
   await build({ configFile, logLevel: 'info', mode: 'registration' });
   emitDeclarations();
-  await buildManifest();
+  const manifest = await buildManifest();
+  const typings = writeElementTypings(manifest);
+  console.log(`dist/widget/types/frameworks/: ${typings.join(', ')} (from the manifest)`);
 }
 
 /** The invitation site, with the top-level `vite.config.ts`. */
