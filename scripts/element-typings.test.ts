@@ -114,6 +114,18 @@ describe('framework typings (scripts/element-typings.ts)', () => {
     );
   });
 
+  test('the plain and React typings type-check themselves, declarations included', () => {
+    // skipLibCheck off: a conflict with the widget's own global declarations would show here.
+    // (vue.d.ts and svelte.d.ts import 'vue' and 'svelte/elements', which are not installed.)
+    const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8'));
+    tsconfig.compilerOptions.skipLibCheck = false;
+    delete tsconfig.include;
+    tsconfig.files = ['types/frameworks/elements.d.ts', 'types/frameworks/react-jsx.d.ts'];
+    writeFileSync(join(dir, 'tsconfig.lib.json'), JSON.stringify(tsconfig));
+    const { status, output } = runTsc(dir, ['-p', 'tsconfig.lib.json', '--pretty', 'false']);
+    assert.equal(status, 0, output);
+  });
+
   test('tsc accepts right use and every @ts-expect-error line is an error', () => {
     const { status, output } = runTsc(dir, ['-p', 'tsconfig.json']);
     assert.equal(status, 0, output);
