@@ -23,7 +23,7 @@ import { passkeysPanel } from './passkeys-panel.js';
 import '../widget/velvet.js';
 import { type Announcement, configForm, PRODUCT_LABELS } from './config-form.js';
 import { type Copyable, copyText, embedPanel } from './embed-panel.js';
-import { htmlSnippet, reactSnippet } from './embed-snippet.js';
+import { htmlSnippet, reactSnippet, type SnippetInput } from './embed-snippet.js';
 import { EventLog, eventLogPanel } from './event-log.js';
 import { DevOutbox, outboxPanel } from './outbox-panel.js';
 import { sessionPanel } from './session-panel.js';
@@ -35,6 +35,7 @@ import {
   settingsUrl,
   widgetConfig,
 } from './settings.js';
+import { fetchWidgetRelease, type WidgetRelease } from './widget-release.js';
 
 /** The events after which a passcode is in the outbox. */
 const PASSCODE_SENT: ReadonlySet<string> = new Set([
@@ -106,6 +107,8 @@ export class DemoApp {
   private renderQueued = false;
   /** The registered sample application that signs in with Velvet (OpenID Connect). */
   private readonly sampleApp: SampleApp;
+  /** The widget release the server serves, which the embed code pins once it is known. */
+  private release: WidgetRelease | undefined;
 
   /** The callbacks the widget calls: the same object every render. */
   private readonly callbacks: VelvetCallbacks = {
@@ -138,6 +141,10 @@ export class DemoApp {
   start(): void {
     this.renderNow();
     this.refreshOutbox();
+    void fetchWidgetRelease(this.options.origin).then((release) => {
+      this.release = release;
+      this.requestRender();
+    });
     void this.sampleApp.finish();
   }
 
@@ -210,8 +217,7 @@ export class DemoApp {
   }
 
   private async copy(which: Copyable): Promise<void> {
-    const origin = this.options.origin;
-    const input = { origin, publicToken: this.settings.publicToken, config: this.config };
+    const input = this.snippetInput();
     const text =
       which === 'html' ? htmlSnippet(input) : which === 'react' ? reactSnippet(input) : this.link();
     this.copied = { [which]: await copyText(text) };
@@ -274,12 +280,18 @@ export class DemoApp {
     </section>`;
   }
 
-  private view(): TemplateResult {
-    const input = {
+  /** What the embed code is made of: the server, the settings and the widget's release. */
+  private snippetInput(): SnippetInput {
+    return {
       origin: this.options.origin,
       publicToken: this.settings.publicToken,
       config: this.config,
+      release: this.release,
     };
+  }
+
+  private view(): TemplateResult {
+    const input = this.snippetInput();
     return html`<div class="layout">
       ${this.preview()}
       <section class="settings" aria-labelledby="settings-title">

@@ -65,6 +65,11 @@ export function embedPanel(view: EmbedView, onCopy: (which: Copyable) => void): 
       through <code>onError</code> (<code>origin_not_allowed</code>, in the
       <a href="/docs/errors#origin_not_allowed">error catalogue</a>).
     </p>
+    <p class="hint">
+      The script tag pins this server’s release of the widget: its versioned URL, cached for a year,
+      and the file’s <code>integrity</code> hash. To follow upgrades instead, load
+      <code>/widget/velvet.js</code> without <code>integrity</code>.
+    </p>
     ${block('html', 'HTML: the script tag and the element', view.html, view, onCopy)}
     ${block('react', 'React: the wrapper', view.react, view, onCopy)}
     ${block('link', 'A link to these settings', view.link, view, onCopy)}

@@ -3,6 +3,7 @@
  * element with its JSON configuration, or the React wrapper with the same props.
  */
 import type { VelvetConfig } from '../widget/config/widget-config.js';
+import type { WidgetRelease } from './widget-release.js';
 
 /** What a snippet is made of. */
 export interface SnippetInput {
@@ -10,6 +11,11 @@ export interface SnippetInput {
   readonly origin: string;
   readonly publicToken: string;
   readonly config: Partial<VelvetConfig>;
+  /**
+   * The server's widget release: the script tag then pins its versioned URL with its integrity
+   * hash; without it, the `/widget/velvet.js` alias, which follows upgrades.
+   */
+  readonly release?: WidgetRelease | undefined;
 }
 
 /** Escapes text for an HTML attribute value in double quotes. */
@@ -39,10 +45,27 @@ export function prettyJson(value: unknown): string {
   );
 }
 
+/**
+ * The widget's script tag: the release's immutable URL with `integrity` and `crossorigin` (the
+ * browser refuses a file whose hash differs), or the alias when the release is not known.
+ */
+export function scriptTag(origin: string, release: WidgetRelease | undefined): string {
+  if (!release) {
+    return `<script type="module" src="${escapeDoubleQuoted(`${origin}/widget/velvet.js`)}"></script>`;
+  }
+  const src = `${origin}/widget/v${release.version}/velvet.js`;
+  return `<script
+  type="module"
+  src="${escapeDoubleQuoted(src)}"
+  integrity="${escapeDoubleQuoted(release.integrity)}"
+  crossorigin="anonymous"
+></script>`;
+}
+
 /** The script tag and the element, for any HTML page. */
-export function htmlSnippet({ origin, publicToken, config }: SnippetInput): string {
+export function htmlSnippet({ origin, publicToken, config, release }: SnippetInput): string {
   const json = prettyJson(config).replaceAll('\n', '\n  ');
-  return `<script type="module" src="${escapeDoubleQuoted(`${origin}/widget/velvet.js`)}"></script>
+  return `${scriptTag(origin, release)}
 <velvet-login
   public-token="${escapeDoubleQuoted(publicToken)}"
   api-base="${escapeDoubleQuoted(origin)}"

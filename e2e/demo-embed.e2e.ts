@@ -1,14 +1,18 @@
 /**
  * The embed code the demo gives is ready to copy: a developer sets their project's token and
  * the settings, copies the HTML with the Copy button, and that code alone, on a page of another
- * origin on the project's list, shows the widget as configured and signs a guest in. The React
+ * origin on the project's list, shows the widget as configured and signs a guest in. The HTML
+ * pins the release's versioned URL with its integrity hash, which Chromium checks. The React
  * code is valid TSX with the same props.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { transform } from 'esbuild';
+import type { WidgetIntegrity } from '../scripts/widget-versions.js';
 import { type DemoServer, startDemo } from './demo-support.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
-import { buildWidget } from './support/widget-bundle.js';
+import { buildWidget, WIDGET_DIR } from './support/widget-bundle.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-demo-embed';
 const PHONE = '+14155550911';
@@ -70,10 +74,18 @@ test('the copied HTML works on another site; the React code compiles', async ({
     'href',
     '/docs/errors#origin_not_allowed',
   );
+  // The script tag pins the release the server serves, with the hash the build wrote.
+  const release = JSON.parse(
+    readFileSync(join(WIDGET_DIR, 'integrity.json'), 'utf8'),
+  ) as WidgetIntegrity;
+  const entryUrl = `${demo.origin}/widget/v${release.version}/velvet.js`;
+  await expect(embed).toContainText(`src="${entryUrl}"`);
   await embed.getByRole('button', { name: 'Copy HTML: the script tag and the element' }).click();
   await expect(embed.getByRole('status').first()).toHaveText('Copied to the clipboard.');
   const htmlCode = await page.evaluate(() => navigator.clipboard.readText());
-  expect(htmlCode).toContain(`<script type="module" src="${demo.origin}/widget/velvet.js">`);
+  expect(htmlCode).toContain(`src="${entryUrl}"`);
+  expect(htmlCode).toContain(`integrity="${release.files['velvet.js']}"`);
+  expect(htmlCode).toContain('crossorigin="anonymous"');
   expect(htmlCode).toContain(`public-token="${PUBLIC_TOKEN}"`);
 
   await embed.getByRole('button', { name: 'Copy React: the wrapper' }).click();
@@ -95,7 +107,9 @@ ${htmlCode}
   const other = await context.newPage();
   const logged: string[] = [];
   other.on('console', (message) => logged.push(message.text()));
+  const entry = other.waitForResponse(entryUrl);
   await other.goto(site.origin);
+  expect((await entry).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const widget = other.locator('velvet-login');
   const send = widget.getByRole('button', { name: 'Continue with text message' });
   await expect(send).toBeVisible();

@@ -168,3 +168,31 @@ test('plain http is redirected to the same path on https', async () => {
   expect(answer.status).toBe(301);
   expect(answer.location).toBe('https://localhost/some/page?x=1');
 });
+
+/** `GET path` through nginx over https; the answer's status. */
+function getThroughProxy(path: string): Promise<number> {
+  const { proxy } = running();
+  return new Promise((resolve, reject) => {
+    const call = request(`${proxy.url}${path}`, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+test('nginx logs no query string and keeps /metrics and /readyz to the machine', async () => {
+  const { proxy, site } = running();
+  // A landing page's single-use token, as an OAuth return or a magic link brings it.
+  const token = 'landing-token-5c0f1e9a7d';
+  await getThroughProxy(`/oauth/landing?stytch_token_type=oauth&token=${token}`);
+  await expect
+    .poll(() => proxy.accessLog().some((line) => line.includes('/oauth/landing')))
+    .toBe(true);
+  expect(proxy.accessLog().join('\n')).not.toContain(token);
+  // The operators' endpoints answer on the process itself, not through the public site.
+  expect(await getThroughProxy('/metrics')).toBe(404);
+  expect(await getThroughProxy('/readyz')).toBe(404);
+  expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+});

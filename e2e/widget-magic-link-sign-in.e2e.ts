@@ -48,7 +48,12 @@ test.beforeAll(async () => {
         },
       ],
     },
-    env: { SMTP_URL: inbox.url, EMAIL_FROM: 'Velvet party <hosts@party.example>' },
+    env: {
+      SMTP_URL: inbox.url,
+      EMAIL_FROM: 'Velvet party <hosts@party.example>',
+      // The test's own SMTP inbox beside development's outbox (refused unless allowed).
+      VELVET_ALLOW_DEV_SURFACES: '1',
+    },
   });
   html = barePage(velvet.url);
 });

@@ -112,6 +112,8 @@ for (const database of ['sqlite', 'postgres'] as const) {
           DATABASE_URL: databaseUrl,
           SMTP_URL: inbox.url,
           EMAIL_FROM: 'Velvet party <hosts@party.example>',
+          // The test's own SMTP inbox beside development's outbox (refused unless allowed).
+          VELVET_ALLOW_DEV_SURFACES: '1',
         },
       });
       html = page(velvet.url, enableShadowDOM);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +43,43 @@ describe('the compiled server', () => {
       assert.equal(actual(config), expected(config), JSON.stringify(config));
       assert.deepEqual(actual.errors, expected.errors, JSON.stringify(config));
     }
+  });
+
+  test('every package the compiled server imports or requires is a dependency (npm ci --omit=dev installs it)', async () => {
+    const { metafile, outputFiles } = await build({
+      ...serverBuildOptions(),
+      outdir: join(dir, 'build-dependencies'),
+      write: false,
+      metafile: true,
+    });
+    const specifiers = new Set<string>();
+    for (const output of Object.values(metafile.outputs)) {
+      for (const imported of output.imports) if (imported.external) specifiers.add(imported.path);
+      // CommonJS packages, loaded through the banner's `require` (see `requireCommonJs`).
+      for (const input of Object.keys(output.inputs)) {
+        if (input.startsWith('require-commonjs:')) specifiers.add(input.slice(17));
+      }
+    }
+    for (const file of outputFiles) {
+      for (const [, specifier = ''] of file.text.matchAll(/\brequire\("([^"./][^"]*)"\)/g)) {
+        specifiers.add(specifier);
+      }
+    }
+    const builtins = new Set(builtinModules);
+    const packages = new Set(
+      [...specifiers]
+        .filter((specifier) => !specifier.startsWith('node:') && !builtins.has(specifier))
+        .map((specifier) => {
+          const parts = specifier.split('/');
+          return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+        }),
+    );
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    assert.ok(packages.has('fastify') && packages.has('better-sqlite3'), [...packages].join(', '));
+    const missing = [...packages].filter((name) => !(name in manifest.dependencies));
+    assert.deepEqual(missing, [], 'imported by dist/server but not in dependencies');
   });
 
   test("products' implementations are not in what the server loads at start", async () => {

@@ -3,20 +3,23 @@
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
  * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`), its
  * `custom-elements.json` and the framework typings made from it (`types/frameworks/`, by
- * `scripts/element-typings.ts`); then the invitation site with the top-level `vite.config.ts`,
- * and the demo page (`demo/vite.config.ts`, served at `/demo/`).
+ * `scripts/element-typings.ts`), and its versioned copy with the entries' integrity hashes
+ * (`scripts/widget-versions.ts`: `dist/widget/integrity.json`, `dist/widget-versions/v<version>/`);
+ * then the invitation site with the top-level `vite.config.ts`, and the
+ * demo page (`demo/vite.config.ts`, served at `/demo/`).
  * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
  * `--client` everything but the server.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
 import { buildServer } from './build-server.js';
 import { writeElementTypings } from './element-typings.js';
+import { describeIntegrity, recordWidgetVersion } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
 const widgetDir = join(root, 'dist', 'widget');
@@ -48,6 +51,25 @@ async function buildWidget(): Promise<void> {
   const manifest = await buildManifest();
   const typings = writeElementTypings(manifest);
   console.log(`dist/widget/types/frameworks/: ${typings.join(', ')} (from the manifest)`);
+  recordVersion();
+}
+
+/**
+ * Copies the bundle to `dist/widget-versions/v<version>/` (the root package.json's version) and
+ * prints its entries' integrity hashes.
+ */
+function recordVersion(): void {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const versionsDir = join(root, 'dist', 'widget-versions');
+  const { integrity, replacedDifferent } = recordWidgetVersion(widgetDir, versionsDir, version);
+  console.log(describeIntegrity(integrity));
+  if (replacedDifferent) {
+    console.warn(
+      `dist/widget-versions/v${version} held other entries: bump package.json's version before a release, as pages pin /widget/v${version}/ by its integrity.`,
+    );
+  }
 }
 
 /** The invitation site, with the top-level `vite.config.ts`. */

@@ -70,9 +70,13 @@ describe('deploy/', () => {
   });
 
   test('nginx forwards to the ports and the host the unit listens on', () => {
-    const [environment] = directive('Environment');
-    assert.match(environment ?? '', /\bPORT=%i\b/);
-    assert.match(environment ?? '', /\bHOST=127\.0\.0\.1\b/);
+    // On the command line, after EnvironmentFile=, so a PORT or HOST in the file cannot win.
+    assert.deepEqual(directive('Environment'), []);
+    const [start] = directive('ExecStart');
+    assert.match(
+      start ?? '',
+      /^\/usr\/bin\/env PORT=%i HOST=127\.0\.0\.1 DATA_DIR=\S+ \/usr\/bin\/node /,
+    );
     for (const port of [8080, 8081])
       assert.match(site, new RegExp(`server 127\\.0\\.0\\.1:${port} `));
   });

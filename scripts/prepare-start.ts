@@ -1,7 +1,7 @@
 /**
- * The first half of `npm start`: builds what is missing or older than its sources, then exits,
- * so the second half runs the compiled server under plain `node` (no TypeScript compiler in the
- * serving process). The server (`dist/server/`) is compiled when a file under `server/` changed;
+ * Builds what is missing or older than its sources, then exits: `npm start`'s first half
+ * (`scripts/ensure-build.mjs`) runs it when the dev dependencies are installed, so the second half
+ * runs the compiled server under plain `node` (no TypeScript compiler in the serving process). The server (`dist/server/`) is compiled when a file under `server/` changed;
  * the widget, site and demo (`npm run build`) are built when one of theirs did.
  */
 import { spawnSync } from 'node:child_process';

@@ -36,6 +36,7 @@ import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
 import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import { healthRoutes } from './ops/health-routes.js';
+import { Housekeeping, type HousekeepingSchedule } from './ops/housekeeping.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
 import { AppMetrics, type PoolState } from './ops/metrics.js';
 import {
@@ -50,11 +51,9 @@ import { serverProducts } from './products/registry.js';
 import { SessionService, signInChangesHook } from './products/sessions/index.js';
 import { Projects } from './projects/project-directory.js';
 import type { Project } from './projects/projects-repository.js';
-import { FailureGuardsRepository } from './rate-limit/failure-guards-repository.js';
-import { DEFAULT_FAILURE_POLICY } from './rate-limit/failure-throttle.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
-import { eventRoutes, eventsHousekeeping } from './sdk/events.js';
+import { eventRoutes } from './sdk/events.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
@@ -78,11 +77,17 @@ export interface AppOptions {
   outbox?: DevOutbox;
   /** The server secret (see `loadOrCreateSecret`). */
   secret: string;
+  /** During a rotation, the secret before `secret` (`VELVET_SECRET_PREVIOUS`), still accepted. */
+  previousSecret?: string;
   /** Milliseconds since the epoch; tests pass a clock they can move. */
   clock?: () => number;
   /** Fastify's logger option; defaults to `loggerOptions(config.logLevel)` (secrets redacted). */
   logger?: FastifyServerOptions['logger'];
-  /** The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. */
+  /**
+   * The built widget (`npm run build`), served at `/widget/`; `dist/widget` by default. The
+   * versions the build kept beside it (`widget-versions/v<version>/`) are served at
+   * `/widget/v<version>/`.
+   */
   widgetDir?: string;
   /** The built invitation site (`npm run build`), served at `/`; `dist/site` by default. */
   siteDir?: string;
@@ -90,6 +95,15 @@ export interface AppOptions {
   demoDir?: string;
   /** The process's life cycle (draining on shutdown); a fresh, serving one by default. */
   lifecycle?: ServerLifecycle;
+  /** When housekeeping runs: a minute after start, then hourly, by default. */
+  housekeeping?: HousekeepingSchedule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes what has expired (see `ops/housekeeping.ts`); `run()` runs it now. */
+    housekeeping: Housekeeping;
+  }
 }
 
 /** Where `npm run build` puts the widget. */
@@ -146,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(store.rateLimits, clock, counted.onRefusal);
   const keys = new KeyRing(
     store.signingKeys,
-    new SealedJson(options.secret, 'jwt-signing-keys'),
+    new SealedJson(options.secret, 'jwt-signing-keys', options.previousSecret),
     KEY_ROTATION_MS,
     clock,
   );
@@ -165,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     delivery: counted.delivery,
     secret: options.secret,
+    ...(options.previousSecret ? { previousSecret: options.previousSecret } : {}),
     clock,
     log: app.log,
     ownOrigin,
@@ -236,6 +251,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   for (const product of serverProducts) await product.registerRoot?.(app, context);
   docsRoutes(app, serverProducts);
+  await webRoutes(app, options, { site: stored[0], sessions });
+  healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
+  metricsRoutes(app, access, counted.metrics);
+  if (options.outbox) {
+    options.outbox.share(store.outbox);
+    devOutboxRoutes(app, { outbox: options.outbox });
+  }
+
+  // What has expired is deleted a minute after start and hourly after (see `ops/housekeeping.ts`).
+  const housekeeping = new Housekeeping(context, serverProducts, app.log);
+  app.decorate('housekeeping', housekeeping);
+  const schedule = housekeeping.schedule(options.housekeeping);
+  app.addHook('onClose', () => schedule.stop());
+  return app;
+}
+
+/**
+ * The files the server serves beside the API: the widget bundle, the demo (when
+ * `config.demo`) and the invitation site, which belongs to `site` (the first configured
+ * project, as the guest list does by default). Each is skipped with a warning when not built.
+ */
+async function webRoutes(
+  app: FastifyInstance,
+  options: AppOptions,
+  { site, sessions }: { site: Project | undefined; sessions: SessionService },
+): Promise<void> {
+  const { config, store } = options;
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
   if (!(await widgetAssetRoutes(app, widgetDir))) {
     app.log.warn(`no widget bundle at ${widgetDir}: run \`npm run build\` to serve /widget/`);
@@ -244,43 +286,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
     app.log.warn('no demo: `npm run build` serves it at /demo/');
   const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
-  // The site belongs to the first configured project, as the guest list does by default.
-  const [siteProject] = stored;
   if (
-    !siteProject ||
+    !site ||
     !(await siteRoutes(app, {
       dir: siteDir,
-      project: siteProject,
-      publicUrl: ownOrigin,
+      project: site,
+      publicUrl: config.publicUrl,
       sessions,
       users: store.users,
     }))
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);
   }
-  healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
-  metricsRoutes(app, access, counted.metrics);
-  if (options.outbox) {
-    options.outbox.share(store.outbox);
-    devOutboxRoutes(app, { outbox: options.outbox });
-  }
-
-  // What has expired (rate-limit windows, old telemetry, each product's own) is deleted hourly.
-  const housekeeping = setInterval(() => {
-    const now = clock();
-    Promise.all([
-      store.rateLimits.purge(now - 7 * 24 * 60 * 60_000),
-      new FailureGuardsRepository(store.db).purge(
-        now - 7 * 24 * 60 * 60_000,
-        now - DEFAULT_FAILURE_POLICY.trustForMs,
-      ),
-      eventsHousekeeping(store, now),
-      ...serverProducts.map((product) => product.housekeeping?.(context, now)),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
-  return app;
 }
 
 /** The state of `store`'s connection pool, for the metrics: PostgreSQL's; none on SQLite. */

@@ -13,6 +13,7 @@ import {
   type ServerConfig,
 } from './config/config.js';
 import { loadOrCreateSecret } from './config/secret.js';
+import { dataOpenError, listenError } from './config/start-errors.js';
 import { logMigrations } from './db/migration-log.js';
 import { DatabaseAheadError } from './db/migrator.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
@@ -30,6 +31,27 @@ function enabledChannels(config: ServerConfig) {
         .flatMap((p) => p.settings.otp.methods),
     ),
   ];
+}
+
+/**
+ * The server secret and the database, opened; a setting that keeps them from opening (an
+ * unreachable or missing database, a data folder that cannot be written) is a `ConfigError`.
+ */
+async function openData(config: ServerConfig): Promise<{ secret: string; store: Store }> {
+  try {
+    const secret = loadOrCreateSecret(config.secret, config.dataDir);
+    const store = await Store.open(
+      {
+        databaseUrl: config.databaseUrl,
+        sqlitePath: join(config.dataDir, 'velvet.db'),
+      },
+      ALL_MIGRATIONS,
+      ALL_USER_PARTS,
+    );
+    return { secret, store };
+  } catch (error) {
+    throw dataOpenError(error, config) ?? error;
+  }
 }
 
 async function main(): Promise<void> {
@@ -50,15 +72,7 @@ async function main(): Promise<void> {
       `production needs a delivery adapter for every enabled channel; none for ${missing.join(', ')}`,
     );
   }
-  const secret = loadOrCreateSecret(config.secret, config.dataDir);
-  const store = await Store.open(
-    {
-      databaseUrl: config.databaseUrl,
-      sqlitePath: join(config.dataDir, 'velvet.db'),
-    },
-    ALL_MIGRATIONS,
-    ALL_USER_PARTS,
-  );
+  const { secret, store } = await openData(config);
   const lifecycle = new ServerLifecycle();
   const app = await buildApp({
     config,
@@ -66,6 +80,7 @@ async function main(): Promise<void> {
     delivery: delivery.routes,
     outbox,
     secret,
+    previousSecret: config.previousSecret,
     lifecycle,
   });
   if (store.migrated) logMigrations(app.log, store.migrated);
@@ -93,7 +108,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+    throw listenError(error, config.host, config.port) ?? error;
+  });
   app.log.info(
     {
       url: config.publicUrl,

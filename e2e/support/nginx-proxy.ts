@@ -22,6 +22,8 @@ export interface NginxProxy {
   port: number;
   /** Its plain http origin, which redirects to https. */
   httpUrl: string;
+  /** The access log's lines so far, in the site's own `log_format`. */
+  accessLog(): string[];
   /** Stops nginx and removes its files. */
   stop(): Promise<void>;
 }
@@ -134,6 +136,7 @@ export async function startNginx(
     '/etc/letsencrypt/live/party.example/privkey.pem': key,
     'server 127.0.0.1:8080 ': `server 127.0.0.1:${first} `,
     'server 127.0.0.1:8081 ': `server 127.0.0.1:${second} `,
+    '/var/log/nginx/velvet.access.log': join(dir, 'access.log'),
   });
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   const errorLog = join(dir, 'error.log');
@@ -162,6 +165,10 @@ ${site}
     url: `https://localhost:${port}`,
     port,
     httpUrl: `http://localhost:${httpPort}`,
+    accessLog() {
+      const path = join(dir, 'access.log');
+      return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGQUIT');

@@ -204,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, process.cwd(), { command: true });
   let store: Store;
   try {
     store = await Store.open(

@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`impersonate: --user and --by are required.\n\n${HELP}`);
     return 2;
   }
-  const config = loadConfig(process.env);
+  const config = loadConfig(process.env, process.cwd(), { command: true });
   const store = await Store.open(
     {
       databaseUrl: config.databaseUrl,

@@ -80,12 +80,126 @@ describe('configuration', () => {
     });
     const production = {
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 'x'.repeat(32),
       VELVET_CONFIG: file,
     };
     assert.equal(loadConfig(production, dir()).demo, false);
     assert.equal(loadConfig({ ...production, VELVET_DEMO: 'true' }, dir()).demo, true);
     assert.equal(configError({ VELVET_DEMO: 'yes' }).setting, 'VELVET_DEMO');
+  });
+
+  test('NODE_ENV: production, development (when unset) or test; anything else is named', () => {
+    assert.equal(loadConfig({}, dir()).environment, 'development');
+    assert.equal(loadConfig({ NODE_ENV: '' }, dir()).environment, 'development');
+    assert.equal(loadConfig({ NODE_ENV: 'development' }, dir()).environment, 'development');
+    const test = loadConfig({ NODE_ENV: 'test' }, dir());
+    assert.equal(test.environment, 'test');
+    assert.equal(test.production, false);
+    assert.equal(test.demo, true);
+    for (const typo of ['prod', 'Production', 'staging', 'dev']) {
+      assert.equal(
+        configError({ NODE_ENV: typo }).message,
+        `Invalid setting NODE_ENV: must be production, development or test (unset is development), not "${typo}"`,
+      );
+    }
+  });
+
+  test('HOST: loopback by default outside production, explicit in production, an address or a name', () => {
+    assert.equal(loadConfig({}, dir()).host, '127.0.0.1');
+    assert.equal(loadConfig({ NODE_ENV: 'test' }, dir()).host, '127.0.0.1');
+    for (const host of ['0.0.0.0', '::', '::1', 'localhost', 'velvet.internal', '10.0.0.7']) {
+      assert.equal(loadConfig({ HOST: host }, dir()).host, host);
+    }
+    for (const host of ['my host', 'http://x', '-bad-', 'a..b']) {
+      assert.equal(configError({ HOST: host }).setting, 'HOST', host);
+    }
+    const production = {
+      NODE_ENV: 'production',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: writeConfig({
+        projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
+      }),
+    };
+    assert.match(
+      configError(production).message,
+      /^Invalid setting HOST: must be set when NODE_ENV=production/,
+    );
+    assert.equal(loadConfig({ ...production, HOST: '0.0.0.0' }, dir()).host, '0.0.0.0');
+  });
+
+  test('development refuses a live project or a real delivery vendor unless VELVET_ALLOW_DEV_SURFACES is on', () => {
+    const live = writeConfig({
+      projects: [
+        { name: 'test', publicToken: 'public-token-test-12345678' },
+        { name: 'live', publicToken: 'public-token-live-12345678' },
+      ],
+    });
+    const refusal = configError({ NODE_ENV: 'development', VELVET_CONFIG: live });
+    assert.equal(refusal.setting, 'NODE_ENV');
+    assert.equal(
+      refusal.message,
+      `Invalid setting NODE_ENV: development serves the development outbox (codes at /dev/outbox and on the console) and the demo, but projects[1] in ${live} has a live public token: set NODE_ENV=production, or VELVET_ALLOW_DEV_SURFACES=1 to serve them anyway`,
+    );
+    assert.match(configError({ VELVET_CONFIG: live }).message, /NODE_ENV: unset \(development\)/);
+    assert.match(configError({ NODE_ENV: 'test', VELVET_CONFIG: live }).message, /NODE_ENV: test/);
+    for (const [name, value] of [
+      ['TWILIO_ACCOUNT_SID', 'AC0123456789abcdef0123456789abcdef'],
+      ['TWILIO_AUTH_TOKEN', 'token'],
+      ['TWILIO_API_BASE_URL', 'http://127.0.0.1:9/'],
+      ['SMTP_URL', 'smtp://127.0.0.1:2525'],
+    ] as const) {
+      assert.match(
+        configError({ [name]: value }).message,
+        new RegExp(`but ${name} sets up real delivery`),
+        name,
+      );
+      // Empty counts as unset.
+      assert.equal(loadConfig({ [name]: ' ' }, dir()).production, false);
+    }
+    for (const on of ['1', 'true']) {
+      const config = loadConfig(
+        { VELVET_CONFIG: live, SMTP_URL: 'smtp://127.0.0.1:2525', VELVET_ALLOW_DEV_SURFACES: on },
+        dir(),
+      );
+      assert.equal(config.projects.length, 2);
+    }
+    assert.equal(
+      configError({ VELVET_CONFIG: live, VELVET_ALLOW_DEV_SURFACES: '0' }).setting,
+      'NODE_ENV',
+    );
+    assert.equal(
+      configError({ VELVET_ALLOW_DEV_SURFACES: 'yes' }).setting,
+      'VELVET_ALLOW_DEV_SURFACES',
+    );
+    // A command (npm run guests) serves nothing: it reads the live config as it is, and needs no
+    // HOST in production.
+    assert.equal(
+      loadConfig({ VELVET_CONFIG: live, SMTP_URL: 'smtp://x' }, dir(), { command: true }).projects
+        .length,
+      2,
+    );
+    const liveOnly = writeConfig({
+      projects: [
+        { name: 'live', publicToken: 'public-token-live-12345678', products: ['passwords'] },
+      ],
+    });
+    const production = { NODE_ENV: 'production', VELVET_SECRET: 's'.repeat(32) };
+    assert.equal(
+      loadConfig({ ...production, VELVET_CONFIG: liveOnly }, dir(), { command: true }).host,
+      '127.0.0.1',
+    );
+    // A test project and no vendor: development as ever.
+    const testOnly = writeConfig({
+      projects: [{ name: 'x', publicToken: 'public-token-test-12345678' }],
+    });
+    assert.equal(loadConfig({ VELVET_CONFIG: testOnly }, dir()).projects.length, 1);
+  });
+
+  test('DATABASE_URL that does not parse is named without echoing it', () => {
+    const error = configError({ DATABASE_URL: 'postgres://velvet:hunter2@db:port/velvet' });
+    assert.equal(error.setting, 'DATABASE_URL');
+    assert.doesNotMatch(error.message, /hunter2/);
   });
 
   test('METRICS_TOKEN: unset by default, at least 32 printable characters when set', () => {
@@ -103,22 +217,35 @@ describe('configuration', () => {
     assert.equal(configError({ PUBLIC_URL: 'ftp://x' }).setting, 'PUBLIC_URL');
     assert.equal(configError({ LOG_LEVEL: 'loud' }).setting, 'LOG_LEVEL');
     assert.equal(configError({ VELVET_SECRET: 'short' }).setting, 'VELVET_SECRET');
+    assert.equal(
+      configError({ VELVET_SECRET_PREVIOUS: 'short' }).setting,
+      'VELVET_SECRET_PREVIOUS',
+    );
+    const same = 'p'.repeat(32);
+    assert.equal(
+      configError({ VELVET_SECRET: same, VELVET_SECRET_PREVIOUS: same }).setting,
+      'VELVET_SECRET_PREVIOUS',
+    );
     assert.equal(configError({ VELVET_CONFIG: '/nope/velvet.json' }).setting, 'VELVET_CONFIG');
   });
 
   test('production needs a secret and configured live projects', () => {
-    assert.equal(configError({ NODE_ENV: 'production' }).setting, 'VELVET_SECRET');
+    assert.equal(configError({ NODE_ENV: 'production', HOST: '::1' }).setting, 'VELVET_SECRET');
     const secret = 's'.repeat(32);
     assert.equal(
-      configError({ NODE_ENV: 'production', VELVET_SECRET: secret }).setting,
+      configError({ NODE_ENV: 'production', HOST: '::1', VELVET_SECRET: secret }).setting,
       'projects',
     );
     const testToken = writeConfig({
       projects: [{ name: 'x', publicToken: DEVELOPMENT_PUBLIC_TOKEN }],
     });
     assert.match(
-      configError({ NODE_ENV: 'production', VELVET_SECRET: secret, VELVET_CONFIG: testToken })
-        .setting,
+      configError({
+        NODE_ENV: 'production',
+        HOST: '::1',
+        VELVET_SECRET: secret,
+        VELVET_CONFIG: testToken,
+      }).setting,
       /^projects\[0\]\.publicToken/,
     );
   });
@@ -147,6 +274,7 @@ describe('configuration', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }, dir()).trustProxy, true, 'development');
     const production = {
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 's'.repeat(32),
       VELVET_CONFIG: writeConfig({
         projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
@@ -164,14 +292,15 @@ describe('configuration', () => {
   test('a hop count, which trusts whoever connects, needs a server on loopback in production', () => {
     const production = {
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 's'.repeat(32),
       VELVET_CONFIG: writeConfig({
         projects: [{ name: 'x', publicToken: 'public-token-live-12345678' }],
       }),
       TRUST_PROXY: '1',
     };
-    // Listening on every address (production's default HOST), a client that connects directly
-    // would name its own address in X-Forwarded-For.
+    // Listening on every address, a client that connects directly would name its own address
+    // in X-Forwarded-For.
     assert.equal(
       configError(production).message,
       "Invalid setting TRUST_PROXY: a hop count trusts whoever connects, and HOST=0.0.0.0 lets clients connect directly; set the proxy's addresses or CIDRs (10.0.0.0/8, …), or listen on loopback (HOST=127.0.0.1)",
@@ -274,6 +403,7 @@ describe('configuration', () => {
     ];
     const production = (project: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => ({
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 's'.repeat(32),
       VELVET_CONFIG: writeConfig({ projects: [{ ...live, ...project }] }),
       ...env,
@@ -285,8 +415,12 @@ describe('configuration', () => {
         error.message,
         `Invalid setting projects[0].${setting} in ${env.VELVET_CONFIG}: must be an https:// URL in production (http only to localhost, 127.0.0.0/8 or ::1), not "${plain}"`,
       );
-      // Development takes it as it is.
-      assert.equal(loadConfig({ VELVET_CONFIG: env.VELVET_CONFIG }, dir()).projects.length, 1);
+      // Development takes it as it is (allowed beside the live project).
+      assert.equal(
+        loadConfig({ VELVET_CONFIG: env.VELVET_CONFIG, VELVET_ALLOW_DEV_SURFACES: '1' }, dir())
+          .projects.length,
+        1,
+      );
       // On this machine plain http is allowed (a sidecar, a test's peer), in every form.
       for (const loopback of [
         'http://localhost:9000/x',
@@ -389,7 +523,7 @@ describe('configuration', () => {
       projects: [
         {
           name: 'Party',
-          publicToken: 'public-token-live-0123456789',
+          publicToken: 'public-token-test-0123456789',
           authorizedOrigins: ['https://Party.example:443/'],
           otp: { methods: ['sms'], defaultExpirationMinutes: 5 },
           sms: { allowedCountries: ['US'] },
@@ -411,7 +545,7 @@ describe('configuration', () => {
       loadConfig(
         {
           VELVET_CONFIG: writeConfig({
-            projects: [{ name: 'Party', publicToken: 'public-token-live-0123456789', sms }],
+            projects: [{ name: 'Party', publicToken: 'public-token-test-0123456789', sms }],
           }),
         },
         dir(),
@@ -459,6 +593,7 @@ describe('configuration', () => {
     });
     const noDelivery = run({
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 's'.repeat(32),
       VELVET_CONFIG: config,
       TWILIO_ACCOUNT_SID: '',
@@ -467,6 +602,7 @@ describe('configuration', () => {
     assert.equal(noDelivery.status, 1);
     const halfTwilio = run({
       NODE_ENV: 'production',
+      HOST: '0.0.0.0',
       VELVET_SECRET: 's'.repeat(32),
       VELVET_CONFIG: config,
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',

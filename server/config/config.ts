@@ -15,10 +15,18 @@ import {
 } from '../projects/project-settings.js';
 import { ConfigError } from './config-error.js';
 import { configFileValidator } from './config-file-validator.js';
+import {
+  ALLOW_DEV_SURFACES,
+  assertDevSurfacesAllowed,
+  type Environment,
+  readEnvironment,
+  readHost,
+} from './environment.js';
 import { assertSecureAnchors } from './trust-anchors.js';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export { ConfigError } from './config-error.js';
+export type { Environment } from './environment.js';
 
 /** The public token of the development project, fixed so the README and the site can name it. */
 export const DEVELOPMENT_PUBLIC_TOKEN = 'public-token-test-5f0c9a7e-velvet-development';
@@ -32,8 +40,11 @@ export interface ConfiguredProject {
 
 /** Everything the server process needs to start. */
 export interface ServerConfig {
+  /** `NODE_ENV`: `production`, `development` (when unset) or `test` (see `environment.ts`). */
+  environment: Environment;
   /** `NODE_ENV=production`: no outbox, real delivery required, secure defaults. */
   production: boolean;
+  /** `HOST`: loopback by default outside production; production sets it. */
   host: string;
   port: number;
   /** The origin pages use to reach this server (links, error URLs, the development project). */
@@ -44,6 +55,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** A server secret (at least 32 characters) keying the passcode hashes; generated in development. */
   secret?: string;
+  /**
+   * `VELVET_SECRET_PREVIOUS`: during a rotation, the secret before `secret`. What it signed,
+   * sealed or keyed is still accepted until it expires; nothing new uses it.
+   */
+  previousSecret?: string;
   /**
    * Which peers may tell the client's address and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`):
    * none, a hop count, or the proxies' addresses and CIDRs (see `trust-proxy.ts`).
@@ -67,26 +83,52 @@ export interface ServerConfig {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** How `loadConfig` reads the configuration. */
+export interface LoadConfigOptions {
+  /**
+   * For a command (`npm run guests`, `npm run impersonate`) rather than the server: it listens
+   * nowhere and serves no development surface, so production needs no `HOST` and development no
+   * `VELVET_ALLOW_DEV_SURFACES` beside a live config.
+   */
+  command?: boolean;
+}
+
 /** Reads the configuration from `env` (normally `process.env`) and the config file it names. */
-export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
-  const production = env.NODE_ENV === 'production';
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+  options: LoadConfigOptions = {},
+): ServerConfig {
+  const environment = readEnvironment(env.NODE_ENV);
+  const production = environment === 'production';
   const port = readPort(env.PORT);
-  const host = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const host = readHost(env.HOST, production && !options.command);
   const publicUrl = readUrl('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${port}`);
   const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
   const databaseUrl = readDatabaseUrl(env.DATABASE_URL);
   const secret = readSecret(env.VELVET_SECRET, production);
+  const previousSecret = readPreviousSecret(env.VELVET_SECRET_PREVIOUS, secret);
   const logLevel = readLogLevel(env.LOG_LEVEL);
 
   const configFile = findConfigFile(env, cwd);
   const projects = readProjects(env, { production, publicUrl, port, configFile });
 
   if (production) assertSecureAnchors(publicUrl, projects, configFile ?? 'the config file');
+  const allowDevSurfaces = readBoolean(ALLOW_DEV_SURFACES, env[ALLOW_DEV_SURFACES], false);
+  if (!options.command) {
+    assertDevSurfacesAllowed(env, {
+      environment,
+      publicTokens: projects.map((project) => project.publicToken),
+      configFile,
+      allowed: allowDevSurfaces,
+    });
+  }
 
   const demo = readBoolean('VELVET_DEMO', env.VELVET_DEMO, !production);
   const metricsToken = readMetricsToken(env.METRICS_TOKEN);
 
   return {
+    environment,
     production,
     demo,
     host,
@@ -95,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     dataDir,
     databaseUrl,
     secret,
+    previousSecret,
     trustProxy: readTrustProxy(env.TRUST_PROXY, production, host),
     logLevel,
     configFile,
@@ -121,11 +164,20 @@ function readMetricsToken(value: string | undefined): string | undefined {
   return token;
 }
 
-/** `DATABASE_URL`: a `postgres://` or `postgresql://` URL, or `undefined` (SQLite) when unset. */
+/**
+ * `DATABASE_URL`: a `postgres://` or `postgresql://` URL, or `undefined` (SQLite) when unset.
+ * The value is never echoed: it holds the database password.
+ */
 function readDatabaseUrl(value: string | undefined): string | undefined {
   const databaseUrl = value || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  if (databaseUrl && !URL.canParse(databaseUrl)) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is not a valid URL: write it as postgres://user:password@host:5432/database, the password percent-encoded',
+    );
   }
   return databaseUrl;
 }
@@ -143,6 +195,18 @@ function readSecret(value: string | undefined, production: boolean): string | un
     );
   }
   return secret;
+}
+
+/** `VELVET_SECRET_PREVIOUS`: unset, or at least 32 characters and not `VELVET_SECRET` itself. */
+function readPreviousSecret(value: string | undefined, secret: string | undefined) {
+  const previous = value || undefined;
+  if (previous !== undefined && previous.length < 32) {
+    throw new ConfigError('VELVET_SECRET_PREVIOUS', 'must be at least 32 characters long');
+  }
+  if (previous !== undefined && previous === secret) {
+    throw new ConfigError('VELVET_SECRET_PREVIOUS', 'is the same as VELVET_SECRET');
+  }
+  return previous;
 }
 
 /** `LOG_LEVEL`: one of `LOG_LEVELS`, `info` when unset. */
@@ -282,9 +346,16 @@ function findConfigFile(env: NodeJS.ProcessEnv, cwd: string): string | undefined
 }
 
 function readConfigFile(path: string): ConfiguredProject[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+    throw new ConfigError('VELVET_CONFIG', `cannot read ${path} (${code})`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ConfigError(path, `is not valid JSON (${(error as Error).message})`);
   }

@@ -3,7 +3,8 @@
  * uses a single-use secret up, atomically; `purgeBefore` deletes the expired rows in small
  * batches, `PURGE_BATCH_ROWS` at a time with a pause between batches, so no single statement
  * holds the write lock (and, on SQLite, the event loop) for long however much has expired. A
- * request that comes in meanwhile waits for one batch at most.
+ * request that comes in meanwhile waits for one batch at most. `clearBefore` overwrites columns of
+ * old rows the same way (what a row should no longer hold, while the row stays).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, dialectOf } from './database.js';
@@ -29,20 +30,50 @@ export interface PurgeSpec {
 }
 
 /** Deletes every row that `spec` names, in batches; resolves to how many went. */
-export async function purgeBefore(db: Db, spec: PurgeSpec): Promise<number> {
+export function purgeBefore(db: Db, spec: PurgeSpec): Promise<number> {
+  return inBatches(db, spec, (table, rows) => sql`DELETE FROM ${table} WHERE ${rows}`);
+}
+
+/** What to overwrite in the rows a `PurgeSpec` names (and only those not overwritten yet). */
+export interface ClearSpec extends PurgeSpec {
+  /** The columns to set (`sql\`attributes = '{}'\``). */
+  set: RawBuilder<unknown>;
+  /** Holds for a row not yet cleared (`sql\`attributes <> '{}'\``), so each row is set once. */
+  where: RawBuilder<unknown>;
+}
+
+/**
+ * Overwrites columns of every row that `spec` names, in batches as `purgeBefore` deletes: what
+ * a row should no longer hold (a session's address) goes while the row stays. Resolves to how
+ * many rows changed.
+ */
+export function clearBefore(db: Db, spec: ClearSpec): Promise<number> {
+  return inBatches(db, spec, (table, rows) => sql`UPDATE ${table} SET ${spec.set} WHERE ${rows}`);
+}
+
+/**
+ * Runs `statement` on the rows `spec` names, `batchRows` at a time with a pause between batches,
+ * until a batch changes fewer; `rows` is the condition naming one batch.
+ */
+async function inBatches(
+  db: Db,
+  spec: PurgeSpec,
+  statement: (table: RawBuilder<unknown>, rows: RawBuilder<unknown>) => RawBuilder<unknown>,
+): Promise<number> {
   // A row's physical id, whatever the table's key: SQLite's rowid, PostgreSQL's ctid.
   const rowId = sql.raw(dialectOf(db) === 'postgres' ? 'ctid' : 'rowid');
   const batchRows = spec.batchRows ?? PURGE_BATCH_ROWS;
   const table = sql.table(spec.table);
   const also = spec.where ? sql` AND (${spec.where})` : sql``;
-  let deleted = 0;
-  for (;;) {
-    const result = await sql`DELETE FROM ${table} WHERE ${rowId} IN (
+  const rows = sql`${rowId} IN (
       SELECT ${rowId} FROM ${table} WHERE ${sql.ref(spec.column)} < ${spec.before}${also}
-      LIMIT ${batchRows})`.execute(db);
+      LIMIT ${batchRows})`;
+  let changed = 0;
+  for (;;) {
+    const result = await statement(table, rows).execute(db);
     const count = Number(result.numAffectedRows ?? 0n);
-    deleted += count;
-    if (count < batchRows) return deleted;
+    changed += count;
+    if (count < batchRows) return changed;
     await new Promise((resume) => setTimeout(resume, PURGE_PAUSE_MS));
   }
 }

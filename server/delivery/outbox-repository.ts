@@ -1,5 +1,6 @@
 /** The development outbox's messages in the database, shared by every process on it. */
 import type { Db } from '../db/database.js';
+import { purgeBefore } from '../db/purge.js';
 import type { Channel } from './delivery.js';
 import type { OutboxEntry } from './outbox.js';
 
@@ -55,6 +56,11 @@ export class OutboxRepository {
       ...(row.html === null ? {} : { html: row.html }),
       sent_at: new Date(Number(row.sent_at)).toISOString(),
     }));
+  }
+
+  /** Forgets the messages sent before `before`; resolves to how many. */
+  purge(before: number): Promise<number> {
+    return purgeBefore(this.db, { table: 'dev_outbox', column: 'sent_at', before });
   }
 
   /** Forgets every message. */

@@ -171,7 +171,9 @@ export const coreErrors = {
     fix:
       'The server could not reach its database: PostgreSQL refused or dropped the connection (a restart, ' +
       'a failover, a network cut) or SQLite was held by another process past its 5 s busy timeout. Nothing ' +
-      'was acknowledged, so the call can be repeated: Retry-After says when. The server reconnects by itself; ' +
+      'was acknowledged, but the call may have taken effect (a write that committed as the connection dropped, ' +
+      'a message already handed to the vendor): a repeat after Retry-After may send a second passcode. ' +
+      'The server reconnects by itself; ' +
       'GET /readyz answers 503 until the database answers again.',
   },
 

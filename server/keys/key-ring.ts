@@ -36,6 +36,11 @@ export interface RingKey {
   signer: KeyObject;
   /** The encoded protected header of the JWTs it signs: `alg`, `kid` and `typ: JWT`. */
   jwtHeader: string;
+  /**
+   * Sealed under the previous server secret (a rotation's grace): it verifies the JWTs it
+   * signed and stays in the JWKS, but a key sealed under the current secret signs from now on.
+   */
+  verifyOnly?: boolean;
 }
 
 /**
@@ -54,6 +59,11 @@ export function signJwt(key: RingKey, payload: object): Promise<string> {
       else resolve(`${input}.${signature.toString('base64url')}`);
     });
   });
+}
+
+/** Whether `key` may sign JWTs of `alg` (a key of the previous secret only verifies). */
+function signsWith(key: RingKey, alg: SigningAlgorithm): boolean {
+  return key.alg === alg && !key.verifyOnly;
 }
 
 /** How long a process signs from its cached ring before it reads the database again. */
@@ -82,7 +92,7 @@ export class KeyRing {
   /** The key that signs with `alg` now, creating or rotating it as needed. */
   async signingKey(projectId: string, alg: SigningAlgorithm = JWT_ALGORITHM): Promise<RingKey> {
     let ring = await this.#ring(projectId);
-    const newest = ring.keys.find((key) => key.alg === alg);
+    const newest = ring.keys.find((key) => signsWith(key, alg));
     if (newest && this.clock() - newest.createdAt < this.rotationMs) return newest;
     const rotationKey = `${projectId}\n${alg}`;
     let rotation = this.#rotating.get(rotationKey);
@@ -91,7 +101,7 @@ export class KeyRing {
       this.#rotating.set(rotationKey, rotation);
     }
     ring = await rotation;
-    const key = ring.keys.find((candidate) => candidate.alg === alg);
+    const key = ring.keys.find((candidate) => signsWith(candidate, alg));
     if (!key) throw new Error('key rotation produced no key');
     return key;
   }
@@ -121,6 +131,14 @@ export class KeyRing {
     return { keys: ring.keys.map((key) => key.publicJwk) };
   }
 
+  /**
+   * Deletes the keys retired long enough ago that nothing they signed is still accepted (three
+   * rotations, as a rotation does); resolves to how many went.
+   */
+  purgeRetired(now: number): Promise<number> {
+    return this.repository.purge(now - 3 * this.rotationMs);
+  }
+
   async #ring(projectId: string): Promise<ProjectRing> {
     const ring = this.#rings.get(projectId);
     if (ring && this.clock() - ring.loadedAt < RING_CACHE_MS) return ring;
@@ -144,8 +162,11 @@ export class KeyRing {
           continue;
         }
         let privateJwk: JWK;
+        let sealedNow: boolean;
         try {
-          privateJwk = this.sealer.open(record.sealedPrivateJwk) as JWK;
+          const opened = this.sealer.opened(record.sealedPrivateJwk);
+          privateJwk = opened.value as JWK;
+          sealedNow = opened.current;
         } catch {
           // Sealed under another server secret: unusable, so a new key will take over.
           continue;
@@ -163,6 +184,7 @@ export class KeyRing {
           jwtHeader: Buffer.from(JSON.stringify({ alg, kid: record.kid, typ: 'JWT' })).toString(
             'base64url',
           ),
+          ...(sealedNow ? {} : { verifyOnly: true }),
         };
         imported.set(record.kid, key);
         keys.push(key);
@@ -180,7 +202,7 @@ export class KeyRing {
   async #rotate(projectId: string, alg: SigningAlgorithm): Promise<ProjectRing> {
     // Another process may have rotated since this one last read the database.
     const current = await this.#load(projectId);
-    const newest = current.keys.find((key) => key.alg === alg);
+    const newest = current.keys.find((key) => signsWith(key, alg));
     if (newest && this.clock() - newest.createdAt < this.rotationMs) return current;
     const now = this.clock();
     const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
@@ -194,7 +216,7 @@ export class KeyRing {
       publicJwk,
       createdAt: now,
     });
-    await this.repository.purge(now - 3 * this.rotationMs);
+    await this.purgeRetired(now);
     return this.#load(projectId);
   }
 }

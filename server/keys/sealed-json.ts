@@ -1,15 +1,29 @@
 /**
  * Encrypts JSON at rest with AES-256-GCM under a key derived from the server
  * secret: signing keys are secrets that cannot be hashed, so they are sealed.
+ * During a secret rotation, values sealed under the previous secret still open.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-/** Seals and opens JSON values with one server secret. */
+/** A value `SealedJson.opened` opened, and whether the current secret sealed it. */
+export interface Opened {
+  value: unknown;
+  /** False when only the previous secret opens it (to be sealed again, or retired). */
+  current: boolean;
+}
+
+/** Seals with the server secret; opens with it or, during a rotation, the previous one. */
 export class SealedJson {
   readonly #key: Buffer;
+  readonly #previousKey: Buffer | undefined;
 
-  constructor(secret: string, purpose: string) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'velvet', purpose, 32));
+  /**
+   * @param previousSecret during a rotation, the secret before `secret`: what it sealed still
+   *   opens; nothing is sealed with it.
+   */
+  constructor(secret: string, purpose: string, previousSecret?: string) {
+    this.#key = deriveKey(secret, purpose);
+    this.#previousKey = previousSecret ? deriveKey(previousSecret, purpose) : undefined;
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>`, all base64url. */
@@ -25,18 +39,41 @@ export class SealedJson {
       .join('.');
   }
 
-  /** The value sealed by `seal`. Throws when the secret differs or the box was altered. */
+  /**
+   * The value sealed by `seal`. Throws when neither the secret nor the previous one sealed it,
+   * or the box was altered.
+   */
   open(sealed: string): unknown {
+    return this.opened(sealed).value;
+  }
+
+  /** As `open`, saying which secret sealed the value. */
+  opened(sealed: string): Opened {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || ciphertext === undefined) {
       throw new Error('not a sealed value');
     }
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(ciphertext, 'base64url')),
-      decipher.final(),
-    ]);
-    return JSON.parse(plain.toString('utf8'));
+    const box = { iv, tag, ciphertext };
+    if (!this.#previousKey) return { value: openWith(this.#key, box), current: true };
+    try {
+      return { value: openWith(this.#key, box), current: true };
+    } catch {
+      return { value: openWith(this.#previousKey, box), current: false };
+    }
   }
+}
+
+function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'velvet', purpose, 32));
+}
+
+/** The JSON value in `box` (base64url parts), opened with `key`; throws when it does not open. */
+function openWith(key: Buffer, box: { iv: string; tag: string; ciphertext: string }): unknown {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(box.iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(box.tag, 'base64url'));
+  const plain = Buffer.concat([
+    decipher.update(Buffer.from(box.ciphertext, 'base64url')),
+    decipher.final(),
+  ]);
+  return JSON.parse(plain.toString('utf8'));
 }

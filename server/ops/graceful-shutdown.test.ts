@@ -24,13 +24,17 @@ import { ServerLifecycle } from './lifecycle.js';
 
 const AUTH = `Basic ${Buffer.from(`${DEVELOPMENT_PUBLIC_TOKEN}:${DEVELOPMENT_PUBLIC_TOKEN}`).toString('base64')}`;
 
-/** Twilio's variables, its API at `baseUrl`. */
+/**
+ * Twilio's variables, its API at `baseUrl`, and the switch that lets development run beside them
+ * (it refuses a delivery vendor otherwise; this one is the test's own).
+ */
 function twilioEnv(baseUrl: string): Record<string, string> {
   return {
     TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
     TWILIO_AUTH_TOKEN: 'twilio-test-token',
     TWILIO_SMS_FROM: '+15005550006',
     TWILIO_API_BASE_URL: baseUrl,
+    VELVET_ALLOW_DEV_SURFACES: '1',
   };
 }
 

@@ -32,6 +32,11 @@ export interface ProductContext {
   readonly delivery: DeliveryRoutes;
   /** The server secret, for keyed hashes and sealed values. */
   readonly secret: string;
+  /**
+   * During a rotation (`VELVET_SECRET_PREVIOUS`), the secret before `secret`: what it keyed or
+   * sealed is still accepted until it expires; nothing new uses it.
+   */
+  readonly previousSecret?: string;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
   readonly log: FastifyBaseLogger;
@@ -72,6 +77,6 @@ export interface ServerProduct {
    * whether it enables the product or not: a project without it gets the values that say so.
    */
   bootstrap?(project: Project): Record<string, unknown>;
-  /** Deletes what has expired; run hourly. */
+  /** Deletes what has expired; run a minute after start and hourly (`server/ops/housekeeping.ts`). */
   housekeeping?(context: ProductContext, now: number): Promise<unknown>;
 }

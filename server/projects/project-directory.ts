@@ -22,6 +22,11 @@ export class Projects implements ProjectDirectory {
     return this.#byId.get(projectId);
   }
 
+  /** Every project. */
+  all(): Project[] {
+    return [...this.#byId.values()];
+  }
+
   /** Every origin some project authorized. */
   origins(): Set<string> {
     return new Set([...this.#byId.values()].flatMap((p) => p.settings.authorizedOrigins));

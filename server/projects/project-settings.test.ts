@@ -67,7 +67,7 @@ const DEFAULTS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
   },
-  sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 10_080 },
+  sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 10_080, metadataRetentionDays: 30 },
   sms: {
     allowedCountries: ['US', 'CA'],
     maxPerHour: 300,
@@ -123,7 +123,7 @@ const EVERY_KEY: ProjectConfig = {
     },
     authenticateLimit: { perIp: { max: 50, windowMinutes: 10 } },
   },
-  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440 },
+  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440, metadataRetentionDays: 7 },
   sms: { allowedCountries: ['FR'], maxPerHour: 99, maxPerHourPerPrefix: 7, guestListOnly: true },
   emailDomains: ['party.example'],
   passwords: {
@@ -213,7 +213,7 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 50, windowMinutes: 10 } },
   },
-  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440 },
+  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440, metadataRetentionDays: 7 },
   sms: { allowedCountries: ['FR'], maxPerHour: 99, maxPerHourPerPrefix: 7, guestListOnly: true },
   emailDomains: ['party.example'],
   passwords: {

@@ -90,6 +90,7 @@ export async function startSiteTestServer(
   );
   const app = await buildApp({
     config: {
+      environment: 'test',
       production: false,
       host: '127.0.0.1',
       port: 0,

@@ -12,6 +12,7 @@ import type { ConfiguredProject, ServerConfig } from '../config/config.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { loggerOptions } from '../http/log-options.js';
+import { HOUSEKEEPING_INTERVAL_MS, type HousekeepingSchedule } from '../ops/housekeeping.js';
 import type { ServerLifecycle } from '../ops/lifecycle.js';
 import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
@@ -45,6 +46,8 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** A fixed server secret. */
   secret?: string;
+  /** The secret before `secret`, as `VELVET_SECRET_PREVIOUS` gives it during a rotation. */
+  previousSecret?: string;
   /** Overrides of the server configuration (`production`, `demo`, …). */
   config?: Partial<Omit<ServerConfig, 'projects'>>;
   /** The built demo to serve (see `AppOptions.demoDir`). */
@@ -55,6 +58,11 @@ export interface TestServerOptions {
   logLine?: (line: string) => void;
   /** The process's life cycle, for tests of draining (see `AppOptions.lifecycle`). */
   lifecycle?: ServerLifecycle;
+  /**
+   * When housekeeping runs by itself: an hour after start and hourly by default, so it never
+   * runs in the middle of a test that moved the clock (a test runs it with `app.housekeeping`).
+   */
+  housekeeping?: HousekeepingSchedule;
 }
 
 /** An answer from the server. */
@@ -151,6 +159,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.project,
   };
   const config: ServerConfig = {
+    environment: options.config?.production ? 'production' : 'test',
     production: false,
     host: '127.0.0.1',
     port: 0,
@@ -177,6 +186,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     delivery: options.delivery ?? { sms: outbox, whatsapp: outbox, email: outbox },
     outbox,
     secret: options.secret ?? 'test-secret-0123456789abcdef0123456789',
+    ...(options.previousSecret ? { previousSecret: options.previousSecret } : {}),
     clock: clock.now,
     // The server's own logger options (what is redacted), writing where the test reads.
     logger: options.logLine
@@ -186,6 +196,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         : false,
     ...(options.demoDir ? { demoDir: options.demoDir } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    housekeeping: options.housekeeping ?? { firstRunMs: HOUSEKEEPING_INTERVAL_MS },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -27,7 +27,7 @@ export function oauthService(context: ProductContext): OAuthService {
     limiter: context.limiter,
     throttle: failureThrottleOf(context),
     clientKey: (ip) => clientKey(context.secret, ip),
-    sealed: new SealedJson(context.secret, 'oauth'),
+    sealed: new SealedJson(context.secret, 'oauth', context.previousSecret),
     ownOrigin: context.ownOrigin,
     clock: context.clock,
     log: context.log,

@@ -34,6 +34,7 @@ export const otpProduct: ServerProduct = {
       context.secret,
       context.clock,
       context.log,
+      context.previousSecret,
     );
     otpRoutes(sdk, { otp, store, ownOrigin: context.ownOrigin });
   },

@@ -104,6 +104,8 @@ export class OtpService {
     private readonly secret: string,
     private readonly clock: () => number,
     private readonly log: FastifyBaseLogger,
+    /** During a rotation, the secret before `secret`: the codes it keyed still check. */
+    private readonly previousSecret?: string,
   ) {
     this.breaker = new TextBreaker(limiter, clock, log);
   }
@@ -330,8 +332,8 @@ export class OtpService {
     // list behind one NAT) would queue on it.
     const addressInCheck = this.store.dialect === 'sqlite';
     if (!addressInCheck) await countAddress();
-    const client = clientKey(this.secret, request.ip);
     const scope = `otp:${project.projectId}`;
+    const client = await this.#checkingClient(request, scope);
     const inOneStatement = await this.#succeedInOneStatement(request, client, scope, duration);
     if (inOneStatement) return inOneStatement;
     const checked = await this.store.db
@@ -354,6 +356,33 @@ export class OtpService {
     const { record, token } = checked.started;
     const jwt = await this.sessions.issueJwt(project, record);
     return { method, issued: { record, token, jwt }, user: checked.user };
+  }
+
+  /**
+   * Whether `code` is the one `storedHash` keeps for `methodId`, under the secret or, during a
+   * rotation, the previous one (both compared whatever the first says: the timing tells nothing).
+   */
+  #matches(methodId: string, code: string, storedHash: string): boolean {
+    const now = passcodeMatches(this.secret, methodId, code, storedHash);
+    if (!this.previousSecret) return now;
+    return passcodeMatches(this.previousSecret, methodId, code, storedHash) || now;
+  }
+
+  /**
+   * The client key a check of `request` goes by: the address's under the secret, or during a
+   * rotation under the previous one when only that one asked for a code still pending (a code
+   * belongs to the client that asked, and the key of an address changes with the secret).
+   */
+  async #checkingClient(request: AuthenticateRequest, scope: string): Promise<string> {
+    const client = clientKey(this.secret, request.ip);
+    if (!this.previousSecret) return client;
+    const pending = (key: string) =>
+      this.store.passcodes
+        .forCheck(request.methodId, key, scope)
+        .then((read) => read?.passcode !== undefined);
+    if (await pending(client)) return client;
+    const previous = clientKey(this.previousSecret, request.ip);
+    return (await pending(previous)) ? previous : client;
   }
 
   /**
@@ -383,7 +412,7 @@ export class OtpService {
     const method = read?.method;
     if (!read || !method || method.projectId !== request.project.projectId) {
       // The same work as a real check, so the answer's timing says nothing.
-      passcodeMatches(this.secret, request.methodId, request.code, '00');
+      this.#matches(request.methodId, request.code, '00');
       return failure('otp_code_not_found');
     }
     // Counted as a failure now, cleared below on success: parallel tries are counted one by one.
@@ -424,7 +453,7 @@ export class OtpService {
     now: number,
     tx: Db,
   ): Promise<CheckFailure | undefined> {
-    const matches = passcodeMatches(this.secret, method.methodId, code, passcode.codeHash);
+    const matches = this.#matches(method.methodId, code, passcode.codeHash);
     if (passcode.attempts >= MAX_TRIES_PER_PASSCODE) return failure('otp_attempts_exceeded');
     if (passcode.expiresAt <= now) return failure('otp_code_expired');
     if (!matches) {
@@ -500,12 +529,7 @@ export class OtpService {
     const read = await this.store.passcodes.forCheck(request.methodId, client, scope);
     const passcode = read?.passcode;
     // One comparison whatever was found, as in the transaction: the timing says nothing.
-    const matches = passcodeMatches(
-      this.secret,
-      request.methodId,
-      request.code,
-      passcode?.codeHash ?? '00',
-    );
+    const matches = this.#matches(request.methodId, request.code, passcode?.codeHash ?? '00');
     // A first proof that removes what was set on the account before (see `proof.ts`): the
     // transaction.
     if (

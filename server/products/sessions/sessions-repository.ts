@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
 import { type JsonObject, readJsonArray, readJsonObject } from '../../db/json-column.js';
 import { type Executor, prepare } from '../../db/prepared.js';
+import { clearBefore, purgeBefore } from '../../db/purge.js';
 import { RecentMap } from '../../recent-map.js';
 import {
   type UserListsMemo,
@@ -230,4 +231,30 @@ export class SessionsRepository {
       .executeTakeFirst();
     return changedRows(result);
   }
+
+  /** Deletes the sessions that ended (expired or revoked) before `before`; resolves to how many. */
+  async purgeEnded(before: number): Promise<number> {
+    return (
+      (await purgeBefore(this.db, { table: 'sessions', column: 'expires_at', before })) +
+      (await purgeBefore(this.db, { table: 'sessions', column: 'revoked_at', before }))
+    );
+  }
+
+  /**
+   * Blanks the IP address and user agent of `projectId`'s sessions started before
+   * `startedBefore`, live or not; resolves to how many sessions changed.
+   */
+  async forgetMetadata(projectId: string, startedBefore: number): Promise<number> {
+    const blank = JSON.stringify(BLANK_ATTRIBUTES);
+    return clearBefore(this.db, {
+      table: 'sessions',
+      column: 'started_at',
+      before: startedBefore,
+      set: sql`attributes = ${blank}`,
+      where: sql`project_id = ${projectId} AND attributes <> ${blank}`,
+    });
+  }
 }
+
+/** A session's attributes once its metadata retention is over. */
+const BLANK_ATTRIBUTES: SessionRecord['attributes'] = { ip_address: '', user_agent: '' };

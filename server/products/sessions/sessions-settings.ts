@@ -1,6 +1,7 @@
 /**
  * The session settings of a project (`sessions` in `velvet.config.json`): how long a session
- * lasts when a request names no duration, and the longest one a request may ask for.
+ * lasts when a request names no duration, the longest one a request may ask for, and how long
+ * a session keeps the address and browser it started from.
  */
 import type { SettingsPart } from '../../projects/settings-part.js';
 
@@ -13,6 +14,12 @@ export interface SessionSettings {
    * one is refused with `session_duration_too_long`.
    */
   maxDurationMinutes: number;
+  /**
+   * Days a session keeps the IP address and user agent it started from: housekeeping blanks
+   * them on sessions started longer ago, live or not (an expired session is deleted a day after
+   * its end anyway). 0 blanks them at the next housekeeping, within the hour.
+   */
+  metadataRetentionDays: number;
 }
 
 /** The session settings as the config file describes them. */
@@ -31,6 +38,8 @@ declare module '../../projects/project-settings.js' {
 const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   defaultDurationMinutes: 60,
   maxDurationMinutes: 7 * 24 * 60,
+  // Long enough to tell a guest's own devices apart in a list of sessions, not kept for months.
+  metadataRetentionDays: 30,
 };
 
 /** `sessions`: each value given over its default. */
@@ -42,6 +51,7 @@ export const sessionSettingsPart: SettingsPart<'sessions', SessionConfig, Sessio
     properties: {
       defaultDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
       maxDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
+      metadataRetentionDays: { type: 'integer', minimum: 0, maximum: 3_660 },
     },
   },
   defaults: DEFAULT_SESSION_SETTINGS,
@@ -50,6 +60,7 @@ export const sessionSettingsPart: SettingsPart<'sessions', SessionConfig, Sessio
     return {
       defaultDurationMinutes: config?.defaultDurationMinutes ?? d.defaultDurationMinutes,
       maxDurationMinutes: config?.maxDurationMinutes ?? d.maxDurationMinutes,
+      metadataRetentionDays: config?.metadataRetentionDays ?? d.metadataRetentionDays,
     };
   },
 };

@@ -80,13 +80,30 @@ export function newRecoveryCode(): string {
 /** Hashes recovery codes with a key derived from the server secret. */
 export class RecoveryCodeHasher {
   readonly #key: Buffer;
+  readonly #previousKey: Buffer | undefined;
 
-  constructor(secret: string) {
-    this.#key = Buffer.from(hkdfSync('sha256', secret, 'velvet', 'totp-recovery-codes', 32));
+  /** @param previousSecret during a rotation, the secret before `secret` (see `hashes`). */
+  constructor(secret: string, previousSecret?: string) {
+    this.#key = recoveryKey(secret);
+    this.#previousKey = previousSecret ? recoveryKey(previousSecret) : undefined;
   }
 
   /** The stored form of a code, as typed (case and surrounding spaces ignored). */
   hash(code: string): string {
-    return createHmac('sha256', this.#key).update(code.trim().toLowerCase()).digest('base64url');
+    return hashWith(this.#key, code);
   }
+
+  /** The forms a code may be stored in: `hash`, then during a rotation the previous secret's. */
+  hashes(code: string): string[] {
+    const hash = this.hash(code);
+    return this.#previousKey ? [hash, hashWith(this.#previousKey, code)] : [hash];
+  }
+}
+
+function recoveryKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'velvet', 'totp-recovery-codes', 32));
+}
+
+function hashWith(key: Buffer, code: string): string {
+  return createHmac('sha256', key).update(code.trim().toLowerCase()).digest('base64url');
 }

@@ -5,6 +5,7 @@ import type { ProductContext } from '../product.js';
 import { RecoveryCodeHasher } from './totp-codes.js';
 import { TotpRepository } from './totp-repository.js';
 import { TotpService } from './totp-service.js';
+import { TOTP_SEALING_PURPOSE } from './totp-tables.js';
 
 /** The TOTP service and repository over the context's store, limiter and secret. */
 export function totpImplementation(context: ProductContext) {
@@ -14,8 +15,8 @@ export function totpImplementation(context: ProductContext) {
     users: context.store.users,
     sessions: context.sessions,
     throttle: failureThrottleOf(context),
-    sealer: new SealedJson(context.secret, 'totp-secrets'),
-    hasher: new RecoveryCodeHasher(context.secret),
+    sealer: new SealedJson(context.secret, TOTP_SEALING_PURPOSE, context.previousSecret),
+    hasher: new RecoveryCodeHasher(context.secret, context.previousSecret),
     secret: context.secret,
     clock: context.clock,
   });

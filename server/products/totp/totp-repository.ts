@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { changedRows, type Db } from '../../db/database.js';
 import { purgeBefore } from '../../db/purge.js';
+import type { Opened, SealedJson } from '../../keys/sealed-json.js';
 
 /** A stored TOTP. */
 export interface TotpRecord {
@@ -128,14 +129,41 @@ export class TotpRepository {
     return changedRows(result) > 0;
   }
 
-  /** Deletes unverified TOTPs that expired before `before`. */
-  async purgeExpired(before: number): Promise<void> {
-    await purgeBefore(this.db, {
+  /** Deletes unverified TOTPs that expired before `before`; resolves to how many. */
+  purgeExpired(before: number): Promise<number> {
+    return purgeBefore(this.db, {
       table: 'totps',
       column: 'expires_at',
       before,
       where: sql`verified = 0`,
     });
+  }
+
+  /**
+   * Seals again with `sealer`'s current secret every TOTP secret only its previous one opens (a
+   * rotation's grace period), so enrolments outlive the previous secret; resolves to how many.
+   * A row changed meanwhile (deleted, or sealed again by another process) is left as it is.
+   */
+  async resealSecrets(sealer: SealedJson): Promise<number> {
+    const rows = await this.db.selectFrom('totps').select(['totp_id', 'sealed_secret']).execute();
+    let resealed = 0;
+    for (const row of rows) {
+      let opened: Opened;
+      try {
+        opened = sealer.opened(row.sealed_secret);
+      } catch {
+        continue;
+      }
+      if (opened.current) continue;
+      const result = await this.db
+        .updateTable('totps')
+        .set({ sealed_secret: sealer.seal(opened.value) })
+        .where('totp_id', '=', row.totp_id)
+        .where('sealed_secret', '=', row.sealed_secret)
+        .executeTakeFirst();
+      resealed += changedRows(result);
+    }
+    return resealed;
   }
 
   async #insertCodes(

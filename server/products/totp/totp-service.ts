@@ -143,8 +143,7 @@ export class TotpService {
     const scope = `totp-recovery:${project.projectId}`;
     const client = clientKey(this.deps.secret, step.ip);
     await this.deps.throttle.beginTry(scope, session.userId, client);
-    const hash = this.deps.hasher.hash(recoveryCode);
-    const state = await this.deps.repository.recoveryCodeState(totp.totpId, hash);
+    const { hash, state } = await this.#recoveryCode(totp.totpId, recoveryCode);
     if (state === 'unknown') throw new ApiError('recovery_code_not_found');
     const now = this.deps.clock();
     if (
@@ -189,6 +188,17 @@ export class TotpService {
     );
     if (!totp) throw new ApiError('totp_not_found');
     return totp;
+  }
+
+  /** The stored hash of `code` among the TOTP's (under either secret during a rotation). */
+  async #recoveryCode(totpId: string, code: string) {
+    const [hash = '', ...previous] = this.deps.hasher.hashes(code);
+    let found = { hash, state: await this.deps.repository.recoveryCodeState(totpId, hash) };
+    for (const old of previous) {
+      if (found.state !== 'unknown') break;
+      found = { hash: old, state: await this.deps.repository.recoveryCodeState(totpId, old) };
+    }
+    return found;
   }
 
   #key(totp: TotpRecord): Uint8Array {

@@ -27,6 +27,9 @@ export interface TotpRecoveryCodesTable {
   created_at: number;
 }
 
+/** The purpose `totps.sealed_secret` is sealed for (see `SealedJson`). */
+export const TOTP_SEALING_PURPOSE = 'totp-secrets';
+
 /** The tables this product owns. */
 export interface TotpTables {
   totps: TotpsTable;
