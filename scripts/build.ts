@@ -1,8 +1,9 @@
 /**
  * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
- * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
- * `custom-elements.json`, and its versioned copy with the entries' integrity hashes
+ * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`), its
+ * `custom-elements.json` and the framework typings made from it (`types/frameworks/`, by
+ * `scripts/element-typings.ts`), and its versioned copy with the entries' integrity hashes
  * (`scripts/widget-versions.ts`: `dist/widget/integrity.json`, `dist/widget-versions/v<version>/`);
  * then the invitation site with the top-level `vite.config.ts`, and the
  * demo page (`demo/vite.config.ts`, served at `/demo/`).
@@ -17,6 +18,7 @@ import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
 import { buildServer } from './build-server.js';
+import { writeElementTypings } from './element-typings.js';
 import { describeIntegrity, recordWidgetVersion } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
@@ -46,7 +48,9 @@ async function buildWidget(): Promise<void> {
   // The passkey registration component, on its own (see `REGISTRATION_MODE`).
   await build({ configFile, logLevel: 'info', mode: 'registration' });
   emitDeclarations();
-  await buildManifest();
+  const manifest = await buildManifest();
+  const typings = writeElementTypings(manifest);
+  console.log(`dist/widget/types/frameworks/: ${typings.join(', ')} (from the manifest)`);
   recordVersion();
 }
 

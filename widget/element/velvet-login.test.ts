@@ -301,18 +301,28 @@ describe('<velvet-login>', () => {
 
     it('reads a JSON config attribute, and reports one that is not JSON', async () => {
       const logged: string[] = [];
+      const errors: VelvetErrorDetail[] = [];
       const original = console.error;
       console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
       try {
         const el = await fixture<VelvetLogin>(html`<velvet-login
           public-token="public-token-test-attr"
           config='{"products":["otp"],"otpOptions":{"methods":["whatsapp"]}}'
+          @velvet-error=${(event: CustomEvent<VelvetErrorDetail>) => errors.push(event.detail)}
         ></velvet-login>`);
         await waitFor(() => el.querySelector('form'), 'no form');
         expect(el.textContent).to.include('Continue with WhatsApp');
         el.setAttribute('config', '{products: otp}');
         await el.updateComplete;
-        expect(logged.join('\n')).to.include('The config attribute is not JSON');
+        const message = 'Error: The config attribute of <velvet-login> is not valid JSON';
+        expect(logged.join('\n')).to.include(message);
+        expect(errors.map((error) => error.errorType)).to.deep.equal(['invalid_config']);
+        expect(errors[0]?.message).to.include(message);
+        await waitFor(
+          () => el.querySelector('velvet-alert'),
+          'the error does not replace the form',
+        );
+        expect(el.querySelector('form')).to.equal(null);
       } finally {
         console.error = original;
       }

@@ -43,35 +43,18 @@ import type { LocaleCatalogue } from '../strings/catalogue.js';
 import { type Strings, withOverrides } from '../strings/en.js';
 import { themeProperties } from '../theme/theme.js';
 import { loadClient } from './client-loader.js';
+import {
+  configConverter,
+  INVALID_CONFIG_ERROR,
+  UnparsableConfig,
+  unparsableConfigMessage,
+} from './config-attribute.js';
 import { mainLayout } from './main-layout.js';
 import { adoptOnce, type StyleMode, styleSheet } from './style-sheets.js';
 import { velvetLoginStyles } from './velvet-login.styles.js';
 
 /** The element's tag. */
 export const VELVET_LOGIN_TAG = 'velvet-login';
-
-/** What the `config` attribute held when it was not JSON. */
-class UnparsableConfig {
-  constructor(
-    readonly text: string,
-    readonly reason: string,
-  ) {}
-}
-
-/** `config` as a property: an object; as an attribute: JSON. */
-const configConverter = {
-  fromAttribute(value: string | null): unknown {
-    if (value === null || value.trim() === '') return undefined;
-    try {
-      return JSON.parse(value);
-    } catch (error) {
-      return new UnparsableConfig(value, error instanceof Error ? error.message : String(error));
-    }
-  },
-  toAttribute(value: unknown): string {
-    return JSON.stringify(value);
-  },
-};
 
 let nextInstance = 1;
 
@@ -256,14 +239,16 @@ export class VelvetLogin extends ReactiveElement {
 
   private applyConfig(): void {
     const given: unknown = this.config;
-    const problems: string[] = [];
-    let input: unknown = given;
-    if (given instanceof UnparsableConfig) {
-      problems.push(`The config attribute is not JSON (${given.reason}); using the defaults.`);
-      input = undefined;
+    const unparsable = given instanceof UnparsableConfig;
+    const checked = checkConfig(unparsable ? undefined : given);
+    const problems = [...checked.problems];
+    if (unparsable) {
+      // Not the defaults in silence: the form gives way to the error, and the page hears of it.
+      const message = unparsableConfigMessage(VELVET_LOGIN_TAG, given);
+      checked.configError = message;
+      problems.push(message);
+      this.reportError({ error_type: INVALID_CONFIG_ERROR, error_message: message });
     }
-    const checked = checkConfig(input);
-    problems.push(...checked.problems);
     // Another locale's texts are a lazy chunk: English pages download none of it.
     const locale = checked.config.locale ?? 'en';
     if (locale !== this.locale) {

@@ -26,6 +26,12 @@ import type { VelvetClient } from '../../client/velvet-client.js';
 import { alertStyles } from '../../components/alert.styles.js';
 import type { VelvetConfig } from '../../config/widget-config.js';
 import { loadClient } from '../../element/client-loader.js';
+import {
+  configConverter,
+  INVALID_CONFIG_ERROR,
+  UnparsableConfig,
+  unparsableConfigMessage,
+} from '../../element/config-attribute.js';
 import { adoptOnce, styleSheet } from '../../element/style-sheets.js';
 import { velvetLoginStyles } from '../../element/velvet-login.styles.js';
 import type { VelvetCallbacks, VelvetErrorDetail } from '../../events.js';
@@ -136,8 +142,8 @@ export class VelvetIdentityProvider extends LitElement {
   @property({ attribute: 'public-token' }) publicToken = '';
   /** Where the Velvet API is; the page's origin by default. */
   @property({ attribute: 'api-base' }) apiBase: string | undefined;
-  /** The sign-in widget's config (products, options, theme), used when no one is signed in. */
-  @property({ type: Object }) config: VelvetConfig = { products: ['otp'] };
+  /** The sign-in widget's config (products, options, theme), used when no one is signed in; as an attribute, JSON. */
+  @property({ converter: configConverter }) config: VelvetConfig = { products: ['otp'] };
   /** The page's client library instance, to share its session. */
   @property({ attribute: false }) client: VelvetClient | undefined;
   /** `{onEvent, onError}`; `onError` is called next to `velvet-error`. */
@@ -150,7 +156,7 @@ export class VelvetIdentityProvider extends LitElement {
   @property({ attribute: false }) navigate: (url: string) => void = (url) =>
     globalThis.location.assign(url);
 
-  /** The current view. */
+  /** The current view (the element's to change). @readonly */
   @state() view: IdpView = { step: 'loading' };
   /** The screen the widget shows (spec section 2). */
   readonly screen = Screen.IdpConsent;
@@ -161,6 +167,8 @@ export class VelvetIdentityProvider extends LitElement {
   private texts: IdpStrings = idpStrings({});
   private request: IdpRequest | undefined;
   private unsubscribe: (() => void) | undefined;
+  /** Whether the request was read once (at the first update with a usable config). */
+  private started = false;
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -173,7 +181,9 @@ export class VelvetIdentityProvider extends LitElement {
     for (const css of [velvetLoginStyles, alertStyles, idpStyles]) {
       adoptOnce(host, styleSheet(css, 'light', IDENTITY_PROVIDER_TAG));
     }
-    void this.start();
+    // Once connected again; the first time at the first update (`willUpdate`), when Lit has
+    // applied the properties a page set before this element was defined.
+    if (this.started) void this.start();
   }
 
   override disconnectedCallback(): void {
@@ -184,6 +194,17 @@ export class VelvetIdentityProvider extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('strings')) this.texts = idpStrings(this.strings ?? {});
+    const config: unknown = this.config;
+    if (config instanceof UnparsableConfig) {
+      // The sign-in form would run on the defaults: the error replaces the screen instead.
+      this.config = { products: ['otp'] };
+      this.failed({
+        error_type: INVALID_CONFIG_ERROR,
+        error_message: unparsableConfigMessage(IDENTITY_PROVIDER_TAG, config),
+      });
+      return;
+    }
+    if (!this.started) void this.start();
   }
 
   private getClient(): Promise<VelvetClient> {
@@ -192,6 +213,7 @@ export class VelvetIdentityProvider extends LitElement {
 
   /** Reads the URL and runs the preflight. */
   private async start(): Promise<void> {
+    this.started = true;
     const request = readIdpRequest(this.search);
     this.request = request;
     if (request.kind === 'missing') {

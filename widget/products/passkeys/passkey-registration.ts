@@ -12,6 +12,12 @@ import '../../components/alert.js';
 import type { WidgetTheme } from '../../config/widget-config.js';
 import { sessionMinutes } from '../../config/widget-config.js';
 import { loadClient } from '../../element/client-loader.js';
+import {
+  configConverter,
+  INVALID_CONFIG_ERROR,
+  UnparsableConfig,
+  unparsableConfigMessage,
+} from '../../element/config-attribute.js';
 import { adoptOnce, styleSheet } from '../../element/style-sheets.js';
 import { velvetLoginStyles } from '../../element/velvet-login.styles.js';
 import type {
@@ -65,7 +71,7 @@ export class VelvetPasskeyRegistration extends LitElement {
   /** Where the Velvet API is; the page's origin by default. */
   @property({ attribute: 'api-base' }) apiBase: string | undefined;
   /** The theme and `sessionOptions`, as the widget config has them; as an attribute, JSON. */
-  @property({ type: Object }) config: PasskeyRegistrationConfig = {};
+  @property({ converter: configConverter }) config: PasskeyRegistrationConfig = {};
   /** The page's client library instance, to share its session. */
   @property({ attribute: false }) client: VelvetClient | undefined;
   /** `{onEvent, onError}`, called next to the events. */
@@ -73,7 +79,7 @@ export class VelvetPasskeyRegistration extends LitElement {
   /** Texts to use instead of the English ones, by key. */
   @property({ attribute: false }) strings: Partial<PasskeyStrings> = {};
 
-  /** The current screen. */
+  /** The current screen (the element's to change). @readonly */
   @state() screen: RegistrationScreen = Screen.RegisterNewPasskey;
   @state() private user: User | null | undefined;
   @state() private busy = false;
@@ -98,7 +104,9 @@ export class VelvetPasskeyRegistration extends LitElement {
     for (const css of [velvetLoginStyles, passkeysStyles]) {
       adoptOnce(host, styleSheet(css, 'light', PASSKEY_REGISTRATION_TAG));
     }
-    void this.connectClient();
+    // Once connected again; the first time at the first update (`willUpdate`), when Lit has
+    // applied the properties a page set before this element was defined.
+    if (this.hasUpdated) void this.connectClient();
   }
 
   override disconnectedCallback(): void {
@@ -109,6 +117,16 @@ export class VelvetPasskeyRegistration extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('strings')) this.texts = passkeyStrings(this.strings ?? {});
+    const config: unknown = this.config;
+    if (config instanceof UnparsableConfig) {
+      // The theme falls back to the defaults, and the page hears why.
+      this.config = {};
+      this.fail({
+        error_type: INVALID_CONFIG_ERROR,
+        error_message: unparsableConfigMessage(PASSKEY_REGISTRATION_TAG, config),
+      });
+    }
+    if (!this.hasUpdated) void this.connectClient();
   }
 
   private async connectClient(): Promise<void> {
