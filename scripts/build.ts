@@ -2,7 +2,8 @@
  * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
  * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`) and its
- * `custom-elements.json`; then the invitation site with the top-level `vite.config.ts`, and the
+ * `custom-elements.json`; then the npm packages into `packages/{element,react,client}/dist/`
+ * (`scripts/build-packages.ts`); then the invitation site with the top-level `vite.config.ts`, and the
  * demo page (`demo/vite.config.ts`, served at `/demo/`).
  * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
+import { buildPackages } from './build-packages.js';
 import { buildServer } from './build-server.js';
 
 const root = join(import.meta.dirname, '..');
@@ -67,6 +69,7 @@ async function buildSite(): Promise<void> {
 
 await buildWidget();
 if (!process.argv.includes('--widget')) {
+  await buildPackages();
   await buildSite();
   await buildDemo();
   if (!process.argv.includes('--client')) await buildServer();
