@@ -4,8 +4,9 @@
  *
  * - `velvet-login-element` (`packages/element`): `<velvet-login>`, `<velvet-passkey-registration>`
  *   and `<velvet-identity-provider>`, their lazy product chunks and the phone metadata as plain
- *   files loaded with literal `import()` paths (an app's bundler needs no plugin), `lit` left to
- *   the package's dependency, the declarations and `custom-elements.json`;
+ *   files loaded with literal `import()` paths (an app's bundler needs no plugin), `lit` and the
+ *   client library (`velvet-login-client`) left to the package's dependencies, so a page's own
+ *   client and the element's are one class; the declarations and `custom-elements.json`;
  * - `velvet-login-react` (`packages/react`): the `@lit/react` wrapper, importing the element from
  *   `velvet-login-element`, with `react` a peer dependency;
  * - `velvet-login-client` (`packages/client`): the headless client library, no UI, no Lit.
@@ -14,8 +15,8 @@
  * point at sources the package does not hold. The declarations are the widget build's
  * (`dist/widget/types/`, `widget/tsconfig.types.json`), copied into each package.
  */
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { build, type InlineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
 
@@ -89,13 +90,18 @@ async function buildElement(): Promise<void> {
   };
   await build(
     libraryConfig(entries, dist, (id) => LIT.test(id), [
+      packageImport(PACKAGE_NAMES.client, isClientModule),
       phoneMetadataVitePlugin({ staticImports: true }),
     ]),
   );
-  cpSync(widgetTypes, join(dist, 'types'), {
+  const types = join(dist, 'types');
+  cpSync(widgetTypes, types, {
     recursive: true,
-    filter: (source) => !source.startsWith(join(widgetTypes, 'react')),
+    filter: (source) => ![join(widgetTypes, 'react'), join(widgetTypes, 'client')].includes(source),
   });
+  for (const file of declarationFiles(types)) {
+    writeFileSync(file, elementDeclarations(readFileSync(file, 'utf8')));
+  }
   for (const name of Object.keys(entries)) {
     reexportDeclarations(dist, name, `./types/${name}.js`);
   }
@@ -123,19 +129,42 @@ async function buildClient(): Promise<void> {
 }
 
 /**
- * Makes the widget's entry (`widget/velvet.ts`, which the wrapper imports as `../velvet.js`) an
- * import of the element package, so the app holds one copy of the element.
+ * Makes the widget's modules that `matches` accepts an import of package `name` instead, so an
+ * app holds one copy of them: the React wrapper imports the element from `velvet-login-element`,
+ * and the element its client library from `velvet-login-client`.
  */
-function elementPackageImport(): Plugin {
-  const entry = join(widget, 'velvet.ts');
+function packageImport(name: string, matches: (id: string) => boolean): Plugin {
   return {
-    name: 'velvet-element-package',
+    name: `velvet-package-import-${name}`,
     enforce: 'pre',
     async resolveId(source, importer, options) {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === entry ? { id: PACKAGE_NAMES.element, external: true } : undefined;
+      return resolved && matches(resolved.id) ? { id: name, external: true } : undefined;
     },
   };
+}
+
+/** Whether `id` is a module of the headless client library (`widget/client/`). */
+function isClientModule(id: string): boolean {
+  return id.startsWith(join(widget, 'client') + sep) && !id.endsWith('.test.ts');
+}
+
+/**
+ * The element's declarations with their imports of the client library's made the client
+ * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`).
+ */
+export function elementDeclarations(source: string): string {
+  return source.replace(
+    /(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g,
+    `'${PACKAGE_NAMES.client}'`,
+  );
+}
+
+/** Every `.d.ts` under `dir`. */
+function declarationFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.d.ts'))
+    .map((path) => join(dir, path));
 }
 
 /** The declarations of the wrapper, with its imports of the widget's entry made the package's. */
@@ -156,7 +185,7 @@ async function buildReact(): Promise<void> {
     id === PACKAGE_NAMES.element || /^(?:react|react-dom|@lit\/react)(?:\/.*)?$/.test(id);
   await build(
     libraryConfig({ index: join(widget, 'react', 'velvet-login-react.ts') }, dist, external, [
-      elementPackageImport(),
+      packageImport(PACKAGE_NAMES.element, (id) => id === join(widget, 'velvet.ts')),
     ]),
   );
   const declarations = join(widgetTypes, 'react', 'velvet-login-react.d.ts');

@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 
 const root = join(import.meta.dirname, '..');
@@ -68,7 +69,13 @@ describe('the npm packages', () => {
       });
     }
     await buildPackages();
-    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    for (const folder of FOLDERS) {
+      mkdirSync(dir, { recursive: true });
+      const packed = pack(folder, false);
+      const into = join(dir, 'node_modules', PACKAGE_NAMES[folder]);
+      mkdirSync(into, { recursive: true });
+      execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', into, '--strip-components=1']);
+    }
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -126,12 +133,6 @@ describe('the npm packages', () => {
   });
 
   test('the packed packages import in Node without a DOM, and the wrapper renders on a server', () => {
-    for (const folder of FOLDERS) {
-      const packed = pack(folder, false);
-      const into = join(dir, 'node_modules', PACKAGE_NAMES[folder]);
-      mkdirSync(into, { recursive: true });
-      execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', into, '--strip-components=1']);
-    }
     const specifiers = [
       'velvet-login-element',
       'velvet-login-element/passkey-registration',
@@ -164,5 +165,89 @@ describe('the npm packages', () => {
       ].join('\n'),
     );
     assert.match(html, /<velvet-login class="sign-in"><\/velvet-login>/);
+  });
+
+  test("the packages' declarations type an app's code, and a misspelt property fails", () => {
+    const app = join(dir, 'typed-app');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      join(app, 'main.tsx'),
+      [
+        "import 'velvet-login-element';",
+        "import { VelvetLogin } from 'velvet-login-react';",
+        "import { VelvetClient } from 'velvet-login-client';",
+        '',
+        "const element = document.createElement('velvet-login');",
+        "element.publicToken = 'public-token-test-x';",
+        '// @ts-expect-error a misspelt property',
+        "element.publicTokn = 'public-token-test-x';",
+        "const client = new VelvetClient('public-token-test-x');",
+        'export const signIn = (',
+        '  <VelvetLogin',
+        '    publicToken="public-token-test-x"',
+        '    client={client}',
+        '    onEvent={(event) => console.log(event.type)}',
+        '  />',
+        ');',
+        '',
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      strict: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: [],
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['main.tsx'] }),
+    );
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+  });
+
+  test("an app's Vite build splits the element's products and phone metadata with no plugin", async () => {
+    const app = join(dir, 'vite-app');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>\n',
+    );
+    writeFileSync(
+      join(app, 'main.js'),
+      [
+        "import { createElement } from 'react';",
+        "import { createRoot } from 'react-dom/client';",
+        "import { VelvetLogin } from 'velvet-login-react';",
+        "createRoot(document.getElementById('root')).render(",
+        "  createElement(VelvetLogin, { publicToken: 'public-token-test-x' }),",
+        ');',
+        '',
+      ].join('\n'),
+    );
+    const output = await build({
+      configFile: false,
+      root: app,
+      logLevel: 'silent',
+      build: { outDir: join(app, 'dist'), write: false },
+    });
+    const files = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result ? result.output.map((file) => file.fileName) : [],
+    );
+    assert.ok(
+      files.some((name) => /^assets\/phone-44-[\w-]+\.js$/.test(name)),
+      files.join(' '),
+    );
+    assert.ok(
+      files.some((name) => /^assets\/otp-[\w-]+\.js$/.test(name)),
+      files.join(' '),
+    );
+    console.log(`the Vite app's build: ${files.length} files`);
   });
 });
