@@ -7,7 +7,7 @@
  * demo page (`demo/vite.config.ts`, served at `/demo/`).
  * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
- * `--client` everything but the server.
+ * `--client` (`npm start`, when a source changed) everything but the server and the packages.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -69,7 +69,8 @@ async function buildSite(): Promise<void> {
 
 await buildWidget();
 if (!process.argv.includes('--widget')) {
-  await buildPackages();
+  // `npm start` (`--client`) serves none of the packages: it skips them.
+  if (!process.argv.includes('--client')) await buildPackages();
   await buildSite();
   await buildDemo();
   if (!process.argv.includes('--client')) await buildServer();
