@@ -5,11 +5,12 @@
  * `custom-elements.json` and the framework typings made from it (`types/frameworks/`, by
  * `scripts/element-typings.ts`), and its versioned copy with the entries' integrity hashes
  * (`scripts/widget-versions.ts`: `dist/widget/integrity.json`, `dist/widget-versions/v<version>/`);
+ * then the npm packages into `packages/{element,react,client}/dist/` (`scripts/build-packages.ts`);
  * then the invitation site with the top-level `vite.config.ts`, and the
  * demo page (`demo/vite.config.ts`, served at `/demo/`).
  * Last the server, compiled to `dist/server/` (`scripts/build-server.ts`), which `npm start` runs.
  * `--widget` builds the widget and its manifest only (the end-to-end tests do, before serving it);
- * `--client` everything but the server.
+ * `--client` (`npm start`, when a source changed) everything but the server and the packages.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { build, loadConfigFromFile } from 'vite';
 import { buildDemo } from './build-demo.js';
 import { buildManifest } from './build-manifest.js';
+import { buildPackages } from './build-packages.js';
 import { buildServer } from './build-server.js';
 import { writeElementTypings } from './element-typings.js';
 import { describeIntegrity, recordWidgetVersion } from './widget-versions.js';
@@ -93,6 +95,8 @@ async function buildSite(): Promise<void> {
 
 await buildWidget();
 if (!process.argv.includes('--widget')) {
+  // `npm start` (`--client`) serves none of the packages: it skips them.
+  if (!process.argv.includes('--client')) await buildPackages();
   await buildSite();
   await buildDemo();
   if (!process.argv.includes('--client')) await buildServer();

@@ -8,8 +8,11 @@ export declare function phoneCallingCodes(): string[];
 export declare function callingCodeModule(code: string): string | undefined;
 /** The loader module, importing each code's module from `specifier(code)`. */
 export declare function loaderModule(specifier: (code: string) => string): string;
-/** The Vite plugin (build and dev server) that makes the modules. */
-export declare function phoneMetadataVitePlugin(): Plugin;
+/**
+ * The Vite plugin (build and dev server) that makes the modules; `staticImports` loads them
+ * through literal `import()` paths (the npm package's build) instead of URLs built at run time.
+ */
+export declare function phoneMetadataVitePlugin(options?: { staticImports?: boolean }): Plugin;
 /** The web-test-runner plugin that serves the same modules to the widget's browser tests. */
 export declare function phoneMetadataTestRunnerPlugin(): {
   name: string;

@@ -144,8 +144,13 @@ const VIRTUAL = `\0${PHONE_METADATA_ID}`;
  * code's module is emitted as a chunk of its own in a folder named for the library's version
  * (`chunks/phone-metadata-1.13.16/phone-44.js`), next to the chunks' folder, with no hash: the
  * names are as cacheable, and the loader can find them by URL.
+ *
+ * `staticImports: true` (the npm package's build, `scripts/build-packages.ts`): the loader is a
+ * table of `import('./phone-metadata-…/phone-44.js')` with literal paths instead, so the
+ * bundler of an app that installs the package follows them like any other lazy chunk.
+ * @param {{staticImports?: boolean}} [options]
  */
-export function phoneMetadataVitePlugin() {
+export function phoneMetadataVitePlugin({ staticImports = false } = {}) {
   let serving = false;
   /**
    * A chunk-name option that puts the metadata modules in their folder.
@@ -191,7 +196,8 @@ export function phoneMetadataVitePlugin() {
      */
     load(id) {
       if (id === VIRTUAL) {
-        if (serving) return loaderModule((code) => `${PHONE_METADATA_ID}/phone-${code}`);
+        if (serving || staticImports)
+          return loaderModule((code) => `${PHONE_METADATA_ID}/phone-${code}`);
         for (const code of phoneCallingCodes()) {
           this.emitFile({
             type: 'chunk',

@@ -5,7 +5,10 @@
  */
 import { VELVET_LOGIN_TAG, VelvetLogin } from './element/velvet-login.js';
 
-if (!customElements.get(VELVET_LOGIN_TAG)) customElements.define(VELVET_LOGIN_TAG, VelvetLogin);
+// Only where there are custom elements: a server rendering the page imports this module too.
+if (typeof customElements !== 'undefined' && !customElements.get(VELVET_LOGIN_TAG)) {
+  customElements.define(VELVET_LOGIN_TAG, VelvetLogin);
+}
 
 /**
  * Clickable provider links in messages (spec section 8), as the widget's forms render them;

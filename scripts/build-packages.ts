@@ -1,0 +1,205 @@
+/**
+ * The npm packages (`packages/*`, the root's workspaces), built by `npm run build` after the
+ * widget into each package's `dist/`:
+ *
+ * - `velvet-login-element` (`packages/element`): `<velvet-login>`, `<velvet-passkey-registration>`
+ *   and `<velvet-identity-provider>`, their lazy product chunks and the phone metadata as plain
+ *   files loaded with literal `import()` paths (an app's bundler needs no plugin), `lit` and the
+ *   client library (`velvet-login-client`) left to the package's dependencies, so a page's own
+ *   client and the element's are one class; the declarations and `custom-elements.json`;
+ * - `velvet-login-react` (`packages/react`): the `@lit/react` wrapper, importing the element from
+ *   `velvet-login-element`, with `react` a peer dependency;
+ * - `velvet-login-client` (`packages/client`): the headless client library, no UI, no Lit.
+ *
+ * The files stay unminified, without source maps: an app's bundler minifies them, and a map would
+ * point at sources the package does not hold. The declarations are the widget build's
+ * (`dist/widget/types/`, `widget/tsconfig.types.json`), copied into each package.
+ */
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { build, type InlineConfig, type Plugin } from 'vite';
+import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
+
+const root = join(import.meta.dirname, '..');
+const widget = join(root, 'widget');
+const widgetTypes = join(root, 'dist', 'widget', 'types');
+
+/** The packages' names, as `npm install` takes them; the folders are `packages/<key>`. */
+export const PACKAGE_NAMES = {
+  element: 'velvet-login-element',
+  react: 'velvet-login-react',
+  client: 'velvet-login-client',
+} as const;
+
+/** A package's folder under `packages/`. */
+export type PackageFolder = keyof typeof PACKAGE_NAMES;
+
+/** The folder of package `folder`. */
+export function packageDir(folder: PackageFolder): string {
+  return join(root, 'packages', folder);
+}
+
+/** Lit and its own packages, which the element package imports rather than bundles. */
+const LIT = /^(?:lit|lit-html|lit-element|@lit\/[^/]+)(?:\/.*)?$/;
+
+/** A library build of `entries` into `outDir`, with `external` left as imports. */
+function libraryConfig(
+  entries: Record<string, string>,
+  outDir: string,
+  external: (id: string) => boolean,
+  plugins: Plugin[] = [],
+): InlineConfig {
+  return {
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    plugins,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      minify: false,
+      lib: {
+        entry: entries,
+        formats: ['es'],
+        fileName: (_format: string, entryName: string) => `${entryName}.js`,
+      },
+      rolldownOptions: {
+        external,
+        preserveEntrySignatures: 'strict',
+        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  };
+}
+
+/** Writes `<name>.d.ts` in `dir` re-exporting `target`'s declarations. */
+function reexportDeclarations(dir: string, name: string, target: string): void {
+  writeFileSync(join(dir, `${name}.d.ts`), `export * from '${target}';\n`);
+}
+
+/** The element package: the three elements, their chunks, types and manifest. */
+async function buildElement(): Promise<void> {
+  const dist = join(packageDir('element'), 'dist');
+  const entries = {
+    velvet: join(widget, 'velvet.ts'),
+    'passkey-registration': join(widget, 'passkey-registration.ts'),
+    'identity-provider': join(widget, 'identity-provider.ts'),
+  };
+  await build(
+    libraryConfig(entries, dist, (id) => LIT.test(id), [
+      packageImport(PACKAGE_NAMES.client, isClientModule),
+      phoneMetadataVitePlugin({ staticImports: true }),
+    ]),
+  );
+  const types = join(dist, 'types');
+  cpSync(widgetTypes, types, {
+    recursive: true,
+    filter: (source) => ![join(widgetTypes, 'react'), join(widgetTypes, 'client')].includes(source),
+  });
+  for (const file of declarationFiles(types)) {
+    writeFileSync(file, elementDeclarations(readFileSync(file, 'utf8')));
+  }
+  for (const name of Object.keys(entries)) {
+    reexportDeclarations(dist, name, `./types/${name}.js`);
+  }
+  cpSync(join(root, 'dist', 'widget', 'custom-elements.json'), join(dist, 'custom-elements.json'));
+}
+
+/** The client package: the headless client library and its lazy chunks, with its types. */
+async function buildClient(): Promise<void> {
+  const dist = join(packageDir('client'), 'dist');
+  const config = libraryConfig({ index: join(widget, 'client', 'index.ts') }, dist, () => false);
+  // The entry re-exports every product's client, which the front door also imports lazily: the
+  // bundler says so for each, and the app's bundler drops what the app does not import.
+  config.build = {
+    ...config.build,
+    rolldownOptions: {
+      ...config.build?.rolldownOptions,
+      onLog(level, log, handler) {
+        if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+      },
+    },
+  };
+  await build(config);
+  cpSync(join(widgetTypes, 'client'), join(dist, 'types'), { recursive: true });
+  reexportDeclarations(dist, 'index', './types/index.js');
+}
+
+/**
+ * Makes the widget's modules that `matches` accepts an import of package `name` instead, so an
+ * app holds one copy of them: the React wrapper imports the element from `velvet-login-element`,
+ * and the element its client library from `velvet-login-client`.
+ */
+function packageImport(name: string, matches: (id: string) => boolean): Plugin {
+  return {
+    name: `velvet-package-import-${name}`,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && matches(resolved.id) ? { id: name, external: true } : undefined;
+    },
+  };
+}
+
+/** Whether `id` is a module of the headless client library (`widget/client/`). */
+function isClientModule(id: string): boolean {
+  return id.startsWith(join(widget, 'client') + sep) && !id.endsWith('.test.ts');
+}
+
+/**
+ * The element's declarations with their imports of the client library's made the client
+ * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`).
+ */
+export function elementDeclarations(source: string): string {
+  return source.replace(
+    /(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g,
+    `'${PACKAGE_NAMES.client}'`,
+  );
+}
+
+/** Every `.d.ts` under `dir`. */
+function declarationFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.d.ts'))
+    .map((path) => join(dir, path));
+}
+
+/** The declarations of the wrapper, with its imports of the widget's entry made the package's. */
+export function reactDeclarations(source: string): string {
+  const rewritten = source.replace(
+    /(from\s+)'\.\.\/(?:velvet|events)\.js'/g,
+    `$1'${PACKAGE_NAMES.element}'`,
+  );
+  const relative = /from\s+'\.{1,2}\/[^']*'/.exec(rewritten);
+  if (relative) throw new Error(`the React declarations still import ${relative[0]}`);
+  return rewritten;
+}
+
+/** The React package: the wrapper, importing the element package, `react` and `@lit/react`. */
+async function buildReact(): Promise<void> {
+  const dist = join(packageDir('react'), 'dist');
+  const external = (id: string) =>
+    id === PACKAGE_NAMES.element || /^(?:react|react-dom|@lit\/react)(?:\/.*)?$/.test(id);
+  await build(
+    libraryConfig({ index: join(widget, 'react', 'velvet-login-react.ts') }, dist, external, [
+      packageImport(PACKAGE_NAMES.element, (id) => id === join(widget, 'velvet.ts')),
+    ]),
+  );
+  const declarations = join(widgetTypes, 'react', 'velvet-login-react.d.ts');
+  writeFileSync(join(dist, 'index.d.ts'), reactDeclarations(readFileSync(declarations, 'utf8')));
+}
+
+/** Builds the three packages; the widget's build (types, manifest) must have run. */
+export async function buildPackages(): Promise<void> {
+  if (!existsSync(widgetTypes)) throw new Error('build the widget first (dist/widget/types)');
+  for (const folder of Object.keys(PACKAGE_NAMES) as PackageFolder[]) {
+    rmSync(join(packageDir(folder), 'dist'), { recursive: true, force: true });
+  }
+  await buildElement();
+  await buildClient();
+  await buildReact();
+  console.log(`packages/{element,react,client}/dist: ${Object.values(PACKAGE_NAMES).join(', ')}`);
+}

@@ -1,0 +1,253 @@
+/**
+ * The npm packages (`scripts/build-packages.ts`) as an app receives them: built, packed with
+ * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
+ * server rendering the page would. Builds the widget first when `dist/widget/types` is missing.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
+
+const root = join(import.meta.dirname, '..');
+// Inside node_modules, so the unpacked packages find lit, react and @lit/react in the repository's.
+const dir = join(root, 'node_modules', '.cache', `velvet-packages-test-${process.pid}`);
+const FOLDERS = Object.keys(PACKAGE_NAMES) as PackageFolder[];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** One file of `npm pack --json`'s answer. */
+interface PackedFile {
+  path: string;
+  size: number;
+}
+
+/** `npm pack --json`'s answer for one package. */
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: PackedFile[];
+}
+
+/** Packs package `folder` (into {@link dir}, or only listing with `dryRun`). */
+function pack(folder: PackageFolder, dryRun: boolean): Packed {
+  const args = ['pack', '--json', dryRun ? '--dry-run' : `--pack-destination=${dir}`];
+  const out = execFileSync(npm, args, { cwd: packageDir(folder), encoding: 'utf8' });
+  const [packed] = JSON.parse(out) as Packed[];
+  assert.ok(packed, `npm pack answered nothing for ${folder}`);
+  return packed;
+}
+
+/** Runs `code` as an ES module in a fresh Node (no DOM) inside {@link dir}; its output. */
+function runInNode(code: string): string {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout;
+}
+
+/** Whether a packed path is a built file, a declaration, the manifest or the docs. */
+function publishable(path: string): boolean {
+  return (
+    /^(?:package\.json|README\.md)$/.test(path) ||
+    /^dist\/(?:[\w.-]+\/)*[\w.-]+\.(?:js|d\.ts)$/.test(path) ||
+    path === 'dist/custom-elements.json'
+  );
+}
+
+describe('the npm packages', () => {
+  before(async () => {
+    if (!existsSync(join(root, 'dist', 'widget', 'types'))) {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--widget'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+    }
+    await buildPackages();
+    for (const folder of FOLDERS) {
+      mkdirSync(dir, { recursive: true });
+      const packed = pack(folder, false);
+      const into = join(dir, 'node_modules', PACKAGE_NAMES[folder]);
+      mkdirSync(into, { recursive: true });
+      execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', into, '--strip-components=1']);
+    }
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('each package lists only built files, declarations and docs, versioned with the root', () => {
+    const rootVersion = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    for (const folder of FOLDERS) {
+      const manifest = JSON.parse(
+        readFileSync(join(packageDir(folder), 'package.json'), 'utf8'),
+      ) as { name: string; version: string };
+      assert.equal(manifest.name, PACKAGE_NAMES[folder]);
+      assert.equal(manifest.version, rootVersion, `${manifest.name} is versioned with the root`);
+      const packed = pack(folder, true);
+      const paths = packed.files.map((file) => file.path);
+      assert.deepEqual(
+        paths.filter((path) => !publishable(path)),
+        [],
+        `${manifest.name} packs only built files`,
+      );
+      assert.ok(paths.includes('README.md'), `${manifest.name} has a README`);
+      assert.ok(
+        paths.some((path) => path.endsWith('.d.ts')),
+        `${manifest.name} has types`,
+      );
+      assert.ok(!paths.some((path) => /\.test\.|(?:^|\/)server\//.test(path)));
+      console.log(
+        `${manifest.name}: ${packed.files.length} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`,
+      );
+    }
+    const element = readFileSync(join(packageDir('element'), 'dist', 'velvet.js'));
+    console.log(
+      `velvet-login-element dist/velvet.js: ${(element.length / 1024).toFixed(1)} kB, ${(gzipSync(element).length / 1024).toFixed(1)} kB gzip (unminified; lit not included)`,
+    );
+  });
+
+  test('the element package holds its elements, product chunks and phone metadata as files', () => {
+    const paths = pack('element', true).files.map((file) => file.path);
+    for (const entry of ['velvet', 'passkey-registration', 'identity-provider']) {
+      assert.ok(paths.includes(`dist/${entry}.js`), `dist/${entry}.js`);
+      assert.ok(paths.includes(`dist/${entry}.d.ts`), `dist/${entry}.d.ts`);
+    }
+    assert.ok(paths.includes('dist/custom-elements.json'));
+    assert.ok(
+      paths.some((path) => /^dist\/chunks\/phone-metadata-[\d.]+\/phone-44\.js$/.test(path)),
+    );
+    assert.ok(paths.some((path) => /^dist\/chunks\/otp-[\w-]+\.js$/.test(path)));
+    const parser = paths.find((path) => /^dist\/chunks\/phone-parser-[\w-]+\.js$/.test(path));
+    assert.ok(parser, 'the phone parser chunk');
+    const source = readFileSync(join(packageDir('element'), parser), 'utf8');
+    assert.doesNotMatch(source, /["']velvet:phone-metadata/, 'no virtual module left to resolve');
+    assert.match(source, /import\("\.\/phone-metadata-[\d.]+\/phone-44\.js"\)/);
+  });
+
+  test('the packed packages import in Node without a DOM, and the wrapper renders on a server', () => {
+    const specifiers = [
+      'velvet-login-element',
+      'velvet-login-element/passkey-registration',
+      'velvet-login-element/identity-provider',
+      'velvet-login-client',
+      'velvet-login-react',
+    ];
+    const imported = runInNode(
+      [
+        "if (typeof HTMLElement !== 'undefined') throw new Error('a DOM is here');",
+        `for (const name of ${JSON.stringify(specifiers)}) {`,
+        '  const module = await import(name);',
+        "  console.log(name + ': ' + Object.keys(module).sort().join(' '));",
+        '}',
+      ].join('\n'),
+    );
+    assert.match(imported, /^velvet-login-element: .*VelvetLogin/m);
+    assert.match(imported, /^velvet-login-client: .*VelvetClient/m);
+    assert.match(imported, /^velvet-login-react: .*VelvetLogin/m);
+    // As the README's server-rendering example does.
+    const html = runInNode(
+      [
+        "import { createElement } from 'react';",
+        "import { renderToString } from 'react-dom/server';",
+        "import { VelvetLogin } from 'velvet-login-react';",
+        'const html = renderToString(',
+        "  createElement(VelvetLogin, { publicToken: 'public-token-test-x', className: 'sign-in' }),",
+        ');',
+        'console.log(html);',
+      ].join('\n'),
+    );
+    assert.match(html, /<velvet-login class="sign-in"><\/velvet-login>/);
+  });
+
+  test("the packages' declarations type an app's code, and a misspelt property fails", () => {
+    const app = join(dir, 'typed-app');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      join(app, 'main.tsx'),
+      [
+        "import 'velvet-login-element';",
+        "import { VelvetLogin } from 'velvet-login-react';",
+        "import { VelvetClient } from 'velvet-login-client';",
+        '',
+        "const element = document.createElement('velvet-login');",
+        "element.publicToken = 'public-token-test-x';",
+        '// @ts-expect-error a misspelt property',
+        "element.publicTokn = 'public-token-test-x';",
+        "const client = new VelvetClient('public-token-test-x');",
+        'export const signIn = (',
+        '  <VelvetLogin',
+        '    publicToken="public-token-test-x"',
+        '    client={client}',
+        '    onEvent={(event) => console.log(event.type)}',
+        '  />',
+        ');',
+        '',
+      ].join('\n'),
+    );
+    const compilerOptions = {
+      strict: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: [],
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: ['main.tsx'] }),
+    );
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+  });
+
+  test("an app's Vite build splits the element's products and phone metadata with no plugin", async () => {
+    const app = join(dir, 'vite-app');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(
+      join(app, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>\n',
+    );
+    writeFileSync(
+      join(app, 'main.js'),
+      [
+        "import { createElement } from 'react';",
+        "import { createRoot } from 'react-dom/client';",
+        "import { VelvetLogin } from 'velvet-login-react';",
+        "createRoot(document.getElementById('root')).render(",
+        "  createElement(VelvetLogin, { publicToken: 'public-token-test-x' }),",
+        ');',
+        '',
+      ].join('\n'),
+    );
+    const output = await build({
+      configFile: false,
+      root: app,
+      logLevel: 'silent',
+      build: { outDir: join(app, 'dist'), write: false },
+    });
+    const files = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result ? result.output.map((file) => file.fileName) : [],
+    );
+    assert.ok(
+      files.some((name) => /^assets\/phone-44-[\w-]+\.js$/.test(name)),
+      files.join(' '),
+    );
+    assert.ok(
+      files.some((name) => /^assets\/otp-[\w-]+\.js$/.test(name)),
+      files.join(' '),
+    );
+    console.log(`the Vite app's build: ${files.length} files`);
+  });
+});
