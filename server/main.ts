@@ -17,7 +17,7 @@ import { logMigrations } from './db/migration-log.js';
 import { DatabaseAheadError } from './db/migrator.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
-import { shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
+import { outboundController, shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
 import { Store } from './store.js';
 
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const shutdownSettings = shutdownSettingsFromEnv(process.env, config.production);
   const outbox = config.production ? undefined : new DevOutbox();
   // Aborted on shutdown when a vendor call outlives the drain (see graceful-shutdown.ts).
-  const outbound = new AbortController();
+  const outbound = outboundController();
   const delivery = deliveryRoutesFromEnv(process.env, {
     production: config.production,
     outbox,

@@ -15,6 +15,7 @@
  * Whatever still hangs at the deadline (`SHUTDOWN_TIMEOUT_MS` after the signal), the process
  * exits 1 with one log line.
  */
+import { setMaxListeners } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config/config-error.js';
 import type { ServerLifecycle } from './lifecycle.js';
@@ -89,6 +90,17 @@ export function closeConnectionsWhileDraining(
     if (lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * The controller of {@link ShutdownParts.outbound}: its signal may have any number of listeners
+ * (one per vendor call in flight, each removed when its call ends) without Node's
+ * MaxListenersExceededWarning at the eleventh.
+ */
+export function outboundController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 /** What a shutdown acts on; `main.ts` passes the real ones. */
