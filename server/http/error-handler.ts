@@ -147,7 +147,7 @@ export function installErrorHandling(app: FastifyInstance, baseUrl: string): voi
     const apiError = toApiError(error);
     if (apiError.type === 'database_unavailable') {
       request.log.warn({ err: error }, 'database unavailable');
-    } else if (apiError.status >= 500) {
+    } else if (apiError.status >= 500 && apiError.type !== 'server_shutting_down') {
       request.log.error({ err: error }, 'request failed');
     }
     return send(request, reply, apiError);
