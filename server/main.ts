@@ -18,7 +18,12 @@ import { logMigrations } from './db/migration-log.js';
 import { DatabaseAheadError } from './db/migrator.js';
 import { deliveryRoutesFromEnv, missingChannels } from './delivery/delivery-routes.js';
 import { DevOutbox } from './delivery/outbox.js';
-import { shutDown, shutdownSettingsFromEnv } from './ops/graceful-shutdown.js';
+import {
+  handleShutdownSignals,
+  outboundController,
+  shutDown,
+  shutdownSettingsFromEnv,
+} from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
 import { Store } from './store.js';
 
@@ -59,7 +64,7 @@ async function main(): Promise<void> {
   const shutdownSettings = shutdownSettingsFromEnv(process.env, config.production);
   const outbox = config.production ? undefined : new DevOutbox();
   // Aborted on shutdown when a vendor call outlives the drain (see graceful-shutdown.ts).
-  const outbound = new AbortController();
+  const outbound = outboundController();
   const delivery = deliveryRoutesFromEnv(process.env, {
     production: config.production,
     outbox,
@@ -85,32 +90,31 @@ async function main(): Promise<void> {
   });
   if (store.migrated) logMigrations(app.log, store.migrated);
 
-  let closing = false;
-  const close = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    void shutDown(
-      {
-        lifecycle,
-        closeServer: () => app.close(),
-        outbound,
-        release: async () => {
-          await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
-          await store.close();
-        },
-        log: app.log,
-        exit: (code) => process.exit(code),
-        settings: shutdownSettings,
-      },
-      signal,
-    );
-  };
-  process.on('SIGINT', () => close('SIGINT'));
-  process.on('SIGTERM', () => close('SIGTERM'));
-
   await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
     throw listenError(error, config.host, config.port) ?? error;
   });
+  // Only now: a signal during startup ends the process (nothing to drain yet), rather than
+  // closing the app under `listen` and racing main's failure path.
+  const exit = (code: number) => process.exit(code);
+  handleShutdownSignals(
+    (signal) =>
+      void shutDown(
+        {
+          lifecycle,
+          closeServer: () => app.close(),
+          outbound,
+          release: async () => {
+            await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));
+            await store.close();
+          },
+          log: app.log,
+          exit,
+          settings: shutdownSettings,
+        },
+        signal,
+      ),
+    { log: app.log, exit },
+  );
   app.log.info(
     {
       url: config.publicUrl,

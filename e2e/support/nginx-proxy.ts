@@ -75,16 +75,26 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Resolves once nginx accepts connections on `port`; rejects with its error log if it exits. */
+/** How long nginx may take to accept connections: generous, for a busy machine. */
+const LISTENING_TIMEOUT_MS = 60_000;
+
+/**
+ * Resolves once nginx accepts connections on `port`; rejects with its error log if it exits, or
+ * if it still does not accept after {@link LISTENING_TIMEOUT_MS}.
+ */
 async function listening(port: number, child: ChildProcess, errorLog: string): Promise<void> {
   let exited: number | null | undefined;
   child.once('exit', (code) => {
     exited = code;
   });
+  const deadline = performance.now() + LISTENING_TIMEOUT_MS;
   while (!(await accepts(port))) {
-    if (exited !== undefined) {
-      const log = existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
-      throw new Error(`nginx exited (${exited}):\n${log}`);
+    const log = () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
+    if (exited !== undefined) throw new Error(`nginx exited (${exited}):\n${log()}`);
+    if (performance.now() > deadline) {
+      throw new Error(
+        `nginx did not accept connections on port ${port} within ${LISTENING_TIMEOUT_MS / 1000} s:\n${log()}`,
+      );
     }
     // Asks again shortly: nginx reads its configuration and binds in a few milliseconds.
     await new Promise((resolve) => setTimeout(resolve, 20));

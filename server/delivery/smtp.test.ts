@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { describe, type TestContext, test } from 'node:test';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { outboundController } from '../ops/graceful-shutdown.js';
 import { passcodeMessage } from '../products/otp/passcode-message.js';
 import { eventually } from '../test/eventually.js';
 import { DeliveryError } from './delivery.js';
@@ -183,6 +185,35 @@ describe('SmtpAdapter', () => {
     shutdown.abort(new Error('the server is shutting down'));
     const error = await rejectsWithDeliveryError(sending);
     assert.equal(error.message, 'The email could not be sent: the server is shutting down');
+  });
+
+  test('20 emails at once on the shutdown signal: no listener warning, and no listener left', async (t) => {
+    // Review: each email in flight adds an 'abort' listener; the eleventh warned
+    // (MaxListenersExceededWarning) on the process-long shutdown signal.
+    const relay = await smtpPeer(t);
+    const shutdown = outboundController();
+    const adapter = new SmtpAdapter({ url: relay.url, from: FROM, signal: shutdown.signal });
+    t.after(() => adapter.close());
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    t.after(() => process.off('warning', onWarning));
+    const sends = Array.from({ length: 20 }, (_, index) =>
+      adapter.send({ channel: 'email', to: `guest${index}@example.com`, ...email }),
+    );
+    await eventually(
+      () => getEventListeners(shutdown.signal, 'abort').length === 20,
+      'all 20 emails in flight at once',
+    );
+    await Promise.all(sends);
+    assert.equal(relay.delivered.length, 20);
+    // A warning is emitted on the next tick: let it come before looking.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(
+      warnings.map((warning) => warning.name),
+      [],
+    );
+    assert.equal(getEventListeners(shutdown.signal, 'abort').length, 0);
   });
 
   test('refuses other channels', async (t) => {

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/sql-errors.js';
 import { ApiError, apiErrorBody, type SchemaProblem } from './api-error.js';
+import { securityHeaders } from './page-security.js';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
 
 /** How long a client should wait before it repeats a call the database could not serve. */
@@ -108,12 +109,15 @@ function sendApiError(
  * malformed percent-encoding in the path, say) get the API error body too.
  */
 export function frameworkErrorHandler(baseUrl: string) {
+  const headers = securityHeaders(baseUrl)('application/json');
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const apiError =
       error.code === 'FST_ERR_BAD_URL'
         ? new ApiError('invalid_request', 'The request path is not valid.')
         : toApiError(error);
-    // Such an answer skips the hooks (`onSend` names every other answer's request).
+    // Such an answer skips the hooks (`onSend` names every other answer's request and adds the
+    // security headers, HSTS and nosniff among them).
+    reply.headers(headers);
     reply.header(REQUEST_ID_HEADER, request.id);
     sendApiError(request, reply, apiError, baseUrl);
   };
@@ -124,6 +128,10 @@ export function frameworkErrorHandler(baseUrl: string) {
  * read at all is answered with the API error body and the connection closed.
  */
 export function clientErrorHandler(baseUrl: string) {
+  // The security headers every answer carries (`onSend` adds them to the others).
+  const headers = Object.entries(securityHeaders(baseUrl)('application/json'))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (error: Error & { code?: string }, socket: Socket): void => {
     if (!socket.writable) return;
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
@@ -133,7 +141,7 @@ export function clientErrorHandler(baseUrl: string) {
     socket.end(
       `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
-        `X-Request-Id: ${requestId}\r\n` +
+        `X-Request-Id: ${requestId}\r\n${headers}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
@@ -147,7 +155,7 @@ export function installErrorHandling(app: FastifyInstance, baseUrl: string): voi
     const apiError = toApiError(error);
     if (apiError.type === 'database_unavailable') {
       request.log.warn({ err: error }, 'database unavailable');
-    } else if (apiError.status >= 500) {
+    } else if (apiError.status >= 500 && apiError.type !== 'server_shutting_down') {
       request.log.error({ err: error }, 'request failed');
     }
     return send(request, reply, apiError);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -72,6 +73,27 @@ describe('HSTS', () => {
     }
     const api = await server.api(`/projects/bootstrap/${TEST_PUBLIC_TOKEN}`);
     assert.equal(api.headers.get('strict-transport-security'), 'max-age=31536000');
+  });
+
+  test('answers made before routing carry it and nosniff too: a malformed URL, an unreadable request', async () => {
+    // Review: the framework-error and client-error handlers' answers skipped onSend.
+    const badUrl = await fetch(`${server.url}/sdk/v1/%zz`);
+    assert.equal(badUrl.status, 400);
+    assert.equal(badUrl.headers.get('strict-transport-security'), 'max-age=31536000');
+    assert.equal(badUrl.headers.get('x-content-type-options'), 'nosniff');
+    const { hostname, port } = new URL(server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+    });
+    assert.match(raw, /^HTTP\/1\.1 400 /);
+    assert.match(raw, /\r\nstrict-transport-security: max-age=31536000\r\n/i);
+    assert.match(raw, /\r\nx-content-type-options: nosniff\r\n/i);
   });
 
   test('none on http, nor on an https loopback host (HSTS would pin every port of localhost)', async () => {

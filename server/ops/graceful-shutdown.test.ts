@@ -14,6 +14,7 @@ import { ConfigError } from '../config/config-error.js';
 import { eventually } from '../test/eventually.js';
 import { startVelvet, type VelvetServer } from '../test/velvet-process.js';
 import {
+  CLOSING_RETRY_AFTER_SECONDS,
   DEVELOPMENT_DRAIN_MS,
   PRODUCTION_DRAIN_MS,
   SHUTDOWN_TIMEOUT_MS,
@@ -240,7 +241,96 @@ describe('graceful shutdown of the real server', () => {
     assert.ok(logged(server, 'Twilio could not be reached: the server is shutting down'));
     assert.ok(!logged(server, 'deadline passed'));
   });
+
+  test('a second signal during the shutdown exits at once: 130 for SIGINT, 143 for SIGTERM, one log line', async () => {
+    // Review: a second SIGINT (an operator's second Ctrl-C) was ignored until the deadline.
+    const twilio = await heldTwilio();
+    cleanups.push(twilio.close);
+    for (const [second, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+    ] as const) {
+      const server = await startVelvet({
+        env: { ...twilioEnv(twilio.url), SHUTDOWN_TIMEOUT_MS: '120000' },
+      });
+      cleanups.push(() => server.stop());
+      // A send the vendor holds keeps the shutdown waiting.
+      const held = twilio.held();
+      void sendSms(server.url, `+1415555099${code % 10}`).catch(() => undefined);
+      await eventually(() => twilio.held() === held + 1, 'the vendor holds the send');
+      const exitCode = server.terminate('SIGTERM');
+      await eventually(
+        () => logged(server, 'no longer accepting connections'),
+        'the shutdown waits on the request',
+      );
+      assert.ok(server.alive());
+      void server.terminate(second);
+      assert.equal(await exitCode, code, server.log().join('\n'));
+      const lines = server.log().filter((line) => line.includes('second signal during shutdown'));
+      assert.equal(lines.length, 1, server.log().join('\n'));
+      assert.match(lines[0] ?? '', new RegExp(`"signal":"${second}"`));
+    }
+  });
+
+  test('a request completed once the server closes gets server_shutting_down with Retry-After', async () => {
+    // Review: Fastify's own 503 (`{"error":"Service Unavailable",…}`) answered it, without the
+    // API's shape, Retry-After or the security headers. A connection whose request has begun is
+    // not idle, so closing the server leaves it open for the rest of that request.
+    const server = await startVelvet({ env: { SHUTDOWN_TIMEOUT_MS: '120000' } });
+    cleanups.push(() => server.stop());
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    const closed = once(socket, 'close');
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+    // The partial request has reached the server when a second connection is answered after it.
+    const probe = await openConnection(server.url);
+    assert.equal((await probe.get('/healthz')).status, 200);
+    const exitCode = server.terminate('SIGTERM');
+    // Closing the idle connection comes after the server stopped accepting (its log line may
+    // come later through the pipe).
+    await eventually(probe.closed, 'the server closes the idle connection');
+    socket.write('Connection: keep-alive\r\n\r\n');
+    await closed;
+    const [refused, ...more] = rawAnswers(received);
+    assert.equal(more.length, 0, received);
+    assert.equal(refused?.status, 503, received);
+    assert.equal(JSON.parse(refused?.body ?? '{}').error_type, 'server_shutting_down', received);
+    assert.equal(refused?.headers['retry-after'], String(CLOSING_RETRY_AFTER_SECONDS));
+    assert.equal(refused?.headers['x-content-type-options'], 'nosniff');
+    assert.equal(refused?.headers.connection, 'close');
+    assert.equal(await exitCode, 0, server.log().join('\n'));
+  });
 });
+
+/** The answers in `text`, read off one connection one after the other (sized by Content-Length). */
+function rawAnswers(text: string): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) break;
+    const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    );
+    const length = Number(headers['content-length'] ?? 0);
+    answers.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: rest.slice(end + 4, end + 4 + length),
+    });
+    rest = rest.slice(end + 4 + length);
+  }
+  return answers;
+}
 
 describe('the shutdown sequence', () => {
   test('settings: a drain in production, none in development, and refusals naming the variable', () => {

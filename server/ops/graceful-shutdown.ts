@@ -13,10 +13,14 @@
  * 4. It releases the delivery adapters and the database and exits 0.
  *
  * Whatever still hangs at the deadline (`SHUTDOWN_TIMEOUT_MS` after the signal), the process
- * exits 1 with one log line.
+ * exits 1 with one log line. A second SIGINT or SIGTERM during the shutdown exits at once, with
+ * 128 + the signal's number (130, 143) and one log line: an operator's second Ctrl-C means it.
  */
+import { setMaxListeners } from 'node:events';
+import { constants } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config/config-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { ServerLifecycle } from './lifecycle.js';
 
 /** How long a shutdown serves on and how long it may take in all. */
@@ -91,6 +95,64 @@ export function closeConnectionsWhileDraining(
   });
 }
 
+/** How long a client refused while the server closes should wait before it tries again. */
+export const CLOSING_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Refuses, once `lifecycle` is closing, every request that still arrives (on a keep-alive
+ * connection that was busy when the server stopped accepting) with the API's own
+ * `server_shutting_down` and Retry-After, in place of Fastify's bare 503 (the app is built with
+ * `return503OnClosing: false`).
+ */
+export function refuseRequestsWhileClosing(app: FastifyInstance, lifecycle: ServerLifecycle): void {
+  app.addHook('onRequest', async () => {
+    if (lifecycle.closing) {
+      throw new ApiError('server_shutting_down', undefined, {
+        retry_after_seconds: CLOSING_RETRY_AFTER_SECONDS,
+      });
+    }
+  });
+}
+
+/**
+ * Calls `shutDown` on the first SIGINT or SIGTERM; on a second one during the shutdown, logs one
+ * line and exits at once with 128 + the signal's number (130 for SIGINT, 143 for SIGTERM).
+ * `main.ts` installs it once the server listens, so a signal during startup never races its
+ * failure path.
+ */
+export function handleShutdownSignals(
+  shutDownOn: (signal: NodeJS.Signals) => void,
+  parts: Pick<ShutdownParts, 'log' | 'exit'>,
+): void {
+  let first: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (first === undefined) {
+      first = signal;
+      shutDownOn(signal);
+      return;
+    }
+    const code = 128 + constants.signals[signal];
+    parts.log.error(
+      { signal, first, code },
+      `second signal during shutdown: exiting at once with ${code}`,
+    );
+    parts.exit(code);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+/**
+ * The controller of {@link ShutdownParts.outbound}: its signal may have any number of listeners
+ * (one per vendor call in flight, each removed when its call ends) without Node's
+ * MaxListenersExceededWarning at the eleventh.
+ */
+export function outboundController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 /** What a shutdown acts on; `main.ts` passes the real ones. */
 export interface ShutdownParts {
   readonly lifecycle: ServerLifecycle;
@@ -148,6 +210,7 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
     if (settings.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.drainMs));
     if (exited) return;
     log.info({}, 'shutting down: no longer accepting connections, finishing requests');
+    lifecycle.startClosing();
     await parts.closeServer();
     if (exited) return;
     await parts.release();

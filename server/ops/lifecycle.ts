@@ -4,6 +4,7 @@
  */
 export class ServerLifecycle {
   #draining = false;
+  #closing = false;
 
   /** True once shutdown began: the process still serves but should get no new traffic. */
   get draining(): boolean {
@@ -13,5 +14,16 @@ export class ServerLifecycle {
   /** Marks the process as draining; readiness answers 503 from now on. */
   startDraining(): void {
     this.#draining = true;
+  }
+
+  /** True once the server stopped accepting: a request that still arrives is refused. */
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /** Marks the server as closing (it drained and stops accepting; implies draining). */
+  startClosing(): void {
+    this.#draining = true;
+    this.#closing = true;
   }
 }

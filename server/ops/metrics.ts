@@ -7,7 +7,7 @@
  * Each app has its registry (tests build many apps in one process); the process's metrics are
  * one registry for the process, started with the first app that serves metrics, so one
  * event-loop monitor runs however many apps there are. A label never holds what a request
- * chose: routes are patterns (`/sdk/v1/projects/bootstrap/:publicToken`, never a token), and
+ * chose: routes are patterns (`/sdk/v1/projects/bootstrap/:public_token`, never a token), and
  * names from the code are checked against a plain form before they become labels.
  */
 import {

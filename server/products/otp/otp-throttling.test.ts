@@ -143,6 +143,30 @@ describe('passcode throttling: a stranger against a guest', () => {
     );
   });
 
+  test('a code stored before codes were bound to a client ends when the guest asks for a new one', async () => {
+    // Review: the legacy code (client '') was never superseded, so after the guest asked for a
+    // new code a stranger's client could still sign in with the old one.
+    const phone = '+14155550312';
+    const guest = as(server, '203.0.113.22');
+    const sent = await guest.send(phone);
+    const legacyCode = server.lastCode(phone);
+    await server.store.db
+      .updateTable('passcodes')
+      .set({ client: '' })
+      .where('method_id', '=', sent.body.method_id)
+      .execute();
+    assert.equal((await guest.send(phone)).status, 200);
+    const newCode = server.lastCode(phone);
+    assert.notEqual(newCode, legacyCode);
+    assertApiError(
+      await as(server, '198.51.100.22').check(sent.body.method_id, legacyCode),
+      404,
+      'otp_code_not_found',
+    );
+    const signedIn = await guest.check(sent.body.method_id, newCode);
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+  });
+
   test('the right code sent five times at once (a double tap, autofill and a tap): one session, and the rest refused', async () => {
     const phone = '+14155550309';
     const client = as(server, '198.51.100.60');

@@ -6,8 +6,9 @@
  * - `recordWrongTry` counts at most `maxTries` wrong tries, atomically;
  * - `consume` succeeds once, and only while the passcode is live;
  * - a passcode stored before passcodes were bound to a client (`client` is `UNBOUND_CLIENT`)
- *   checks from any client, as it did then, until it expires: an upgrade from such a release
- *   keeps the codes guests are typing (its five tries still bound it).
+ *   checks from any client, as it did then, until it expires or a new passcode for its method
+ *   is stored (from any client): an upgrade from such a release keeps the codes guests are
+ *   typing (its five tries still bound it), and no new passcode is ever stored unbound.
  */
 import { sql } from 'kysely';
 import { type Db, dialectOf, sqlTrue } from '../../db/database.js';
@@ -57,15 +58,23 @@ function toRecord(row: PasscodesTable): PasscodeRecord {
   };
 }
 
+/**
+ * The client of a passcode stored before passcodes were bound to the client that asked
+ * (migration `2026-11-23-18-passcodes-by-client` gave those rows this default).
+ */
+const UNBOUND_CLIENT = '';
+
 /** The prepared queries of the send and check paths. */
 function passcodeQueries(db: Db) {
   return {
+    // The client's own codes and the unbound ones: an unbound code checks from any client, so
+    // it must end when anyone's new code for the method is stored.
     supersede: prepare(db, (a: { methodId: string; client: string }) =>
       db
         .updateTable('passcodes')
         .set({ superseded: 1 })
         .where('method_id', '=', a.methodId)
-        .where('client', '=', a.client)
+        .where('client', 'in', [a.client, UNBOUND_CLIENT])
         .where('superseded', '=', 0),
     ),
     insert: prepare(db, (a: Omit<PasscodesTable, 'attempts' | 'consumed_at' | 'superseded'>) =>
@@ -111,12 +120,6 @@ function passcodeQueries(db: Db) {
     }),
   };
 }
-
-/**
- * The client of a passcode stored before passcodes were bound to the client that asked
- * (migration `2026-11-23-18-passcodes-by-client` gave those rows this default).
- */
-const UNBOUND_CLIENT = '';
 
 /** The columns of a passcode, prefixed `p_` in a check's row. */
 const PASSCODE_COLUMNS = [
@@ -279,8 +282,14 @@ export class PasscodesRepository {
     return undefined;
   }
 
-  /** Stores a new passcode for its method and supersedes the earlier ones of its client. */
+  /**
+   * Stores a new passcode for its method and supersedes the earlier ones of its client, and the
+   * unbound ones of the method (see `UNBOUND_CLIENT`).
+   * @throws Error when `record.client` is empty (unbound).
+   */
   async create(record: Omit<PasscodeRecord, 'attempts' | 'consumedAt'>): Promise<void> {
+    // An unbound code checks from any client: only rows from before the binding may be one.
+    if (record.client === UNBOUND_CLIENT) throw new Error('a new passcode needs its client');
     await this.db.transaction().execute(async (tx) => {
       await this.#queries.supersede.run({ methodId: record.methodId, client: record.client }, tx);
       await this.#queries.insert.run(
