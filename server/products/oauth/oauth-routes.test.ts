@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { assertApiError } from '../../test/api-assertions.js';
+import { authorizationReturnAttacks } from '../../test/authorization-return-attacks.js';
 import { rowsOf } from '../../test/database-rows.js';
 import {
   signInBySms,
@@ -290,21 +291,10 @@ describe('OAuth redirect sign-in', () => {
       const { challenge } = pkcePair();
       const tables = ['oauth_states', 'oauth_tokens', 'sessions'] as const;
       const before = await rowsOf(server.store, tables);
-      const attacks = [
-        `https://evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize?client_id=some-app`,
-        `http://velvet.test.evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `http://velvet.test:8443/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `https://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `http://evil.test@velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize#@evil.test`,
-        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/logout?post_logout_redirect_uri=https://evil.test/`,
-        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/authorize/../../../demo/`,
-        `http://velvet.test/oauth/${TEST_PUBLIC_TOKEN}/%61uthorize`,
-        `http://velvet.test/oauth/public-token-test-another-project/authorize`,
-        `http://velvet.test/sdk/v1/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `//evil.test/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-        `/oauth/${TEST_PUBLIC_TOKEN}/authorize`,
-      ];
+      const attacks = authorizationReturnAttacks(
+        TEST_PUBLIC_TOKEN,
+        'public-token-test-another-project',
+      );
       for (const attack of attacks) {
         for (const field of ['login_redirect_url', 'signup_redirect_url']) {
           const refused = await start('google', { code_challenge: challenge, [field]: attack });
