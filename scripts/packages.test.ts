@@ -1,7 +1,9 @@
 /**
  * The npm packages (`scripts/build-packages.ts`) as an app receives them: built, packed with
  * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
- * server rendering the page would. Builds the widget first when `dist/widget/types` is missing.
+ * server rendering the page would; an app's code (the README's snippets, plain TypeScript, React's
+ * JSX, Vue and Svelte props through the element package's framework typings) type-checked against
+ * them with tsc. Builds the widget first when `dist/widget/types` is missing.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -326,6 +328,22 @@ describe('the npm packages', () => {
     assert.deepEqual([...new Set(found)].sort(), expected.sort(), wrong.output);
     assert.equal(expected.length, 5);
     assert.match(wrong.output, /confgi/);
+  });
+
+  test("the README's typings snippets are the typed app's files, as compiled", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('**Typings per framework.**'));
+    const blocks = [...section.matchAll(/```tsx?\n([\s\S]*?)```/g)]
+      .slice(0, 4)
+      .map((match) => match[1] ?? '');
+    assert.equal(blocks.length, 4);
+    const files = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
+    for (const block of blocks) {
+      assert.ok(
+        files.some((file) => file.startsWith(block)),
+        `the README's block is not compiled by this test:\n${block}`,
+      );
+    }
   });
 
   test("the framework typings' imports resolve inside the packed element package", () => {
