@@ -6,7 +6,9 @@
  *   and `<velvet-identity-provider>`, their lazy product chunks and the phone metadata as plain
  *   files loaded with literal `import()` paths (an app's bundler needs no plugin), `lit` and the
  *   client library (`velvet-login-client`) left to the package's dependencies, so a page's own
- *   client and the element's are one class; the declarations and `custom-elements.json`;
+ *   client and the element's are one class; the declarations, the framework typings
+ *   (`dist/frameworks/`, the subpaths `/react-jsx`, `/vue` and `/svelte`) and
+ *   `custom-elements.json` naming the package's built modules (`scripts/package-manifest.ts`);
  * - `velvet-login-react` (`packages/react`): the `@lit/react` wrapper, importing the element from
  *   `velvet-login-element`, with `react` a peer dependency;
  * - `velvet-login-client` (`packages/client`): the headless client library, no UI, no Lit.
@@ -17,7 +19,11 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import type { Package } from 'custom-elements-manifest/schema';
 import { build, type InlineConfig, type Plugin } from 'vite';
+import { STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
+import { writeElementTypings } from './element-typings.js';
+import { packageManifest } from './package-manifest.js';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -88,16 +94,27 @@ async function buildElement(): Promise<void> {
     'passkey-registration': join(widget, 'passkey-registration.ts'),
     'identity-provider': join(widget, 'identity-provider.ts'),
   };
-  await build(
+  const output = await build(
     libraryConfig(entries, dist, (id) => LIT.test(id), [
       packageImport(PACKAGE_NAMES.client, isClientModule),
       phoneMetadataVitePlugin({ staticImports: true }),
     ]),
   );
+  // The names each entry exports, as `dist/velvet.js` → […], for the package's manifest.
+  const exported = new Map(
+    (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result
+        ? result.output.flatMap((file) =>
+            file.type === 'chunk' && file.isEntry ? [[`dist/${file.fileName}`, file.exports]] : [],
+          )
+        : [],
+    ) as [string, string[]][],
+  );
   const types = join(dist, 'types');
   cpSync(widgetTypes, types, {
     recursive: true,
-    filter: (source) => ![join(widgetTypes, 'react'), join(widgetTypes, 'client')].includes(source),
+    filter: (source) =>
+      !['react', 'client', 'frameworks'].map((name) => join(widgetTypes, name)).includes(source),
   });
   for (const file of declarationFiles(types)) {
     writeFileSync(file, elementDeclarations(readFileSync(file, 'utf8')));
@@ -105,7 +122,22 @@ async function buildElement(): Promise<void> {
   for (const name of Object.keys(entries)) {
     reexportDeclarations(dist, name, `./types/${name}.js`);
   }
-  cpSync(join(root, 'dist', 'widget', 'custom-elements.json'), join(dist, 'custom-elements.json'));
+  const manifest = JSON.parse(
+    readFileSync(join(root, 'dist', 'widget', 'custom-elements.json'), 'utf8'),
+  ) as Package;
+  // The typings import the declarations of `dist/types/` (theirs, in the widget's build, are `..`).
+  writeElementTypings(manifest, join(dist, 'frameworks'), '../types');
+  const [registration, identityProvider] = STANDALONE_ELEMENT_MODULES;
+  const packaged = packageManifest(
+    manifest,
+    new Map(Object.keys(entries).map((name) => [`widget/${name}.ts`, `dist/${name}.js`])),
+    new Map([
+      [registration, 'dist/passkey-registration.js'],
+      [identityProvider, 'dist/identity-provider.js'],
+    ]),
+    exported,
+  );
+  writeFileSync(join(dist, 'custom-elements.json'), `${JSON.stringify(packaged, null, 2)}\n`);
 }
 
 /** The client package: the headless client library and its lazy chunks, with its types. */

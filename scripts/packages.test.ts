@@ -1,7 +1,9 @@
 /**
  * The npm packages (`scripts/build-packages.ts`) as an app receives them: built, packed with
  * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
- * server rendering the page would. Builds the widget first when `dist/widget/types` is missing.
+ * server rendering the page would; an app's code (the README's snippets, plain TypeScript, React's
+ * JSX, Vue and Svelte props through the element package's framework typings) type-checked against
+ * them with tsc. Builds the widget first when `dist/widget/types` is missing.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import type { Package } from 'custom-elements-manifest/schema';
 import { build } from 'vite';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 
@@ -40,6 +43,88 @@ function pack(folder: PackageFolder, dryRun: boolean): Packed {
   assert.ok(packed, `npm pack answered nothing for ${folder}`);
   return packed;
 }
+
+/** Runs the project's tsc with `args` in `cwd`; its status and output. */
+function runTsc(cwd: string, args: string[]): { status: number | null; output: string } {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, ...args, '--pretty', 'false'], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const EXPECT_ERROR = '// @ts-expect-error';
+
+/**
+ * An app using the packed packages, file by file: the imports and framework snippets of the
+ * README's 'Install as packages' (plain TypeScript, React's JSX, Vue, Svelte), each with a
+ * misspelt `confgi` that tsc must reject. Vue and Svelte are not installed, so their files
+ * check the props types the packages' `GlobalComponents` and `svelteHTML` entries use.
+ */
+const TYPED_APP: Record<string, string[]> = {
+  'main.tsx': [
+    "import 'velvet-login-element';",
+    "import { VelvetLogin } from 'velvet-login-react';",
+    "import { VelvetClient } from 'velvet-login-client';",
+    '',
+    "const element = document.createElement('velvet-login');",
+    "element.publicToken = 'public-token-test-x';",
+    '// @ts-expect-error a misspelt property',
+    "element.publicTokn = 'public-token-test-x';",
+    "const client = new VelvetClient('public-token-test-x');",
+    'export const signIn = (',
+    '  <VelvetLogin',
+    '    publicToken="public-token-test-x"',
+    '    client={client}',
+    '    onEvent={(event) => console.log(event.type)}',
+    '  />',
+    ');',
+  ],
+  'plain.ts': [
+    "import 'velvet-login-element';",
+    "import type {} from 'velvet-login-element/elements';",
+    '',
+    "const login = document.querySelector('velvet-login');",
+    "login?.addEventListener('velvet-error', (event) => console.log(event.detail.message));",
+    '// @ts-expect-error a misspelt property',
+    "if (login) login.confgi = { products: ['otp'] };",
+  ],
+  'react-jsx.tsx': [
+    "import 'velvet-login-element';",
+    "import type {} from 'velvet-login-element/react-jsx';",
+    '',
+    'export const raw = (',
+    '  <velvet-login',
+    '    public-token="public-token-test-x"',
+    "    config={{ products: ['otp'] }}",
+    '    onvelvet-event={(event) => console.log(event.detail.type)}',
+    '  />',
+    ');',
+    '// @ts-expect-error a misspelt property',
+    "export const misspelt = <velvet-login confgi={{ products: ['otp'] }} />;",
+  ],
+  'vue.ts': [
+    "import type { VelvetLoginVueProps } from 'velvet-login-element/vue';",
+    '',
+    'export const props: VelvetLoginVueProps = {',
+    "  'public-token': 'public-token-test-x',",
+    '  onVelvetEvent: (event) => console.log(event.detail.type),',
+    '};',
+    '// @ts-expect-error a misspelt property',
+    "export const misspelt: VelvetLoginVueProps = { confgi: { products: ['otp'] } };",
+  ],
+  'svelte.ts': [
+    "import type { VelvetLoginSvelteProps } from 'velvet-login-element/svelte';",
+    '',
+    'export const props: VelvetLoginSvelteProps = {',
+    "  'public-token': 'public-token-test-x',",
+    "  'onvelvet-event': (event) => console.log(event.detail.type),",
+    '};',
+    '// @ts-expect-error a misspelt property',
+    "export const misspelt: VelvetLoginSvelteProps = { confgi: { products: ['otp'] } };",
+  ],
+};
 
 /** Runs `code` as an ES module in a fresh Node (no DOM) inside {@link dir}; its output. */
 function runInNode(code: string): string {
@@ -121,6 +206,9 @@ describe('the npm packages', () => {
       assert.ok(paths.includes(`dist/${entry}.d.ts`), `dist/${entry}.d.ts`);
     }
     assert.ok(paths.includes('dist/custom-elements.json'));
+    for (const name of ['elements', 'react-jsx', 'vue', 'svelte']) {
+      assert.ok(paths.includes(`dist/frameworks/${name}.d.ts`), `dist/frameworks/${name}.d.ts`);
+    }
     assert.ok(
       paths.some((path) => /^dist\/chunks\/phone-metadata-[\d.]+\/phone-44\.js$/.test(path)),
     );
@@ -167,31 +255,43 @@ describe('the npm packages', () => {
     assert.match(html, /<velvet-login class="sign-in"><\/velvet-login>/);
   });
 
-  test("the packages' declarations type an app's code, and a misspelt property fails", () => {
+  test("the element package's custom-elements.json names its built modules and their exports", () => {
+    const packed = join(dir, 'node_modules', PACKAGE_NAMES.element);
+    const manifest = JSON.parse(
+      readFileSync(join(packed, 'dist', 'custom-elements.json'), 'utf8'),
+    ) as Package;
+    const text = JSON.stringify(manifest);
+    assert.doesNotMatch(text, /widget\/|\.ts"/, 'no source path left');
+    const modules = manifest.modules.map((module) => module.path);
+    assert.deepEqual(modules.sort(), [
+      'dist/identity-provider.js',
+      'dist/passkey-registration.js',
+      'dist/velvet.js',
+    ]);
+    const tags = manifest.modules.flatMap((module) =>
+      (module.declarations ?? []).flatMap((d) => ('tagName' in d && d.tagName ? [d.tagName] : [])),
+    );
+    assert.deepEqual(tags.sort(), [
+      'velvet-identity-provider',
+      'velvet-login',
+      'velvet-passkey-registration',
+    ]);
+    for (const module of manifest.modules) {
+      const names = (module.exports ?? []).flatMap((e) => (e.kind === 'js' ? [e.name] : []));
+      assert.ok(names.length > 0, module.path);
+      const keys = runInNode(
+        `console.log(Object.keys(await import('./node_modules/${PACKAGE_NAMES.element}/${module.path}')).join(' '));`,
+      ).trim();
+      for (const name of names) assert.ok(keys.split(' ').includes(name), `${module.path} ${name}`);
+    }
+  });
+
+  test("the packages' declarations and framework typings type an app's code, and a misspelt property fails", () => {
     const app = join(dir, 'typed-app');
     mkdirSync(app, { recursive: true });
-    writeFileSync(
-      join(app, 'main.tsx'),
-      [
-        "import 'velvet-login-element';",
-        "import { VelvetLogin } from 'velvet-login-react';",
-        "import { VelvetClient } from 'velvet-login-client';",
-        '',
-        "const element = document.createElement('velvet-login');",
-        "element.publicToken = 'public-token-test-x';",
-        '// @ts-expect-error a misspelt property',
-        "element.publicTokn = 'public-token-test-x';",
-        "const client = new VelvetClient('public-token-test-x');",
-        'export const signIn = (',
-        '  <VelvetLogin',
-        '    publicToken="public-token-test-x"',
-        '    client={client}',
-        '    onEvent={(event) => console.log(event.type)}',
-        '  />',
-        ');',
-        '',
-      ].join('\n'),
-    );
+    for (const [name, lines] of Object.entries(TYPED_APP)) {
+      writeFileSync(join(app, name), `${lines.join('\n')}\n`);
+    }
     const compilerOptions = {
       strict: true,
       target: 'ES2022',
@@ -203,13 +303,84 @@ describe('the npm packages', () => {
       noEmit: true,
       skipLibCheck: true,
     };
+    const files = Object.keys(TYPED_APP);
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+    const right = runTsc(app, ['-p', app]);
+    assert.equal(right.status, 0, right.output);
+    // Without the directives, each line after one is an error, and nothing else is.
+    const expected: string[] = [];
+    for (const name of files) {
+      const lines = readFileSync(join(app, name), 'utf8').split('\n');
+      lines.forEach((line, index) => {
+        if (line.trim().startsWith(EXPECT_ERROR)) expected.push(`${name}(${index + 2})`);
+      });
+      writeFileSync(
+        join(app, name),
+        lines.map((line) => line.replace(EXPECT_ERROR, '//')).join('\n'),
+      );
+    }
+    const wrong = runTsc(app, ['-p', app]);
+    assert.notEqual(wrong.status, 0);
+    const found = wrong.output.split('\n').flatMap((line) => {
+      const match = /(?:^|\/)([\w-]+\.tsx?)\((\d+),\d+\): error TS/.exec(line);
+      return match ? [`${match[1]}(${match[2]})`] : [];
+    });
+    assert.deepEqual([...new Set(found)].sort(), expected.sort(), wrong.output);
+    assert.equal(expected.length, 5);
+    assert.match(wrong.output, /confgi/);
+  });
+
+  test("the README's typings snippets are the typed app's files, as compiled", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('**Typings per framework.**'));
+    const blocks = [...section.matchAll(/```tsx?\n([\s\S]*?)```/g)]
+      .slice(0, 4)
+      .map((match) => match[1] ?? '');
+    assert.equal(blocks.length, 4);
+    const files = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
+    for (const block of blocks) {
+      assert.ok(
+        files.some((file) => file.startsWith(block)),
+        `the README's block is not compiled by this test:\n${block}`,
+      );
+    }
+  });
+
+  test("the framework typings' imports resolve inside the packed element package", () => {
+    // skipLibCheck off on the packed typings themselves: `vue` and `svelte` are not installed,
+    // so the only errors allowed are those two modules not found (and Vue's augmentation of the
+    // missing module); every import of the package's own declarations must resolve.
+    const typings = join(dir, 'node_modules', PACKAGE_NAMES.element, 'dist', 'frameworks');
+    const check = join(dir, 'typings-check');
+    mkdirSync(check, { recursive: true });
+    const compilerOptions = {
+      strict: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: [],
+      noEmit: true,
+      skipLibCheck: false,
+    };
+    const names = ['elements.d.ts', 'react-jsx.d.ts', 'vue.d.ts', 'svelte.d.ts'];
     writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, files: ['main.tsx'] }),
+      join(check, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, files: names.map((name) => join(typings, name)) }),
     );
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', app], { encoding: 'utf8' });
-    assert.equal(result.status, 0, result.stdout + result.stderr);
+    const { output } = runTsc(check, ['-p', check]);
+    const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+    const unexpected = errors.filter(
+      (line) =>
+        !/^[^(]*(?:vue|svelte)\.d\.ts\(\d+,\d+\): error TS(?:2307|2664): .*'(?:vue|svelte\/elements)'/.test(
+          line.replace(/^.*\/frameworks\//, ''),
+        ),
+    );
+    assert.deepEqual(unexpected, [], output);
+    assert.ok(
+      errors.some((line) => /vue\.d\.ts.*'vue'/.test(line)),
+      'vue is not installed here, so its import is the one error',
+    );
   });
 
   test("an app's Vite build splits the element's products and phone metadata with no plugin", async () => {
