@@ -105,11 +105,11 @@ describe('properties set before the element is defined', () => {
     const [error] = errors;
     expect(error?.errorType).to.equal('invalid_config');
     expect(error?.message).to.match(
-      /^Error: The config attribute of <velvet-login> reads "\[object Object\]", not JSON: an object was set as an attribute/,
+      /^Error: The config attribute of <velvet-login> is not JSON: "\[object Object\]"\. Set the config property \(Vue: :config\.prop\) or load the script first\.$/,
     );
     expect(callbackErrors).to.deep.equal(errors);
     await waitFor(
-      () => text(el).includes('not JSON: an object was set as an attribute'),
+      () => text(el).includes('is not JSON: "[object Object]"'),
       () => `the error is not shown; shown: ${text(el)}`,
     );
     expect(el.querySelector('form'), 'no form on the defaults').to.equal(null);

@@ -14,34 +14,27 @@ export class UnparsableConfig {
   constructor(
     /** The attribute's text. */
     readonly text: string,
-    /** What `JSON.parse` said. */
-    readonly reason: string,
   ) {}
 }
 
 /**
  * The message for a `config` attribute that is not JSON, in the style of the spec's
- * configuration errors (`Error: …`). For `[object Object]` it names the likely cause and the fix.
+ * configuration errors (`Error: …`). One message for every cause, kept short since it ships in
+ * the first render: it quotes the attribute (`[object Object]` names the usual cause, an object
+ * set as an attribute before the element was defined) and says both fixes.
  */
 export function unparsableConfigMessage(tag: string, config: UnparsableConfig): string {
-  const text = config.text.trim();
-  if (/^\[object \w+\]$/.test(text)) {
-    return `Error: The config attribute of <${tag}> reads "${text}", not JSON: an object was set as an attribute, usually because the page rendered before the widget's script defined <${tag}>. Load the script first, set the config property (in Vue: :config.prop), or pass JSON.`;
-  }
-  return `Error: The config attribute of <${tag}> is not valid JSON (${config.reason}). Set the config property to an object, or the attribute to JSON.`;
+  return `Error: The config attribute of <${tag}> is not JSON: "${config.text}". Set the config property (Vue: :config.prop) or load the script first.`;
 }
 
-/** Lit's converter for `config`: an object as a property, JSON as an attribute. */
+/** Lit's converter for `config`: JSON as an attribute (never reflected, so only read). */
 export const configConverter = {
   fromAttribute(value: string | null): unknown {
     if (value === null || value.trim() === '') return undefined;
     try {
       return JSON.parse(value);
-    } catch (error) {
-      return new UnparsableConfig(value, error instanceof Error ? error.message : String(error));
+    } catch {
+      return new UnparsableConfig(value);
     }
-  },
-  toAttribute(value: unknown): string {
-    return JSON.stringify(value);
   },
 };

@@ -314,7 +314,8 @@ describe('<velvet-login>', () => {
         expect(el.textContent).to.include('Continue with WhatsApp');
         el.setAttribute('config', '{products: otp}');
         await el.updateComplete;
-        const message = 'Error: The config attribute of <velvet-login> is not valid JSON';
+        const message =
+          'Error: The config attribute of <velvet-login> is not JSON: "{products: otp}".';
         expect(logged.join('\n')).to.include(message);
         expect(errors.map((error) => error.errorType)).to.deep.equal(['invalid_config']);
         expect(errors[0]?.message).to.include(message);

@@ -11,7 +11,9 @@
  * - `prompt=none`: never the page: `login_required` (no session, an impersonated one, or one
  *   older than `max_age`), `consent_required`, or the code;
  * - `prompt=login` or `select_account`: the page again, without them but with `auth_after`
- *   (now), so the widget signs the user in (choosing the account) before any code is issued.
+ *   (now), so the widget signs the user in (choosing the account) before any code is issued;
+ * - `max_age` (without `prompt=none`): the page again with `auth_after` (now less `max_age`)
+ *   instead, so the sign-in the page asks for satisfies it however long it takes.
  */
 import type { Project } from '../../projects/projects-repository.js';
 import { assertNotImpersonated, type SessionRecord } from '../sessions/index.js';
@@ -127,15 +129,10 @@ export class AuthorizationEndpoint {
       const answer = await this.#silently(project, client, redirectUri, query, session);
       return typeof answer === 'string' ? { kind: 'redirect', location: answer } : fail(answer);
     }
-    if (prompts.includes('login') || prompts.includes('select_account')) {
-      const again = new URLSearchParams(query);
-      const rest = prompts.filter((prompt) => prompt !== 'login' && prompt !== 'select_account');
-      if (rest.length) again.set('prompt', rest.join(' '));
-      else again.delete('prompt');
-      again.set('auth_after', String(Math.floor(this.clock() / 1000)));
-      return { kind: 'redirect', location: `${issuer}/authorize?${again}` };
-    }
-    return { kind: 'page' };
+    const again = reauthentication(query, prompts, Math.floor(this.clock() / 1000));
+    return again
+      ? { kind: 'redirect', location: `${issuer}/authorize?${again}` }
+      : { kind: 'page' };
   }
 
   /** `prompt=none`: the redirect with the code, or why there is none. */
@@ -171,4 +168,28 @@ export class AuthorizationEndpoint {
     });
     return answer.redirect_uri;
   }
+}
+
+/**
+ * The query the page gets instead of `query` when the request asks for a fresh sign-in
+ * (`prompt=login` or `select_account`, or `max_age`): without them, with `auth_after`, a fixed
+ * point (`now`, or `now` less `max_age`), instead of a window that moves with the clock, so the
+ * sign-in the page asks for satisfies the request however long it takes (a slow phone,
+ * `max_age=0`). `undefined` when the request asks for none.
+ */
+function reauthentication(
+  query: URLSearchParams,
+  prompts: string[],
+  now: number,
+): URLSearchParams | undefined {
+  const login = prompts.includes('login') || prompts.includes('select_account');
+  const maxAge = query.get('max_age');
+  if (!login && maxAge === null) return undefined;
+  const again = new URLSearchParams(query);
+  const rest = prompts.filter((prompt) => prompt !== 'login' && prompt !== 'select_account');
+  if (rest.length) again.set('prompt', rest.join(' '));
+  else again.delete('prompt');
+  again.delete('max_age');
+  again.set('auth_after', String(login ? now : now - Number(maxAge)));
+  return again;
 }

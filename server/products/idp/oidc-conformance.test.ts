@@ -410,6 +410,20 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
     assert.equal(typeof tokens.claims()?.auth_time, 'number');
     const malformed = await authorizeEndpoint({ max_age: 'soon' }, user.token);
     assert.equal(authorizationError(String(malformed.headers.get('location'))), 'invalid_request');
+
+    // On the page, max_age becomes a fixed auth_after (now less max_age), so a sign-in slower
+    // than max_age (max_age=0, a sign-in that takes 5 s) still gets its code.
+    const page = await authorizeEndpoint({ max_age: '0' }, user.token);
+    const again = new URL(String(page.headers.get('location')));
+    assert.equal(again.searchParams.has('max_age'), false);
+    const authAfter = Number(again.searchParams.get('auth_after'));
+    assert.equal(authAfter, Math.floor(server.clock.now() / 1000));
+    server.clock.advance(2_000);
+    const signedInAgain = await signIn();
+    server.clock.advance(5_000);
+    const code = await allow(signedInAgain.token, { auth_after: authAfter });
+    const late = await oidc.authorizationCodeGrant(rs, code, checks);
+    assert.ok(Number(late.claims()?.auth_time) >= authAfter);
   });
 
   test('request and request_uri are refused to the redirect URI; other response modes are refused on the page', async () => {
