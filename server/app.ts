@@ -34,10 +34,7 @@ import { sessionCookieHook } from './http/session-cookie.js';
 import { refuseMalformedText, strictTextParsers, textParser } from './http/well-formed-text.js';
 import { KeyRing } from './keys/key-ring.js';
 import { SealedJson } from './keys/sealed-json.js';
-import {
-  closeConnectionsWhileDraining,
-  refuseRequestsWhileClosing,
-} from './ops/graceful-shutdown.js';
+import { closeConnectionsWhileDraining } from './ops/graceful-shutdown.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { Housekeeping, type HousekeepingSchedule } from './ops/housekeeping.js';
 import type { ServerLifecycle } from './ops/lifecycle.js';
@@ -140,8 +137,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(ownOrigin),
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
     schemaController: lazySchemaController(),
-    // With a life cycle, a request arriving while the server closes gets the API's own answer
-    // (`refuseRequestsWhileClosing`), not Fastify's bare 503.
+    // With a life cycle, a request that arrives while the server closes (on a connection accepted
+    // just before it stopped listening) is served, not refused with Fastify's bare 503: the
+    // database closes only after the requests in flight.
     return503OnClosing: options.lifecycle === undefined,
   });
   // Metrics only when `/metrics` serves them: off, nothing is counted or timed.
@@ -151,7 +149,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordRouteTable(app);
   if (options.lifecycle) {
     closeConnectionsWhileDraining(app, options.lifecycle);
-    refuseRequestsWhileClosing(app, options.lifecycle);
   }
   installErrorHandling(app, ownOrigin);
   strictTextParsers(app);

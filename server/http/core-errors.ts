@@ -177,16 +177,6 @@ export const coreErrors = {
       'GET /readyz answers 503 until the database answers again.',
   },
 
-  // The process is shutting down (server/ops/graceful-shutdown.ts)
-  server_shutting_down: {
-    status: 503,
-    message: 'The service is restarting. Please try again in a moment.',
-    fix:
-      'The request reached a server that had stopped accepting work (after SIGTERM, its drain over): it was not ' +
-      'handled, so it can be repeated, on a new connection, after Retry-After. A proxy in front of several ' +
-      'instances sends it to another one; a lone instance answers again once it restarted.',
-  },
-
   // Anything else
 
   internal_server_error: {

@@ -155,7 +155,7 @@ export function installErrorHandling(app: FastifyInstance, baseUrl: string): voi
     const apiError = toApiError(error);
     if (apiError.type === 'database_unavailable') {
       request.log.warn({ err: error }, 'database unavailable');
-    } else if (apiError.status >= 500 && apiError.type !== 'server_shutting_down') {
+    } else if (apiError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
     return send(request, reply, apiError);

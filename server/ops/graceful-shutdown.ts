@@ -20,7 +20,6 @@ import { setMaxListeners } from 'node:events';
 import { constants } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config/config-error.js';
-import { ApiError } from '../http/api-error.js';
 import type { ServerLifecycle } from './lifecycle.js';
 
 /** How long a shutdown serves on and how long it may take in all. */
@@ -92,25 +91,6 @@ export function closeConnectionsWhileDraining(
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
-  });
-}
-
-/** How long a client refused while the server closes should wait before it tries again. */
-export const CLOSING_RETRY_AFTER_SECONDS = 2;
-
-/**
- * Refuses, once `lifecycle` is closing, every request that still arrives (on a keep-alive
- * connection that was busy when the server stopped accepting) with the API's own
- * `server_shutting_down` and Retry-After, in place of Fastify's bare 503 (the app is built with
- * `return503OnClosing: false`).
- */
-export function refuseRequestsWhileClosing(app: FastifyInstance, lifecycle: ServerLifecycle): void {
-  app.addHook('onRequest', async () => {
-    if (lifecycle.closing) {
-      throw new ApiError('server_shutting_down', undefined, {
-        retry_after_seconds: CLOSING_RETRY_AFTER_SECONDS,
-      });
-    }
   });
 }
 
