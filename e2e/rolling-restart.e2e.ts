@@ -137,10 +137,16 @@ test('a rolling restart behind nginx answers every request of a steady stream', 
     description: `${total} (${get.length} GET, ${post.length} POST)`,
   });
   console.log(`rolling restart: ${total} requests (${get.length} GET, ${post.length} POST)`);
-  const unanswered = [...get, ...post].filter(
-    (status) => typeof status === 'string' || status === 502 || status === 504,
-  );
-  expect(unanswered, `requests nginx or the client failed, of ${total}`).toEqual([]);
+  const failed = (status: number | string) =>
+    typeof status === 'string' || status === 502 || status === 504;
+  const unanswered = [
+    ...get.filter(failed).map((status) => `GET: ${status}`),
+    ...post.filter(failed).map((status) => `POST: ${status}`),
+  ];
+  expect(
+    unanswered,
+    `requests nginx or the client failed, of ${total}; nginx's error log:\n${proxy.errorLog()}`,
+  ).toEqual([]);
   // Each call got the server's one answer for it.
   expect(new Set(get)).toEqual(new Set([200]));
   expect(new Set(post).size).toBe(1);

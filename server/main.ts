@@ -25,6 +25,7 @@ import {
   shutdownSettingsFromEnv,
 } from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
+import { serverCloser } from './ops/server-close.js';
 import { Store } from './store.js';
 
 /** The channels some project enables. */
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
       void shutDown(
         {
           lifecycle,
-          closeServer: () => app.close(),
+          server: serverCloser(app),
           outbound,
           release: async () => {
             await Promise.all(delivery.adapters.map((adapter) => adapter.close?.()));

@@ -24,6 +24,8 @@ export interface NginxProxy {
   httpUrl: string;
   /** The access log's lines so far, in the site's own `log_format`. */
   accessLog(): string[];
+  /** nginx's error log so far: why it answered 502 or passed a request to the other process. */
+  errorLog(): string;
   /** Stops nginx and removes its files. */
   stop(): Promise<void>;
 }
@@ -178,6 +180,9 @@ ${site}
     accessLog() {
       const path = join(dir, 'access.log');
       return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
+    },
+    errorLog() {
+      return existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '';
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

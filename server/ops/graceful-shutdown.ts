@@ -2,12 +2,13 @@
  * Graceful shutdown: what the process does between SIGTERM (or SIGINT) and its exit, so that a
  * restart behind a proxy loses no request.
  *
- * 1. It goes unready (`lifecycle.startDraining()`: `/readyz` answers 503) and keeps serving for
- *    the drain (`SHUTDOWN_DRAIN_MS`), each answer with `Connection: close`
- *    ({@link closeConnectionsWhileDraining}), so the proxy stops sending here and every
- *    keep-alive connection that carries a request ends after its answer.
- * 2. Then it stops accepting, closes the idle keep-alive connections and waits for the requests
- *    in flight to finish.
+ * 1. It goes unready (`lifecycle.startDraining()`: `/readyz` answers 503) and stops accepting
+ *    connections, so a proxy's next connection is refused and it passes the request to another
+ *    process (nothing was sent here, a POST too). For the drain (`SHUTDOWN_DRAIN_MS`) it goes on
+ *    serving the connections already open, each answer with `Connection: close`
+ *    ({@link closeConnectionsWhileDraining}), so every one that carries a request ends after its
+ *    answer and the proxy closes the idle ones itself (its keep-alive is shorter than the drain).
+ * 2. Then it closes the connections still idle and waits for the requests in flight to finish.
  * 3. Outbound calls still running shortly before the deadline (a vendor that stalls) are aborted
  *    through {@link ShutdownParts.outbound}, so the requests waiting on them answer in time.
  * 4. It releases the delivery adapters and the database and exits 0.
@@ -21,6 +22,7 @@ import { constants } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../config/config-error.js';
 import type { ServerLifecycle } from './lifecycle.js';
+import type { ServerCloser } from './server-close.js';
 
 /** How long a shutdown serves on and how long it may take in all. */
 export interface ShutdownSettings {
@@ -30,7 +32,10 @@ export interface ShutdownSettings {
   readonly timeoutMs: number;
 }
 
-/** The drain in production: longer than a proxy's idle keep-alive (4 s in `deploy/nginx/`). */
+/**
+ * The drain in production: longer than a proxy's idle keep-alive (4 s in `deploy/nginx/`), so
+ * the proxy has closed each idle connection before the server would.
+ */
 export const PRODUCTION_DRAIN_MS = 5_000;
 /** The drain in development and tests: none, so Ctrl-C stops at once. */
 export const DEVELOPMENT_DRAIN_MS = 0;
@@ -136,8 +141,8 @@ export function outboundController(): AbortController {
 /** What a shutdown acts on; `main.ts` passes the real ones. */
 export interface ShutdownParts {
   readonly lifecycle: ServerLifecycle;
-  /** Stops accepting, closes idle connections and resolves once the requests in flight ended. */
-  readonly closeServer: () => Promise<void>;
+  /** The HTTP server, closed in two steps around the drain (`server-close.ts`). */
+  readonly server: ServerCloser;
   /** Aborted when outbound calls must give up (delivery adapters listen to its signal). */
   readonly outbound: AbortController;
   /** Releases what is left once the server closed: delivery adapters, then the database. */
@@ -185,13 +190,16 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
   abortOutbound.unref();
 
   lifecycle.startDraining();
-  log.info({ signal, drainMs: settings.drainMs }, 'shutting down: draining');
   try {
+    await parts.server.stopAccepting();
+    log.info(
+      { signal, drainMs: settings.drainMs },
+      'shutting down: no longer accepting connections, draining the open ones',
+    );
     if (settings.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.drainMs));
     if (exited) return;
-    log.info({}, 'shutting down: no longer accepting connections, finishing requests');
-    lifecycle.startClosing();
-    await parts.closeServer();
+    log.info({}, 'shutting down: closing idle connections, finishing requests');
+    await parts.server.finish();
     if (exited) return;
     await parts.release();
     if (exited) return;

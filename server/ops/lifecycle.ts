@@ -4,9 +4,8 @@
  */
 export class ServerLifecycle {
   #draining = false;
-  #closing = false;
 
-  /** True once shutdown began: the process still serves but should get no new traffic. */
+  /** True once shutdown began: the process serves the connections open, and accepts no more. */
   get draining(): boolean {
     return this.#draining;
   }
@@ -14,16 +13,5 @@ export class ServerLifecycle {
   /** Marks the process as draining; readiness answers 503 from now on. */
   startDraining(): void {
     this.#draining = true;
-  }
-
-  /** True once the server stopped accepting: a request that still arrives is refused. */
-  get closing(): boolean {
-    return this.#closing;
-  }
-
-  /** Marks the server as closing (it drained and stops accepting; implies draining). */
-  startClosing(): void {
-    this.#draining = true;
-    this.#closing = true;
   }
 }

@@ -324,6 +324,7 @@ describe('<velvet-login>', () => {
           'the error does not replace the form',
         );
         expect(el.querySelector('form')).to.equal(null);
+        await expect(el).to.be.accessible();
       } finally {
         console.error = original;
       }
