@@ -8,9 +8,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { acceptsConnections } from '../../server/test/port-accepts.js';
 import { freePort } from './free-port.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -65,18 +65,6 @@ function substitute(site: string, replacements: Record<string, string>): string 
   return result;
 }
 
-/** Whether something accepts connections on 127.0.0.1:`port` now. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** How long nginx may take to accept connections: generous, for a busy machine. */
 const LISTENING_TIMEOUT_MS = 60_000;
 
@@ -90,7 +78,7 @@ async function listening(port: number, child: ChildProcess, errorLog: string): P
     exited = code;
   });
   const deadline = performance.now() + LISTENING_TIMEOUT_MS;
-  while (!(await accepts(port))) {
+  while (!(await acceptsConnections(port))) {
     const log = () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
     if (exited !== undefined) throw new Error(`nginx exited (${exited}):\n${log()}`);
     if (performance.now() > deadline) {

@@ -12,6 +12,7 @@ import { after, describe, test } from 'node:test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
 import { eventually, eventuallyResolves } from '../test/eventually.js';
+import { acceptsConnections } from '../test/port-accepts.js';
 import { startVelvet, type VelvetServer } from '../test/velvet-process.js';
 import {
   DEVELOPMENT_DRAIN_MS,
@@ -179,7 +180,10 @@ describe('graceful shutdown of the real server', () => {
     // During the drain the server accepts no new connection (a proxy passes the request to
     // another process: nothing was sent) and serves the kept-alive ones, closing each after its
     // answer.
-    await eventuallyResolves(async () => !(await accepts(port)), 'the server stops accepting');
+    await eventuallyResolves(
+      async () => !(await acceptsConnections(port)),
+      'the server stops accepting',
+    );
     const [reused, ...untouched] = idle;
     assert.ok(reused);
     const onKeptAlive = await reused.get('/healthz');
@@ -323,7 +327,10 @@ describe('graceful shutdown of the real server', () => {
     const probe = await openConnection(server.url);
     assert.equal((await probe.get('/healthz')).status, 200);
     const exitCode = server.terminate('SIGTERM');
-    await eventuallyResolves(async () => !(await accepts(port)), 'the server stops accepting');
+    await eventuallyResolves(
+      async () => !(await acceptsConnections(port)),
+      'the server stops accepting',
+    );
 
     const body = JSON.stringify({ session_token: 'not-a-session-token' });
     late.write(
@@ -339,18 +346,6 @@ describe('graceful shutdown of the real server', () => {
     assert.equal(await exitCode, 0, server.log().join('\n'));
   });
 });
-
-/** Whether something accepts connections on 127.0.0.1:`port` now. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /** The answers in `text`, read off one connection one after the other (sized by Content-Length). */
 function rawAnswers(text: string): RawAnswer[] {
