@@ -136,10 +136,10 @@ function runInNode(code: string): string {
   return result.stdout;
 }
 
-/** Whether a packed path is a built file, a declaration, the manifest or the docs. */
+/** Whether a packed path is a built file, a declaration, the manifest, the docs or the licence. */
 function publishable(path: string): boolean {
   return (
-    /^(?:package\.json|README\.md)$/.test(path) ||
+    /^(?:package\.json|README\.md|LICENSE)$/.test(path) ||
     /^dist\/(?:[\w.-]+\/)*[\w.-]+\.(?:js|d\.ts)$/.test(path) ||
     path === 'dist/custom-elements.json'
   );
@@ -164,18 +164,25 @@ describe('the npm packages', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('each package lists only built files, declarations and docs, versioned with the root', () => {
-    const rootVersion = (
-      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-        version: string;
-      }
-    ).version;
+  test('each package lists only built files, declarations, docs and its MIT licence, versioned with the root', () => {
+    const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+      license: string;
+    };
+    assert.equal(rootManifest.license, 'MIT');
+    const licence = readFileSync(join(root, 'LICENSE'), 'utf8');
+    assert.match(licence, /^MIT License\n/);
     for (const folder of FOLDERS) {
       const manifest = JSON.parse(
         readFileSync(join(packageDir(folder), 'package.json'), 'utf8'),
-      ) as { name: string; version: string };
+      ) as { name: string; version: string; license: string };
       assert.equal(manifest.name, PACKAGE_NAMES[folder]);
-      assert.equal(manifest.version, rootVersion, `${manifest.name} is versioned with the root`);
+      assert.equal(
+        manifest.version,
+        rootManifest.version,
+        `${manifest.name} is versioned with the root`,
+      );
+      assert.equal(manifest.license, 'MIT', `${manifest.name}'s licence`);
       const packed = pack(folder, true);
       const paths = packed.files.map((file) => file.path);
       assert.deepEqual(
@@ -183,7 +190,15 @@ describe('the npm packages', () => {
         [],
         `${manifest.name} packs only built files`,
       );
-      assert.ok(paths.includes('README.md'), `${manifest.name} has a README`);
+      for (const path of ['package.json', 'README.md', 'LICENSE']) {
+        assert.ok(paths.includes(path), `${manifest.name} packs ${path}`);
+      }
+      const unpacked = join(dir, 'node_modules', manifest.name);
+      assert.equal(
+        readFileSync(join(unpacked, 'LICENSE'), 'utf8'),
+        licence,
+        `${manifest.name}'s LICENSE is the repository's`,
+      );
       assert.ok(
         paths.some((path) => path.endsWith('.d.ts')),
         `${manifest.name} has types`,
