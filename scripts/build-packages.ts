@@ -183,13 +183,15 @@ function isClientModule(id: string): boolean {
 
 /**
  * The element's declarations with their imports of the client library's made the client
- * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`).
+ * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`), and the types tsc
+ * named from `lit-html` (`import("lit-html").TemplateResult`, for an inferred `svg` template)
+ * named from `lit`, which re-exports them: `lit` is the package's dependency, `lit-html` only
+ * lit's, which a strict installer (pnpm) does not let the package resolve.
  */
 export function elementDeclarations(source: string): string {
-  return source.replace(
-    /(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g,
-    `'${PACKAGE_NAMES.client}'`,
-  );
+  return source
+    .replace(/(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g, `'${PACKAGE_NAMES.client}'`)
+    .replace(/\bimport\((['"])lit-html\1\)/g, 'import($1lit$1)');
 }
 
 /** Every `.d.ts` under `dir`. */

@@ -7,13 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Package } from 'custom-elements-manifest/schema';
 import { build } from 'vite';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
+import { moduleImports, packageOf } from './module-imports.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside node_modules, so the unpacked packages find lit, react and @lit/react in the repository's.
@@ -136,6 +137,20 @@ function runInNode(code: string): string {
   return result.stdout;
 }
 
+/** Every built file (`.js`, `.d.ts`) under the unpacked package `unpacked`. */
+function builtFiles(unpacked: string): string[] {
+  return readdirSync(join(unpacked, 'dist'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(?:js|d\.ts)$/.test(path))
+    .map((path) => join(unpacked, 'dist', path));
+}
+
+/** A package.json's dependency fields, as the tests read them. */
+interface Dependencies {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
 /** Whether a packed path is a built file, a declaration, the manifest, the docs or the licence. */
 function publishable(path: string): boolean {
   return (
@@ -212,6 +227,46 @@ describe('the npm packages', () => {
     console.log(
       `velvet-login-element dist/velvet.js: ${(element.length / 1024).toFixed(1)} kB, ${(gzipSync(element).length / 1024).toFixed(1)} kB gzip (unminified; lit not included)`,
     );
+  });
+
+  test("every bare import of a package's built files is a dependency or peer dependency of it", () => {
+    const imports = new Map<PackageFolder, string[]>();
+    for (const folder of FOLDERS) {
+      const name = PACKAGE_NAMES[folder];
+      const unpacked = join(dir, 'node_modules', name);
+      const manifest = JSON.parse(
+        readFileSync(join(unpacked, 'package.json'), 'utf8'),
+      ) as Dependencies;
+      const peers = Object.keys(manifest.peerDependencies ?? {});
+      const optional = peers.filter((peer) => manifest.peerDependenciesMeta?.[peer]?.optional);
+      // What runs needs a dependency or a required peer; what only types name (the framework
+      // typings' `react`, `vue` and `svelte`) may be an optional peer, which npm does not install.
+      const installed = new Set([
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...peers.filter((peer) => !optional.includes(peer)),
+      ]);
+      const declared = new Set([...installed, ...optional]);
+      const undeclared: string[] = [];
+      const named = new Set<string>();
+      for (const file of builtFiles(unpacked)) {
+        const found = moduleImports(file);
+        const runs = !file.endsWith('.d.ts');
+        for (const specifier of [...found.static, ...found.dynamic, ...found.types]) {
+          const bare = packageOf(specifier);
+          if (!bare) continue;
+          named.add(bare);
+          if (!(runs ? installed : declared).has(bare)) {
+            undeclared.push(`${relative(unpacked, file)} imports ${specifier}`);
+          }
+        }
+      }
+      assert.deepEqual(undeclared, [], `${name} imports packages it does not declare`);
+      imports.set(folder, [...named].sort());
+      console.log(`${name} imports: ${[...named].sort().join(', ') || 'no package'}`);
+    }
+    assert.deepEqual(imports.get('client'), [], 'the client library imports no package');
+    assert.ok(imports.get('element')?.includes('lit'), 'the element imports lit');
+    assert.ok(imports.get('react')?.includes('react'), 'the wrapper imports react');
   });
 
   test('the element package holds its elements, product chunks and phone metadata as files', () => {
