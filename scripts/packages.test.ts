@@ -8,13 +8,14 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Package } from 'custom-elements-manifest/schema';
-import { build } from 'vite';
+import { build, minifySync } from 'vite';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 import { moduleImports, packageOf } from './module-imports.js';
+import { FIRST_RENDER_BUDGET_BYTES } from './widget-size-budget.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside node_modules, so the unpacked packages find lit, react and @lit/react in the repository's.
@@ -144,6 +145,29 @@ function builtFiles(unpacked: string): string[] {
     .map((path) => join(unpacked, 'dist', path));
 }
 
+/** `files` and every file of the package they import statically, relative to each other. */
+function staticClosure(files: string[]): string[] {
+  const seen = new Set<string>();
+  const todo = [...files];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of moduleImports(file).static) {
+      if (specifier.startsWith('.')) todo.push(resolve(dirname(file), specifier));
+    }
+  }
+  return [...seen];
+}
+
+/** The gzip bytes of each of `files` (as a server sends them one by one), and their sum. */
+function gzipBytes(files: string[], transform = (_file: string, code: string) => code) {
+  const sizes = files.map((file) => ({
+    file,
+    gzip: gzipSync(transform(file, readFileSync(file, 'utf8'))).length,
+  }));
+  return { sizes, total: sizes.reduce((sum, size) => sum + size.gzip, 0) };
+}
+
 /** A package.json's dependency fields, as the tests read them. */
 interface Dependencies {
   dependencies?: Record<string, string>;
@@ -267,6 +291,40 @@ describe('the npm packages', () => {
     assert.deepEqual(imports.get('client'), [], 'the client library imports no package');
     assert.ok(imports.get('element')?.includes('lit'), 'the element imports lit');
     assert.ok(imports.get('react')?.includes('react'), 'the wrapper imports react');
+  });
+
+  test("the element package's first render (its entry and the chunks it imports statically) stays within the widget's gzip budget", () => {
+    const unpacked = join(dir, 'node_modules', PACKAGE_NAMES.element);
+    const entry = join(unpacked, 'dist', 'velvet.js');
+    const firstRender = staticClosure([entry]);
+    const { sizes, total } = gzipBytes(firstRender);
+    // For the record: minified as an app's bundler would, and with the SMS product's chunk, which
+    // the element imports when the config names SMS (lit, which the app bundles once, is not
+    // counted in any of these figures).
+    const minify = (file: string, code: string) => minifySync(file, code).code;
+    const minified = gzipBytes(firstRender, minify).total;
+    const otpProduct = moduleImports(entry).dynamic.find((specifier) =>
+      /\/otp-product-[\w-]+\.js$/.test(specifier),
+    );
+    assert.ok(otpProduct, 'the entry imports the SMS product lazily');
+    const withSms = staticClosure([entry, resolve(dirname(entry), otpProduct)]);
+    console.log(
+      [
+        `velvet-login-element first render: ${sizes.length} files, ${total} B gzip of the ${FIRST_RENDER_BUDGET_BYTES} B budget (${minified} B minified)`,
+        ...sizes.map((size) => `  ${relative(unpacked, size.file)}: ${size.gzip} B gzip`),
+        `  with the SMS product's chunks (${withSms.length} files): ${gzipBytes(withSms).total} B gzip, ${gzipBytes(withSms, minify).total} B minified`,
+      ].join('\n'),
+    );
+    assert.ok(firstRender.length > 1, 'the entry imports its chunks');
+    // Nothing else loads with them: no other package (the client library loads on submit).
+    const packages = new Set(
+      firstRender.flatMap((file) => moduleImports(file).static.flatMap((s) => packageOf(s) ?? [])),
+    );
+    assert.deepEqual([...packages], ['lit'], 'the first render imports only lit');
+    assert.ok(
+      total <= FIRST_RENDER_BUDGET_BYTES,
+      `${total} B gzip over the ${FIRST_RENDER_BUDGET_BYTES} B budget`,
+    );
   });
 
   test('the element package holds its elements, product chunks and phone metadata as files', () => {
