@@ -21,7 +21,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join, sep } from 'node:path';
 import type { Package } from 'custom-elements-manifest/schema';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
+import { MANIFEST_PATH, STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
 import { writeElementTypings } from './element-typings.js';
 import { packageManifest } from './package-manifest.js';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
@@ -122,9 +122,7 @@ async function buildElement(): Promise<void> {
   for (const name of Object.keys(entries)) {
     reexportDeclarations(dist, name, `./types/${name}.js`);
   }
-  const manifest = JSON.parse(
-    readFileSync(join(root, 'dist', 'widget', 'custom-elements.json'), 'utf8'),
-  ) as Package;
+  const manifest = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Package;
   // The typings import the declarations of `dist/types/` (theirs, in the widget's build, are `..`).
   writeElementTypings(manifest, join(dist, 'frameworks'), '../types');
   const [registration, identityProvider] = STANDALONE_ELEMENT_MODULES;
@@ -228,7 +226,9 @@ async function buildReact(): Promise<void> {
 
 /** Builds the three packages; the widget's build (types, manifest) must have run. */
 export async function buildPackages(): Promise<void> {
-  if (!existsSync(widgetTypes)) throw new Error('build the widget first (dist/widget/types)');
+  if (!existsSync(widgetTypes) || !existsSync(MANIFEST_PATH)) {
+    throw new Error('build the widget first (dist/widget/types, dist/custom-elements.json)');
+  }
   for (const folder of Object.keys(PACKAGE_NAMES) as PackageFolder[]) {
     rmSync(join(packageDir(folder), 'dist'), { recursive: true, force: true });
   }

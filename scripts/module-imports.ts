@@ -1,8 +1,9 @@
 /**
  * The modules a built file names, read with the bundler's own parser (Vite's `parseSync`, which
  * parses declarations too): what it loads with itself, what it loads later, and what its types
- * alone name. `scripts/packages.test.ts` checks a package's bare imports against its
- * dependencies with it, and measures the element package's first render by its static imports.
+ * alone name; and the names it exports. `scripts/packages.test.ts` checks a package's bare imports
+ * against its dependencies with it, and measures the element package's first render by its
+ * static imports; `scripts/served-manifest.ts` reads the served entries' exports.
  */
 import { readFileSync } from 'node:fs';
 import { parseSync, Visitor } from 'vite';
@@ -39,6 +40,15 @@ export function moduleImports(file: string, source = readFileSync(file, 'utf8'))
     },
   }).visit(parsed.program);
   return found;
+}
+
+/** The names `file` exports (`default` for a default export), in source order. */
+export function moduleExports(file: string, source = readFileSync(file, 'utf8')): string[] {
+  return parseSync(file, source).module.staticExports.flatMap((statement) =>
+    statement.entries.flatMap((entry) =>
+      entry.exportName.kind === 'Default' ? ['default'] : (entry.exportName.name ?? []),
+    ),
+  );
 }
 
 /**

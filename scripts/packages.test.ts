@@ -3,11 +3,11 @@
  * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
  * server rendering the page would; an app's code (the README's snippets, plain TypeScript, React's
  * JSX, Vue and Svelte props through the element package's framework typings) type-checked against
- * them with tsc. Builds the widget first when `dist/widget/types` is missing.
+ * them with tsc. Builds the widget first when `dist/` lacks it (`scripts/widget-build.ts`).
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import type { Package } from 'custom-elements-manifest/schema';
 import { build, minifySync } from 'vite';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 import { moduleImports, packageOf } from './module-imports.js';
+import { ensureWidgetBuild } from './widget-build.js';
 import { FIRST_RENDER_BUDGET_BYTES } from './widget-size-budget.js';
 
 const root = join(import.meta.dirname, '..');
@@ -186,12 +187,7 @@ function publishable(path: string): boolean {
 
 describe('the npm packages', () => {
   before(async () => {
-    if (!existsSync(join(root, 'dist', 'widget', 'types'))) {
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--widget'], {
-        cwd: root,
-        stdio: 'inherit',
-      });
-    }
+    ensureWidgetBuild();
     await buildPackages();
     for (const folder of FOLDERS) {
       mkdirSync(dir, { recursive: true });
