@@ -12,11 +12,15 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Package } from 'custom-elements-manifest/schema';
+import Fastify from 'fastify';
 import { build, minifySync } from 'vite';
+import { widgetAssetRoutes } from '../server/web/widget-assets.js';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 import { moduleImports, packageOf } from './module-imports.js';
+import { componentCheck, installBlocks } from './readme-snippets.js';
 import { ensureWidgetBuild } from './widget-build.js';
 import { FIRST_RENDER_BUDGET_BYTES } from './widget-size-budget.js';
+import { sriHash } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside node_modules, so the unpacked packages find lit, react and @lit/react in the repository's.
@@ -61,13 +65,14 @@ const EXPECT_ERROR = '// @ts-expect-error';
 
 /**
  * An app using the packed packages, file by file: the imports and framework snippets of the
- * README's 'Install as packages' (plain TypeScript, React's JSX, Vue, Svelte), each with a
- * misspelt `confgi` that tsc must reject. Vue and Svelte are not installed, so their files
- * check the props types the packages' `GlobalComponents` and `svelteHTML` entries use.
+ * README's 'Install as packages' (plain TypeScript, the React wrapper, React's JSX, Vue, Svelte),
+ * the typings' with a misspelt `confgi` that tsc must reject. Vue and Svelte are not installed,
+ * so their files check the props types the packages' `GlobalComponents` and `svelteHTML` entries
+ * use; the README's Vue and Svelte components join them as {@link componentCheck} reads them.
  */
 const TYPED_APP: Record<string, string[]> = {
   'main.tsx': [
-    "import 'velvet-login-element';",
+    "import 'velvet-login-element'; // defines <velvet-login>",
     "import { VelvetLogin } from 'velvet-login-react';",
     "import { VelvetClient } from 'velvet-login-client';",
     '',
@@ -83,6 +88,23 @@ const TYPED_APP: Record<string, string[]> = {
     '    onEvent={(event) => console.log(event.type)}',
     '  />',
     ');',
+  ],
+  'react-app.tsx': [
+    "import { VelvetLogin } from 'velvet-login-react';",
+    '',
+    'export function SignIn() {',
+    '  return (',
+    '    <VelvetLogin',
+    '      publicToken="public-token-live-…"',
+    '      apiBase="https://party.example"',
+    "      config={{ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } }}",
+    '      onEvent={(event) => {',
+    "        if (event.type === 'AUTHENTICATE_FLOW_COMPLETE') location.reload();",
+    '      }}',
+    '      onError={(error) => console.warn(error.message)}',
+    '    />',
+    '  );',
+    '}',
   ],
   'plain.ts': [
     "import 'velvet-login-element';",
@@ -174,6 +196,69 @@ interface Dependencies {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** The README's Vue and Svelte components as TypeScript for tsc, by file name. */
+function readmeComponentChecks(): Record<string, string> {
+  const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  const checks: Record<string, string> = {};
+  for (const { lang, code } of blocks) {
+    if (lang === 'vue' || lang === 'svelte')
+      checks[`readme-${lang}.ts`] = componentCheck(code, lang);
+  }
+  assert.deepEqual(Object.keys(checks).sort(), ['readme-svelte.ts', 'readme-vue.ts']);
+  return checks;
+}
+
+/**
+ * Checks the README's plain HTML embed against the built widget as the server serves it: the
+ * script tag names this release's versioned entry, which is served, with the `integrity` and
+ * `crossorigin` a pinned module script needs (the hash the README leaves out is the served
+ * `/widget/integrity.json`'s, and matches the entry); the element's attributes are the served
+ * manifest's, and its `config` is JSON.
+ */
+async function checkEmbed(html: string): Promise<void> {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? '';
+  const entry = new URL(src).pathname;
+  assert.equal(entry, `/widget/v${version}/velvet.js`, 'the script tag names this release');
+  assert.match(html, /<script\b[^>]*\btype="module"/);
+  assert.match(html, /<script\b[^>]*\bintegrity="sha384-[^"]+"/);
+  assert.match(html, /<script\b[^>]*\bcrossorigin="anonymous"/);
+  const server = Fastify();
+  try {
+    assert.equal(await widgetAssetRoutes(server, join(root, 'dist', 'widget')), true);
+    const script = await server.inject({ url: entry });
+    assert.equal(script.statusCode, 200, entry);
+    const integrity = (await server.inject({ url: '/widget/integrity.json' })).json() as {
+      version: string;
+      files: Record<string, string>;
+    };
+    assert.equal(integrity.version, version);
+    assert.equal(integrity.files['velvet.js'], sriHash(script.rawPayload));
+    const manifest = (
+      await server.inject({ url: '/widget/custom-elements.json' })
+    ).json() as Package;
+    const login = manifest.modules
+      .flatMap((module) => module.declarations ?? [])
+      .find((declaration) => 'tagName' in declaration && declaration.tagName === 'velvet-login');
+    const known = new Set(
+      ((login as { attributes?: { name: string }[] } | undefined)?.attributes ?? []).map(
+        (attribute) => attribute.name,
+      ),
+    );
+    const element = /<velvet-login\b([^>]*)>/.exec(html)?.[1] ?? '';
+    const attributes = [...element.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)')/g)];
+    assert.ok(attributes.length >= 3, element);
+    for (const [, name = '', double, single] of attributes) {
+      assert.ok(known.has(name), `<velvet-login ${name}> is an attribute of the served manifest`);
+      if (name === 'config') assert.doesNotThrow(() => JSON.parse(double ?? single ?? ''));
+    }
+  } finally {
+    await server.close();
+  }
 }
 
 /** Whether a packed path is a built file, a declaration, the manifest, the docs or the licence. */
@@ -416,6 +501,8 @@ describe('the npm packages', () => {
     for (const [name, lines] of Object.entries(TYPED_APP)) {
       writeFileSync(join(app, name), `${lines.join('\n')}\n`);
     }
+    const components = readmeComponentChecks();
+    for (const [name, code] of Object.entries(components)) writeFileSync(join(app, name), code);
     const compilerOptions = {
       strict: true,
       target: 'ES2022',
@@ -427,7 +514,7 @@ describe('the npm packages', () => {
       noEmit: true,
       skipLibCheck: true,
     };
-    const files = Object.keys(TYPED_APP);
+    const files = [...Object.keys(TYPED_APP), ...Object.keys(components)];
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     const right = runTsc(app, ['-p', app]);
     assert.equal(right.status, 0, right.output);
@@ -454,20 +541,46 @@ describe('the npm packages', () => {
     assert.match(wrong.output, /confgi/);
   });
 
-  test("the README's typings snippets are the typed app's files, as compiled", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('**Typings per framework.**'));
-    const blocks = [...section.matchAll(/```tsx?\n([\s\S]*?)```/g)]
-      .slice(0, 4)
-      .map((match) => match[1] ?? '');
-    assert.equal(blocks.length, 4);
-    const files = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
-    for (const block of blocks) {
-      assert.ok(
-        files.some((file) => file.startsWith(block)),
-        `the README's block is not compiled by this test:\n${block}`,
-      );
+  test("every code block of the README's 'Install as packages' is checked against the packages", async () => {
+    const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+    const typed = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
+    const checked = new Map<string, number>();
+    for (const { lang, code } of blocks) {
+      if (lang === 'sh') {
+        for (const line of code.trim().split('\n')) {
+          const name = /^npm install ([\w-]+)\s*(?:#.*)?$/.exec(line)?.[1];
+          assert.ok(name && Object.values(PACKAGE_NAMES).includes(name as never), line);
+        }
+      } else if (lang === 'ts' || lang === 'tsx') {
+        // Compiled by the typed app's test.
+        assert.ok(
+          typed.some((file) => file.startsWith(code)),
+          `the README's block is not compiled by this test:\n${code}`,
+        );
+      } else if (lang === 'vue' || lang === 'svelte') {
+        // Compiled by the typed app's test, as readmeComponentChecks() reads it.
+        assert.match(componentCheck(code, lang), /elementProps/);
+      } else if (lang === 'js') {
+        const printed = /^\/\/ (.+)\n$/m.exec(code.slice(code.lastIndexOf('\n//')))?.[1];
+        assert.ok(printed, `the block ends with what it prints:\n${code}`);
+        assert.equal(runInNode(code).trim(), printed);
+      } else if (lang === 'html') {
+        await checkEmbed(code);
+      } else {
+        assert.fail(`a \`${lang}\` block this test does not check:\n${code}`);
+      }
+      checked.set(lang, (checked.get(lang) ?? 0) + 1);
     }
+    // Install, imports, React, the four typings, plain HTML, Vue, Svelte, server rendering.
+    assert.deepEqual(Object.fromEntries([...checked].sort()), {
+      html: 1,
+      js: 1,
+      sh: 1,
+      svelte: 1,
+      ts: 4,
+      tsx: 2,
+      vue: 1,
+    });
   });
 
   test("the framework typings' imports resolve inside the packed element package", () => {
