@@ -1,16 +1,17 @@
 /**
- * Writes `dist/widget/custom-elements.json`, the Custom Elements Manifest of the widget's
- * elements, from their class doc comments (`@summary`, `@event`/`@fires`, `@csspart`,
- * `@cssproperty`) and Lit decorators, with `@custom-elements-manifest/analyzer`. Editors and
- * tools find it through `customElements` in package.json. Run by `npm run build` after the
- * widget bundle (which empties `dist/widget`), or alone: `node --import tsx scripts/build-manifest.ts`.
+ * Writes `dist/custom-elements.json`, the Custom Elements Manifest of the widget's elements, from
+ * their class doc comments (`@summary`, `@event`/`@fires`, `@csspart`, `@cssproperty`) and Lit
+ * decorators, with `@custom-elements-manifest/analyzer`. It names the sources (`widget/…ts`):
+ * editors in this repository find it through `customElements` in package.json, and the builds
+ * make the served bundle's (`dist/widget/custom-elements.json`, `scripts/served-manifest.ts`) and
+ * the element package's (`scripts/package-manifest.ts`) from it. Run by `npm run build` after the
+ * widget bundle, or alone: `node --import tsx scripts/build-manifest.ts`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { create, ts } from '@custom-elements-manifest/analyzer';
 import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 import type { Package } from 'custom-elements-manifest/schema';
-import { precompressFiles } from './precompress.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -30,8 +31,8 @@ export const STANDALONE_ELEMENT_MODULES = [
   'widget/products/idp/identity-provider.ts',
 ] as const;
 
-/** Where the manifest is written (and served from, at `/widget/custom-elements.json`). */
-export const MANIFEST_PATH = join(root, 'dist', 'widget', 'custom-elements.json');
+/** Where the manifest is written; the server serves the bundle's, made from it. */
+export const MANIFEST_PATH = join(root, 'dist', 'custom-elements.json');
 
 /**
  * The element modules: the entry, every `.ts` of {@link ELEMENT_DIRS} but tests and styles, and
@@ -176,12 +177,11 @@ export function analyzeElements(paths: readonly string[] = elementModules()): Pa
   });
 }
 
-/** Writes the manifest to {@link MANIFEST_PATH} with its `.gz` and `.br` copies. */
-export async function buildManifest(path = MANIFEST_PATH): Promise<Package> {
+/** Writes the manifest to {@link MANIFEST_PATH}. */
+export function buildManifest(path = MANIFEST_PATH): Package {
   const manifest = analyzeElements();
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
-  await precompressFiles([path]);
   const tags = manifest.modules.flatMap((module) =>
     (module.declarations ?? []).flatMap((declaration) =>
       'tagName' in declaration && declaration.tagName ? [declaration.tagName] : [],
@@ -191,4 +191,4 @@ export async function buildManifest(path = MANIFEST_PATH): Promise<Package> {
   return manifest;
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) await buildManifest();
+if (process.argv[1] && import.meta.filename === process.argv[1]) buildManifest();

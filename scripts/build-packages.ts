@@ -21,7 +21,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join, sep } from 'node:path';
 import type { Package } from 'custom-elements-manifest/schema';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
+import { MANIFEST_PATH, STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
 import { writeElementTypings } from './element-typings.js';
 import { packageManifest } from './package-manifest.js';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
@@ -122,9 +122,7 @@ async function buildElement(): Promise<void> {
   for (const name of Object.keys(entries)) {
     reexportDeclarations(dist, name, `./types/${name}.js`);
   }
-  const manifest = JSON.parse(
-    readFileSync(join(root, 'dist', 'widget', 'custom-elements.json'), 'utf8'),
-  ) as Package;
+  const manifest = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Package;
   // The typings import the declarations of `dist/types/` (theirs, in the widget's build, are `..`).
   writeElementTypings(manifest, join(dist, 'frameworks'), '../types');
   const [registration, identityProvider] = STANDALONE_ELEMENT_MODULES;
@@ -183,13 +181,15 @@ function isClientModule(id: string): boolean {
 
 /**
  * The element's declarations with their imports of the client library's made the client
- * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`).
+ * package's (`'../client/velvet-client.js'` becomes `'velvet-login-client'`), and the types tsc
+ * named from `lit-html` (`import("lit-html").TemplateResult`, for an inferred `svg` template)
+ * named from `lit`, which re-exports them: `lit` is the package's dependency, `lit-html` only
+ * lit's, which a strict installer (pnpm) does not let the package resolve.
  */
 export function elementDeclarations(source: string): string {
-  return source.replace(
-    /(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g,
-    `'${PACKAGE_NAMES.client}'`,
-  );
+  return source
+    .replace(/(['"])(?:\.\/|(?:\.\.\/)+)client\/[\w-]+\.js\1/g, `'${PACKAGE_NAMES.client}'`)
+    .replace(/\bimport\((['"])lit-html\1\)/g, 'import($1lit$1)');
 }
 
 /** Every `.d.ts` under `dir`. */
@@ -226,7 +226,9 @@ async function buildReact(): Promise<void> {
 
 /** Builds the three packages; the widget's build (types, manifest) must have run. */
 export async function buildPackages(): Promise<void> {
-  if (!existsSync(widgetTypes)) throw new Error('build the widget first (dist/widget/types)');
+  if (!existsSync(widgetTypes) || !existsSync(MANIFEST_PATH)) {
+    throw new Error('build the widget first (dist/widget/types, dist/custom-elements.json)');
+  }
   for (const folder of Object.keys(PACKAGE_NAMES) as PackageFolder[]) {
     rmSync(join(packageDir(folder), 'dist'), { recursive: true, force: true });
   }

@@ -2,8 +2,9 @@
  * `npm run build`: the production bundles into `dist/`. First the widget (`widget/vite.config.ts`:
  * `dist/widget/velvet.js`, `client.js` and their lazy chunks, each with `.gz` and `.br` copies),
  * its TypeScript declarations (`velvet.d.ts`, `client.d.ts`, `types/`), its
- * `custom-elements.json` and the framework typings made from it (`types/frameworks/`, by
- * `scripts/element-typings.ts`), and its versioned copy with the entries' integrity hashes
+ * `custom-elements.json` (the sources' in `dist/custom-elements.json`, `scripts/build-manifest.ts`;
+ * the served entries' beside them, `scripts/served-manifest.ts`) and the framework typings made
+ * from it (`types/frameworks/`, by `scripts/element-typings.ts`), and its versioned copy with the entries' integrity hashes
  * (`scripts/widget-versions.ts`: `dist/widget/integrity.json`, `dist/widget-versions/v<version>/`);
  * then the npm packages into `packages/{element,react,client}/dist/` (`scripts/build-packages.ts`);
  * then the invitation site with the top-level `vite.config.ts`, and the
@@ -21,6 +22,7 @@ import { buildManifest } from './build-manifest.js';
 import { buildPackages } from './build-packages.js';
 import { buildServer } from './build-server.js';
 import { writeElementTypings } from './element-typings.js';
+import { writeServedManifest } from './served-manifest.js';
 import { describeIntegrity, recordWidgetVersion } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
@@ -50,7 +52,8 @@ async function buildWidget(): Promise<void> {
   // The passkey registration component, on its own (see `REGISTRATION_MODE`).
   await build({ configFile, logLevel: 'info', mode: 'registration' });
   emitDeclarations();
-  const manifest = await buildManifest();
+  const manifest = buildManifest();
+  await writeServedManifest(manifest, widgetDir);
   const typings = writeElementTypings(manifest);
   console.log(`dist/widget/types/frameworks/: ${typings.join(', ')} (from the manifest)`);
   recordVersion();

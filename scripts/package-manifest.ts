@@ -1,7 +1,8 @@
 /**
  * The element package's Custom Elements Manifest (`packages/element/dist/custom-elements.json`):
  * the widget's manifest (`scripts/build-manifest.ts`, which names the sources, `widget/...ts`)
- * made the package's. The package bundles its sources into entries, so a module of its manifest
+ * made the package's (and, with the served entries' paths, the served bundle's:
+ * `scripts/served-manifest.ts`). The package bundles its sources into entries, so a module of its manifest
  * is an entry (`dist/velvet.js`, …) holding the declarations of the public elements that entry
  * defines and exports; the modules of the pieces those elements render (`<velvet-otp-input>`, the
  * helpers) are not the package's API and are left out.
@@ -75,7 +76,10 @@ export function packageManifest(
       }),
     ),
   };
-  return withReferences(result, (module) => built.get(sourcePath(module, 'widget/')));
+  const builtPaths = new Set(built.values());
+  return withReferences(result, (module) =>
+    builtPaths.has(module) ? module : built.get(sourcePath(module, 'widget/')),
+  );
 }
 
 /**
@@ -87,7 +91,7 @@ function withReferences<T>(value: T, map: (module: string) => string | undefined
   if (!value || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key === 'module' && typeof field === 'string' && !field.startsWith('dist/')) {
+    if (key === 'module' && typeof field === 'string') {
       const mapped = map(field);
       if (mapped) copy[key] = mapped;
     } else {

@@ -3,17 +3,24 @@
  * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
  * server rendering the page would; an app's code (the README's snippets, plain TypeScript, React's
  * JSX, Vue and Svelte props through the element package's framework typings) type-checked against
- * them with tsc. Builds the widget first when `dist/widget/types` is missing.
+ * them with tsc. Builds the widget first when `dist/` lacks it (`scripts/widget-build.ts`).
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Package } from 'custom-elements-manifest/schema';
-import { build } from 'vite';
+import Fastify from 'fastify';
+import { build, minifySync } from 'vite';
+import { widgetAssetRoutes } from '../server/web/widget-assets.js';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
+import { moduleImports, packageOf } from './module-imports.js';
+import { componentCheck, installBlocks } from './readme-snippets.js';
+import { ensureWidgetBuild } from './widget-build.js';
+import { FIRST_RENDER_BUDGET_BYTES } from './widget-size-budget.js';
+import { sriHash } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside node_modules, so the unpacked packages find lit, react and @lit/react in the repository's.
@@ -58,13 +65,14 @@ const EXPECT_ERROR = '// @ts-expect-error';
 
 /**
  * An app using the packed packages, file by file: the imports and framework snippets of the
- * README's 'Install as packages' (plain TypeScript, React's JSX, Vue, Svelte), each with a
- * misspelt `confgi` that tsc must reject. Vue and Svelte are not installed, so their files
- * check the props types the packages' `GlobalComponents` and `svelteHTML` entries use.
+ * README's 'Install as packages' (plain TypeScript, the React wrapper, React's JSX, Vue, Svelte),
+ * the typings' with a misspelt `confgi` that tsc must reject. Vue and Svelte are not installed,
+ * so their files check the props types the packages' `GlobalComponents` and `svelteHTML` entries
+ * use; the README's Vue and Svelte components join them as {@link componentCheck} reads them.
  */
 const TYPED_APP: Record<string, string[]> = {
   'main.tsx': [
-    "import 'velvet-login-element';",
+    "import 'velvet-login-element'; // defines <velvet-login>",
     "import { VelvetLogin } from 'velvet-login-react';",
     "import { VelvetClient } from 'velvet-login-client';",
     '',
@@ -80,6 +88,23 @@ const TYPED_APP: Record<string, string[]> = {
     '    onEvent={(event) => console.log(event.type)}',
     '  />',
     ');',
+  ],
+  'react-app.tsx': [
+    "import { VelvetLogin } from 'velvet-login-react';",
+    '',
+    'export function SignIn() {',
+    '  return (',
+    '    <VelvetLogin',
+    '      publicToken="public-token-live-…"',
+    '      apiBase="https://party.example"',
+    "      config={{ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } }}",
+    '      onEvent={(event) => {',
+    "        if (event.type === 'AUTHENTICATE_FLOW_COMPLETE') location.reload();",
+    '      }}',
+    '      onError={(error) => console.warn(error.message)}',
+    '    />',
+    '  );',
+    '}',
   ],
   'plain.ts': [
     "import 'velvet-login-element';",
@@ -136,10 +161,110 @@ function runInNode(code: string): string {
   return result.stdout;
 }
 
-/** Whether a packed path is a built file, a declaration, the manifest or the docs. */
+/** Every built file (`.js`, `.d.ts`) under the unpacked package `unpacked`. */
+function builtFiles(unpacked: string): string[] {
+  return readdirSync(join(unpacked, 'dist'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.(?:js|d\.ts)$/.test(path))
+    .map((path) => join(unpacked, 'dist', path));
+}
+
+/** `files` and every file of the package they import statically, relative to each other. */
+function staticClosure(files: string[]): string[] {
+  const seen = new Set<string>();
+  const todo = [...files];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of moduleImports(file).static) {
+      if (specifier.startsWith('.')) todo.push(resolve(dirname(file), specifier));
+    }
+  }
+  return [...seen];
+}
+
+/** The gzip bytes of each of `files` (as a server sends them one by one), and their sum. */
+function gzipBytes(files: string[], transform = (_file: string, code: string) => code) {
+  const sizes = files.map((file) => ({
+    file,
+    gzip: gzipSync(transform(file, readFileSync(file, 'utf8'))).length,
+  }));
+  return { sizes, total: sizes.reduce((sum, size) => sum + size.gzip, 0) };
+}
+
+/** A package.json's dependency fields, as the tests read them. */
+interface Dependencies {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** The README's Vue and Svelte components as TypeScript for tsc, by file name. */
+function readmeComponentChecks(): Record<string, string> {
+  const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  const checks: Record<string, string> = {};
+  for (const { lang, code } of blocks) {
+    if (lang === 'vue' || lang === 'svelte')
+      checks[`readme-${lang}.ts`] = componentCheck(code, lang);
+  }
+  assert.deepEqual(Object.keys(checks).sort(), ['readme-svelte.ts', 'readme-vue.ts']);
+  return checks;
+}
+
+/**
+ * Checks the README's plain HTML embed against the built widget as the server serves it: the
+ * script tag names this release's versioned entry, which is served, with the `integrity` and
+ * `crossorigin` a pinned module script needs (the hash the README leaves out is the served
+ * `/widget/integrity.json`'s, and matches the entry); the element's attributes are the served
+ * manifest's, and its `config` is JSON.
+ */
+async function checkEmbed(html: string): Promise<void> {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? '';
+  const entry = new URL(src).pathname;
+  assert.equal(entry, `/widget/v${version}/velvet.js`, 'the script tag names this release');
+  assert.match(html, /<script\b[^>]*\btype="module"/);
+  assert.match(html, /<script\b[^>]*\bintegrity="sha384-[^"]+"/);
+  assert.match(html, /<script\b[^>]*\bcrossorigin="anonymous"/);
+  const server = Fastify();
+  try {
+    assert.equal(await widgetAssetRoutes(server, join(root, 'dist', 'widget')), true);
+    const script = await server.inject({ url: entry });
+    assert.equal(script.statusCode, 200, entry);
+    const integrity = (await server.inject({ url: '/widget/integrity.json' })).json() as {
+      version: string;
+      files: Record<string, string>;
+    };
+    assert.equal(integrity.version, version);
+    assert.equal(integrity.files['velvet.js'], sriHash(script.rawPayload));
+    const manifest = (
+      await server.inject({ url: '/widget/custom-elements.json' })
+    ).json() as Package;
+    const login = manifest.modules
+      .flatMap((module) => module.declarations ?? [])
+      .find((declaration) => 'tagName' in declaration && declaration.tagName === 'velvet-login');
+    const known = new Set(
+      ((login as { attributes?: { name: string }[] } | undefined)?.attributes ?? []).map(
+        (attribute) => attribute.name,
+      ),
+    );
+    const element = /<velvet-login\b([^>]*)>/.exec(html)?.[1] ?? '';
+    const attributes = [...element.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)')/g)];
+    assert.ok(attributes.length >= 3, element);
+    for (const [, name = '', double, single] of attributes) {
+      assert.ok(known.has(name), `<velvet-login ${name}> is an attribute of the served manifest`);
+      if (name === 'config') assert.doesNotThrow(() => JSON.parse(double ?? single ?? ''));
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+/** Whether a packed path is a built file, a declaration, the manifest, the docs or the licence. */
 function publishable(path: string): boolean {
   return (
-    /^(?:package\.json|README\.md)$/.test(path) ||
+    /^(?:package\.json|README\.md|LICENSE)$/.test(path) ||
     /^dist\/(?:[\w.-]+\/)*[\w.-]+\.(?:js|d\.ts)$/.test(path) ||
     path === 'dist/custom-elements.json'
   );
@@ -147,12 +272,7 @@ function publishable(path: string): boolean {
 
 describe('the npm packages', () => {
   before(async () => {
-    if (!existsSync(join(root, 'dist', 'widget', 'types'))) {
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--widget'], {
-        cwd: root,
-        stdio: 'inherit',
-      });
-    }
+    ensureWidgetBuild();
     await buildPackages();
     for (const folder of FOLDERS) {
       mkdirSync(dir, { recursive: true });
@@ -164,18 +284,25 @@ describe('the npm packages', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('each package lists only built files, declarations and docs, versioned with the root', () => {
-    const rootVersion = (
-      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-        version: string;
-      }
-    ).version;
+  test('each package lists only built files, declarations, docs and its MIT licence, versioned with the root', () => {
+    const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+      license: string;
+    };
+    assert.equal(rootManifest.license, 'MIT');
+    const licence = readFileSync(join(root, 'LICENSE'), 'utf8');
+    assert.match(licence, /^MIT License\n/);
     for (const folder of FOLDERS) {
       const manifest = JSON.parse(
         readFileSync(join(packageDir(folder), 'package.json'), 'utf8'),
-      ) as { name: string; version: string };
+      ) as { name: string; version: string; license: string };
       assert.equal(manifest.name, PACKAGE_NAMES[folder]);
-      assert.equal(manifest.version, rootVersion, `${manifest.name} is versioned with the root`);
+      assert.equal(
+        manifest.version,
+        rootManifest.version,
+        `${manifest.name} is versioned with the root`,
+      );
+      assert.equal(manifest.license, 'MIT', `${manifest.name}'s licence`);
       const packed = pack(folder, true);
       const paths = packed.files.map((file) => file.path);
       assert.deepEqual(
@@ -183,7 +310,15 @@ describe('the npm packages', () => {
         [],
         `${manifest.name} packs only built files`,
       );
-      assert.ok(paths.includes('README.md'), `${manifest.name} has a README`);
+      for (const path of ['package.json', 'README.md', 'LICENSE']) {
+        assert.ok(paths.includes(path), `${manifest.name} packs ${path}`);
+      }
+      const unpacked = join(dir, 'node_modules', manifest.name);
+      assert.equal(
+        readFileSync(join(unpacked, 'LICENSE'), 'utf8'),
+        licence,
+        `${manifest.name}'s LICENSE is the repository's`,
+      );
       assert.ok(
         paths.some((path) => path.endsWith('.d.ts')),
         `${manifest.name} has types`,
@@ -196,6 +331,80 @@ describe('the npm packages', () => {
     const element = readFileSync(join(packageDir('element'), 'dist', 'velvet.js'));
     console.log(
       `velvet-login-element dist/velvet.js: ${(element.length / 1024).toFixed(1)} kB, ${(gzipSync(element).length / 1024).toFixed(1)} kB gzip (unminified; lit not included)`,
+    );
+  });
+
+  test("every bare import of a package's built files is a dependency or peer dependency of it", () => {
+    const imports = new Map<PackageFolder, string[]>();
+    for (const folder of FOLDERS) {
+      const name = PACKAGE_NAMES[folder];
+      const unpacked = join(dir, 'node_modules', name);
+      const manifest = JSON.parse(
+        readFileSync(join(unpacked, 'package.json'), 'utf8'),
+      ) as Dependencies;
+      const peers = Object.keys(manifest.peerDependencies ?? {});
+      const optional = peers.filter((peer) => manifest.peerDependenciesMeta?.[peer]?.optional);
+      // What runs needs a dependency or a required peer; what only types name (the framework
+      // typings' `react`, `vue` and `svelte`) may be an optional peer, which npm does not install.
+      const installed = new Set([
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...peers.filter((peer) => !optional.includes(peer)),
+      ]);
+      const declared = new Set([...installed, ...optional]);
+      const undeclared: string[] = [];
+      const named = new Set<string>();
+      for (const file of builtFiles(unpacked)) {
+        const found = moduleImports(file);
+        const runs = !file.endsWith('.d.ts');
+        for (const specifier of [...found.static, ...found.dynamic, ...found.types]) {
+          const bare = packageOf(specifier);
+          if (!bare) continue;
+          named.add(bare);
+          if (!(runs ? installed : declared).has(bare)) {
+            undeclared.push(`${relative(unpacked, file)} imports ${specifier}`);
+          }
+        }
+      }
+      assert.deepEqual(undeclared, [], `${name} imports packages it does not declare`);
+      imports.set(folder, [...named].sort());
+      console.log(`${name} imports: ${[...named].sort().join(', ') || 'no package'}`);
+    }
+    assert.deepEqual(imports.get('client'), [], 'the client library imports no package');
+    assert.ok(imports.get('element')?.includes('lit'), 'the element imports lit');
+    assert.ok(imports.get('react')?.includes('react'), 'the wrapper imports react');
+  });
+
+  test("the element package's first render (its entry and the chunks it imports statically) stays within the widget's gzip budget", () => {
+    const unpacked = join(dir, 'node_modules', PACKAGE_NAMES.element);
+    const entry = join(unpacked, 'dist', 'velvet.js');
+    const firstRender = staticClosure([entry]);
+    const { sizes, total } = gzipBytes(firstRender);
+    // For the record: minified as an app's bundler would, and with the SMS product's chunk, which
+    // the element imports when the config names SMS (lit, which the app bundles once, is not
+    // counted in any of these figures).
+    const minify = (file: string, code: string) => minifySync(file, code).code;
+    const minified = gzipBytes(firstRender, minify).total;
+    const otpProduct = moduleImports(entry).dynamic.find((specifier) =>
+      /\/otp-product-[\w-]+\.js$/.test(specifier),
+    );
+    assert.ok(otpProduct, 'the entry imports the SMS product lazily');
+    const withSms = staticClosure([entry, resolve(dirname(entry), otpProduct)]);
+    console.log(
+      [
+        `velvet-login-element first render: ${sizes.length} files, ${total} B gzip of the ${FIRST_RENDER_BUDGET_BYTES} B budget (${minified} B minified)`,
+        ...sizes.map((size) => `  ${relative(unpacked, size.file)}: ${size.gzip} B gzip`),
+        `  with the SMS product's chunks (${withSms.length} files): ${gzipBytes(withSms).total} B gzip, ${gzipBytes(withSms, minify).total} B minified`,
+      ].join('\n'),
+    );
+    assert.ok(firstRender.length > 1, 'the entry imports its chunks');
+    // Nothing else loads with them: no other package (the client library loads on submit).
+    const packages = new Set(
+      firstRender.flatMap((file) => moduleImports(file).static.flatMap((s) => packageOf(s) ?? [])),
+    );
+    assert.deepEqual([...packages], ['lit'], 'the first render imports only lit');
+    assert.ok(
+      total <= FIRST_RENDER_BUDGET_BYTES,
+      `${total} B gzip over the ${FIRST_RENDER_BUDGET_BYTES} B budget`,
     );
   });
 
@@ -292,6 +501,8 @@ describe('the npm packages', () => {
     for (const [name, lines] of Object.entries(TYPED_APP)) {
       writeFileSync(join(app, name), `${lines.join('\n')}\n`);
     }
+    const components = readmeComponentChecks();
+    for (const [name, code] of Object.entries(components)) writeFileSync(join(app, name), code);
     const compilerOptions = {
       strict: true,
       target: 'ES2022',
@@ -303,7 +514,7 @@ describe('the npm packages', () => {
       noEmit: true,
       skipLibCheck: true,
     };
-    const files = Object.keys(TYPED_APP);
+    const files = [...Object.keys(TYPED_APP), ...Object.keys(components)];
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
     const right = runTsc(app, ['-p', app]);
     assert.equal(right.status, 0, right.output);
@@ -330,20 +541,46 @@ describe('the npm packages', () => {
     assert.match(wrong.output, /confgi/);
   });
 
-  test("the README's typings snippets are the typed app's files, as compiled", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('**Typings per framework.**'));
-    const blocks = [...section.matchAll(/```tsx?\n([\s\S]*?)```/g)]
-      .slice(0, 4)
-      .map((match) => match[1] ?? '');
-    assert.equal(blocks.length, 4);
-    const files = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
-    for (const block of blocks) {
-      assert.ok(
-        files.some((file) => file.startsWith(block)),
-        `the README's block is not compiled by this test:\n${block}`,
-      );
+  test("every code block of the README's 'Install as packages' is checked against the packages", async () => {
+    const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+    const typed = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
+    const checked = new Map<string, number>();
+    for (const { lang, code } of blocks) {
+      if (lang === 'sh') {
+        for (const line of code.trim().split('\n')) {
+          const name = /^npm install ([\w-]+)\s*(?:#.*)?$/.exec(line)?.[1];
+          assert.ok(name && Object.values(PACKAGE_NAMES).includes(name as never), line);
+        }
+      } else if (lang === 'ts' || lang === 'tsx') {
+        // Compiled by the typed app's test.
+        assert.ok(
+          typed.some((file) => file.startsWith(code)),
+          `the README's block is not compiled by this test:\n${code}`,
+        );
+      } else if (lang === 'vue' || lang === 'svelte') {
+        // Compiled by the typed app's test, as readmeComponentChecks() reads it.
+        assert.match(componentCheck(code, lang), /elementProps/);
+      } else if (lang === 'js') {
+        const printed = /^\/\/ (.+)\n$/m.exec(code.slice(code.lastIndexOf('\n//')))?.[1];
+        assert.ok(printed, `the block ends with what it prints:\n${code}`);
+        assert.equal(runInNode(code).trim(), printed);
+      } else if (lang === 'html') {
+        await checkEmbed(code);
+      } else {
+        assert.fail(`a \`${lang}\` block this test does not check:\n${code}`);
+      }
+      checked.set(lang, (checked.get(lang) ?? 0) + 1);
     }
+    // Install, imports, React, the four typings, plain HTML, Vue, Svelte, server rendering.
+    assert.deepEqual(Object.fromEntries([...checked].sort()), {
+      html: 1,
+      js: 1,
+      sh: 1,
+      svelte: 1,
+      ts: 4,
+      tsx: 2,
+      vue: 1,
+    });
   });
 
   test("the framework typings' imports resolve inside the packed element package", () => {
