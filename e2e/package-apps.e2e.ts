@@ -1,0 +1,336 @@
+/**
+ * The npm packages in fresh framework apps (issue 33): the three packages packed with `npm pack`,
+ * each app written by the test into a directory of its own outside the repository, installed from
+ * the tarballs and the registry, built with its own Vite and served from its own origin; each
+ * signs a guest in by SMS against a real Velvet server whose project lists the apps' origins.
+ * Vite + React signs in through the `velvet-login-react` wrapper and shows what its `onEvent`
+ * received; Vue 3 loads the element's script after the app mounted (so Vue sets `config` as a
+ * property before the element is defined) and the config's products are the ones offered; Svelte
+ * 5 signs in. The Vue and Svelte apps' own `vue-tsc` and `svelte-check` (with the app's
+ * TypeScript 5) pass on the app and fail on a misspelt `confgi` and a numeric `public-token`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
+import {
+  type App,
+  type AppSite,
+  createApp,
+  packPackages,
+  signInBySms,
+  startAppSite,
+  type Tarballs,
+} from './support/package-app.js';
+import { SMS_ONLY } from './support/widget-site.js';
+
+const PUBLIC_TOKEN = 'public-token-test-e2e-package-apps';
+
+/** The apps' shared registry dependencies. */
+const VITE = '^8.3.0';
+const TYPESCRIPT = '^5.9.0';
+
+/** The config every app gives the element, as a line of TypeScript. */
+const CONFIG = `const config = ${JSON.stringify(SMS_ONLY)};`;
+
+/** An app's `index.html`, loading `entry`. */
+function indexHtml(title: string, entry: string): string {
+  return `<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<title>${title}</title>
+<div id="app"></div>
+<script type="module" src="${entry}"></script>
+</html>
+`;
+}
+
+/**
+ * The app reads the Velvet server's origin and the public token from its address
+ * (`?api=…&token=…`): it is built before the server starts, whose project must list its origin.
+ */
+const PARAMS = [
+  'const params = new URLSearchParams(location.search);',
+  "const apiBase = params.get('api') ?? '';",
+  "const publicToken = params.get('token') ?? '';",
+].join('\n');
+
+const REACT_APP = {
+  name: 'react',
+  packages: ['velvet-login-react' as const],
+  dependencies: { react: '^19.2.0', 'react-dom': '^19.2.0' },
+  devDependencies: { vite: VITE, '@vitejs/plugin-react': '^6.0.0' },
+  files: {
+    'index.html': indexHtml('A React app', '/src/main.tsx'),
+    'vite.config.js': [
+      "import react from '@vitejs/plugin-react';",
+      'export default { plugins: [react()] };',
+      '',
+    ].join('\n'),
+    'src/main.tsx': [
+      "import { useState } from 'react';",
+      "import { createRoot } from 'react-dom/client';",
+      "import { VelvetLogin } from 'velvet-login-react';",
+      '',
+      PARAMS,
+      CONFIG,
+      '',
+      'function App() {',
+      '  const [received, setReceived] = useState<string[]>([]);',
+      '  return (',
+      '    <main>',
+      '      <h1>A React app</h1>',
+      '      <VelvetLogin',
+      '        publicToken={publicToken}',
+      '        apiBase={apiBase}',
+      '        config={config}',
+      '        onEvent={(event) => setReceived((types) => [...types, event.type])}',
+      '      />',
+      '      <ul aria-label="What onEvent received">',
+      '        {received.map((type, index) => (',
+      '          <li key={index}>{type}</li>',
+      '        ))}',
+      '      </ul>',
+      '    </main>',
+      '  );',
+      '}',
+      '',
+      "createRoot(document.getElementById('app') as HTMLElement).render(<App />);",
+      '',
+    ].join('\n'),
+  },
+};
+
+/** The compiler options the Vue and Svelte apps' type checks use. */
+const COMPILER_OPTIONS = {
+  strict: true,
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'bundler',
+  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+  types: [],
+  isolatedModules: true,
+  verbatimModuleSyntax: true,
+  noEmit: true,
+  skipLibCheck: true,
+};
+
+/** A `tsconfig.json` checking the app's `src/` with {@link COMPILER_OPTIONS} and `more`. */
+function tsconfig(include: string[], more: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include, ...more }, null, 2)}\n`;
+}
+
+/** The Vue component: `config` bound as a property (`.prop`), the element's events listed. */
+const VUE_COMPONENT = [
+  '<script setup lang="ts">',
+  "import { ref } from 'vue';",
+  "import type { VelvetConfig } from 'velvet-login-element';",
+  '',
+  PARAMS,
+  `const config: VelvetConfig = ${JSON.stringify(SMS_ONLY)};`,
+  'const received = ref<string[]>([]);',
+  '</script>',
+  '',
+  '<template>',
+  '  <main>',
+  '    <h1>A Vue app</h1>',
+  '    <velvet-login',
+  '      :public-token="publicToken"',
+  '      :api-base="apiBase"',
+  '      :config.prop="config"',
+  '      @velvet-event="(event) => received.push(event.detail.type)"',
+  '    />',
+  '    <ul aria-label="What @velvet-event received">',
+  '      <li v-for="(type, index) in received" :key="index">{{ type }}</li>',
+  '    </ul>',
+  '  </main>',
+  '</template>',
+  '',
+].join('\n');
+
+const VUE_APP = {
+  name: 'vue',
+  packages: ['velvet-login-element' as const],
+  dependencies: { vue: '^3.5.0' },
+  devDependencies: {
+    vite: VITE,
+    '@vitejs/plugin-vue': '^6.0.0',
+    'vue-tsc': '^3.0.0',
+    typescript: TYPESCRIPT,
+  },
+  files: {
+    'index.html': indexHtml('A Vue app', '/src/main.ts'),
+    'vite.config.js': [
+      "import vue from '@vitejs/plugin-vue';",
+      'export default {',
+      "  plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('velvet-') } } })],",
+      '};',
+      '',
+    ].join('\n'),
+    'src/main.ts': [
+      "import { createApp } from 'vue';",
+      "import App from './App.vue';",
+      '',
+      "createApp(App).mount('#app');",
+      '// The element loads after the app mounted, as a script tag at the end of the page would: Vue',
+      '// has rendered <velvet-login> as an unknown element and set its properties on it.',
+      'const win = window as Window & { definedAtMount?: boolean };',
+      "win.definedAtMount = customElements.get('velvet-login') !== undefined;",
+      "void import('velvet-login-element');",
+      '',
+    ].join('\n'),
+    'src/App.vue': VUE_COMPONENT,
+    'src/env.d.ts': "import type {} from 'velvet-login-element/vue';\n",
+    'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.vue']),
+  },
+};
+
+/** The Svelte component: the element imported, `config` passed, its events listed. */
+const SVELTE_COMPONENT = [
+  '<script lang="ts">',
+  "  import 'velvet-login-element';",
+  "  import type { VelvetConfig } from 'velvet-login-element';",
+  '',
+  ...PARAMS.split('\n').map((line) => `  ${line}`),
+  `  const config: VelvetConfig = ${JSON.stringify(SMS_ONLY)};`,
+  '  const received: string[] = $state([]);',
+  '</script>',
+  '',
+  '<main>',
+  '  <h1>A Svelte app</h1>',
+  '  <velvet-login',
+  '    public-token={publicToken}',
+  '    api-base={apiBase}',
+  '    config={config}',
+  '    onvelvet-event={(event) => received.push(event.detail.type)}',
+  '  ></velvet-login>',
+  '  <ul aria-label="What onvelvet-event received">',
+  '    {#each received as type, index (index)}<li>{type}</li>{/each}',
+  '  </ul>',
+  '</main>',
+  '',
+].join('\n');
+
+const SVELTE_APP = {
+  name: 'svelte',
+  packages: ['velvet-login-element' as const],
+  dependencies: { svelte: '^5.0.0' },
+  devDependencies: {
+    vite: VITE,
+    '@sveltejs/vite-plugin-svelte': '^7.0.0',
+    'svelte-check': '^4.0.0',
+    typescript: TYPESCRIPT,
+  },
+  files: {
+    'index.html': indexHtml('A Svelte app', '/src/main.ts'),
+    'vite.config.js': [
+      "import { svelte } from '@sveltejs/vite-plugin-svelte';",
+      'export default { plugins: [svelte()] };',
+      '',
+    ].join('\n'),
+    'src/main.ts': [
+      "import { mount } from 'svelte';",
+      "import App from './App.svelte';",
+      '',
+      "mount(App, { target: document.getElementById('app') as HTMLElement });",
+      '',
+    ].join('\n'),
+    'src/App.svelte': SVELTE_COMPONENT,
+    'src/app.d.ts': "import type {} from 'velvet-login-element/svelte';\n",
+    'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.svelte']),
+  },
+};
+
+let tarballs: Tarballs;
+let packDir: string;
+let velvet: VelvetServer;
+const sites: Record<'react' | 'vue' | 'svelte', AppSite> = {} as never;
+const apps: App[] = [];
+
+test.beforeAll(async () => {
+  packDir = mkdtempSync(join(tmpdir(), 'velvet-packages-'));
+  const started = performance.now();
+  tarballs = await packPackages(packDir);
+  console.log(
+    `packages built and packed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  for (const name of ['react', 'vue', 'svelte'] as const) sites[name] = await startAppSite();
+  velvet = await startVelvet({
+    config: {
+      projects: [
+        {
+          name: 'Package apps',
+          publicToken: PUBLIC_TOKEN,
+          authorizedOrigins: Object.values(sites).map((site) => site.origin),
+        },
+      ],
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await velvet?.stop();
+  await Promise.all(Object.values(sites).map((site) => site.close()));
+  for (const app of apps) app.remove();
+  if (packDir) rmSync(packDir, { recursive: true, force: true });
+});
+
+/** Builds `app`, serves it on `site` and opens it with the server's origin and token. */
+async function openApp(app: App, site: AppSite, page: import('@playwright/test').Page) {
+  await app.build();
+  site.serve(join(app.dir, 'dist'));
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(
+    `${site.origin}/?api=${encodeURIComponent(velvet.url)}&token=${encodeURIComponent(PUBLIC_TOKEN)}`,
+  );
+  return errors;
+}
+
+test('a Vite + React app signs in through velvet-login-react and shows what onEvent received', async ({
+  page,
+}) => {
+  const app = await createApp(REACT_APP, tarballs);
+  apps.push(app);
+  const errors = await openApp(app, sites.react, page);
+  await expect(page.getByRole('heading', { name: 'A React app' })).toBeVisible();
+  await signInBySms(page, velvet, '+14155550731');
+  await expect(
+    page.getByRole('list', { name: 'What onEvent received' }).getByRole('listitem'),
+  ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  expect(errors).toEqual([]);
+  console.log(`React app: ${JSON.stringify(app.seconds)} s`);
+});
+
+test('a Vue 3 app that loads the element after it mounted signs in with the config Vue set', async ({
+  page,
+}) => {
+  const app = await createApp(VUE_APP, tarballs);
+  apps.push(app);
+  const errors = await openApp(app, sites.vue, page);
+  await expect(page.getByRole('heading', { name: 'A Vue app' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as Window & { definedAtMount?: boolean }).definedAtMount),
+  ).toBe(false);
+  // The config's products, the passcode by SMS: without it the element offers email links.
+  await signInBySms(page, velvet, '+14155550732');
+  await expect(
+    page.getByRole('list', { name: 'What @velvet-event received' }).getByRole('listitem'),
+  ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  expect(errors).toEqual([]);
+  console.log(`Vue app: ${JSON.stringify(app.seconds)} s`);
+});
+
+test('a Svelte 5 app signs in', async ({ page }) => {
+  const app = await createApp(SVELTE_APP, tarballs);
+  apps.push(app);
+  const errors = await openApp(app, sites.svelte, page);
+  await expect(page.getByRole('heading', { name: 'A Svelte app' })).toBeVisible();
+  await signInBySms(page, velvet, '+14155550733');
+  await expect(
+    page.getByRole('list', { name: 'What onvelvet-event received' }).getByRole('listitem'),
+  ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
+  expect(errors).toEqual([]);
+  console.log(`Svelte app: ${JSON.stringify(app.seconds)} s`);
+});
