@@ -19,6 +19,7 @@ import {
   type AppSite,
   createApp,
   packPackages,
+  type RunResult,
   signInBySms,
   startAppSite,
   type Tarballs,
@@ -182,7 +183,10 @@ const VUE_APP = {
     ].join('\n'),
     'src/App.vue': VUE_COMPONENT,
     'src/env.d.ts': "import type {} from 'velvet-login-element/vue';\n",
-    'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.vue']),
+    // Unknown props are errors only with `checkUnknownProps` (or `strictTemplates`).
+    'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.vue'], {
+      vueCompilerOptions: { strictTemplates: true },
+    }),
   },
 };
 
@@ -241,6 +245,46 @@ const SVELTE_APP = {
     'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.svelte']),
   },
 };
+
+/**
+ * Where a type checker's output places its errors, as `file:line`: vue-tsc's
+ * `src/App.vue(16,8): error TS…` and svelte-check's machine output `ERROR "src/App.svelte" 17:5 …`.
+ */
+function errorLines(output: string): string[] {
+  const tsc = [...output.matchAll(/([\w-]+\.\w+)\((\d+),\d+\): error /g)];
+  const svelteCheck = [...output.matchAll(/ERROR "(?:[\w-]+\/)*([\w-]+\.\w+)" (\d+):\d+ /g)];
+  return [...tsc, ...svelteCheck].map((match) => `${match[1]}:${match[2]}`);
+}
+
+/**
+ * Checks the app's types with `check` as it stands (they pass), then once with each of `wrong`'s
+ * changes to `file` (a misspelt `confgi`, a numeric `public-token`; one at a time, as a type
+ * checker reports one error per element): each fails on the changed line and no other, and the
+ * misspelt property's error names it.
+ */
+async function checkTypes(
+  app: App,
+  check: () => Promise<RunResult>,
+  file: string,
+  source: string,
+  wrong: [string, string][],
+): Promise<void> {
+  const start = performance.now();
+  const right = await check();
+  expect(right.status, right.output).toBe(0);
+  for (const [from, to] of wrong) {
+    expect(source).toContain(from);
+    const changed = source.replace(from, to);
+    app.write(`src/${file}`, changed);
+    const failed = await check();
+    expect(failed.status, failed.output).not.toBe(0);
+    const line = changed.split('\n').findIndex((text) => text.includes(to)) + 1;
+    expect([...new Set(errorLines(failed.output))], failed.output).toEqual([`${file}:${line}`]);
+    if (to.includes('confgi')) expect(failed.output).toContain('confgi');
+  }
+  app.write(`src/${file}`, source);
+  app.seconds.typeCheck = Math.round((performance.now() - start) / 100) / 10;
+}
 
 let tarballs: Tarballs;
 let packDir: string;
@@ -303,7 +347,7 @@ test('a Vite + React app signs in through velvet-login-react and shows what onEv
   console.log(`React app: ${JSON.stringify(app.seconds)} s`);
 });
 
-test('a Vue 3 app that loads the element after it mounted signs in with the config Vue set', async ({
+test('a Vue 3 app that loads the element after it mounted signs in with the config Vue set, and vue-tsc checks its props', async ({
   page,
 }) => {
   const app = await createApp(VUE_APP, tarballs);
@@ -319,10 +363,20 @@ test('a Vue 3 app that loads the element after it mounted signs in with the conf
     page.getByRole('list', { name: 'What @velvet-event received' }).getByRole('listitem'),
   ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
   expect(errors).toEqual([]);
+  await checkTypes(
+    app,
+    () => app.bin('vue-tsc', ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false']),
+    'App.vue',
+    VUE_COMPONENT,
+    [
+      [':config.prop="config"', ':confgi.prop="config"'],
+      [':public-token="publicToken"', ':public-token="42"'],
+    ],
+  );
   console.log(`Vue app: ${JSON.stringify(app.seconds)} s`);
 });
 
-test('a Svelte 5 app signs in', async ({ page }) => {
+test('a Svelte 5 app signs in, and svelte-check checks its props', async ({ page }) => {
   const app = await createApp(SVELTE_APP, tarballs);
   apps.push(app);
   const errors = await openApp(app, sites.svelte, page);
@@ -332,5 +386,15 @@ test('a Svelte 5 app signs in', async ({ page }) => {
     page.getByRole('list', { name: 'What onvelvet-event received' }).getByRole('listitem'),
   ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
   expect(errors).toEqual([]);
+  await checkTypes(
+    app,
+    () => app.bin('svelte-check', ['--tsconfig', './tsconfig.json', '--output', 'machine']),
+    'App.svelte',
+    SVELTE_COMPONENT,
+    [
+      ['config={config}', 'confgi={config}'],
+      ['public-token={publicToken}', 'public-token={42}'],
+    ],
+  );
   console.log(`Svelte app: ${JSON.stringify(app.seconds)} s`);
 });
