@@ -2,12 +2,19 @@
  * The npm packages in fresh framework apps (issue 33): the three packages packed with `npm pack`,
  * each app written by the test into a directory of its own outside the repository, installed from
  * the tarballs and the registry, built with its own Vite and served from its own origin; each
- * signs a guest in by SMS against a real Velvet server whose project lists the apps' origins.
- * Vite + React signs in through the `velvet-login-react` wrapper and shows what its `onEvent`
- * received; Vue 3 loads the element's script after the app mounted (so Vue sets `config` as a
- * property before the element is defined) and the config's products are the ones offered; Svelte
- * 5 signs in. The Vue and Svelte apps' own `vue-tsc` and `svelte-check` (with the app's
- * TypeScript 5) pass on the app and fail on a misspelt `confgi` and a numeric `public-token`.
+ * signs a guest in by SMS in Chromium against a real Velvet server whose project lists the apps'
+ * origins, and lists the element's events as its handler received them.
+ *
+ * - Vite + React signs in through the `velvet-login-react` wrapper (`onEvent`), and the same app
+ *   renders the wrapper with `react-dom/server` in Node, without a DOM.
+ * - Vue 3 loads the element after the app mounted, so Vue sets `config` (`.prop`) on an element
+ *   not yet defined, and the config's product (the passcode by SMS, not the default email link) is
+ *   the one offered.
+ * - Svelte 5 signs in.
+ *
+ * Each app's own type checker (`tsc`, `vue-tsc` with `strictTemplates`, `svelte-check`, on the
+ * app's TypeScript 5) passes on the app, and fails on a misspelt `confgi` (naming it) and on a
+ * numeric public token. Each test prints the seconds each step took.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +27,7 @@ import {
   createApp,
   packPackages,
   type RunResult,
+  run,
   signInBySms,
   startAppSite,
   type Tarballs,
@@ -32,8 +40,8 @@ const PUBLIC_TOKEN = 'public-token-test-e2e-package-apps';
 const VITE = '^8.3.0';
 const TYPESCRIPT = '^5.9.0';
 
-/** The config every app gives the element, as a line of TypeScript. */
-const CONFIG = `const config = ${JSON.stringify(SMS_ONLY)};`;
+/** The config every app gives the element (the passcode by SMS), as a line of TypeScript. */
+const CONFIG = `const config: VelvetConfig = ${JSON.stringify(SMS_ONLY)};`;
 
 /** An app's `index.html`, loading `entry`. */
 function indexHtml(title: string, entry: string): string {
@@ -57,53 +65,7 @@ const PARAMS = [
   "const publicToken = params.get('token') ?? '';",
 ].join('\n');
 
-const REACT_APP = {
-  name: 'react',
-  packages: ['velvet-login-react' as const],
-  dependencies: { react: '^19.2.0', 'react-dom': '^19.2.0' },
-  devDependencies: { vite: VITE, '@vitejs/plugin-react': '^6.0.0' },
-  files: {
-    'index.html': indexHtml('A React app', '/src/main.tsx'),
-    'vite.config.js': [
-      "import react from '@vitejs/plugin-react';",
-      'export default { plugins: [react()] };',
-      '',
-    ].join('\n'),
-    'src/main.tsx': [
-      "import { useState } from 'react';",
-      "import { createRoot } from 'react-dom/client';",
-      "import { VelvetLogin } from 'velvet-login-react';",
-      '',
-      PARAMS,
-      CONFIG,
-      '',
-      'function App() {',
-      '  const [received, setReceived] = useState<string[]>([]);',
-      '  return (',
-      '    <main>',
-      '      <h1>A React app</h1>',
-      '      <VelvetLogin',
-      '        publicToken={publicToken}',
-      '        apiBase={apiBase}',
-      '        config={config}',
-      '        onEvent={(event) => setReceived((types) => [...types, event.type])}',
-      '      />',
-      '      <ul aria-label="What onEvent received">',
-      '        {received.map((type, index) => (',
-      '          <li key={index}>{type}</li>',
-      '        ))}',
-      '      </ul>',
-      '    </main>',
-      '  );',
-      '}',
-      '',
-      "createRoot(document.getElementById('app') as HTMLElement).render(<App />);",
-      '',
-    ].join('\n'),
-  },
-};
-
-/** The compiler options the Vue and Svelte apps' type checks use. */
+/** The compiler options of the apps' type checks. */
 const COMPILER_OPTIONS = {
   strict: true,
   target: 'ES2022',
@@ -117,10 +79,88 @@ const COMPILER_OPTIONS = {
   skipLibCheck: true,
 };
 
-/** A `tsconfig.json` checking the app's `src/` with {@link COMPILER_OPTIONS} and `more`. */
-function tsconfig(include: string[], more: Record<string, unknown> = {}): string {
-  return `${JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include, ...more }, null, 2)}\n`;
+/**
+ * A `tsconfig.json` checking `include` with {@link COMPILER_OPTIONS} and `options`, and `more` (a
+ * checker's own settings).
+ */
+function tsconfig(
+  include: string[],
+  options: Record<string, unknown> = {},
+  more: Record<string, unknown> = {},
+): string {
+  const compilerOptions = { ...COMPILER_OPTIONS, ...options };
+  return `${JSON.stringify({ compilerOptions, include, ...more }, null, 2)}\n`;
 }
+
+/** The React app: the wrapper, with what its `onEvent` received listed. */
+const REACT_COMPONENT = [
+  "import { useState } from 'react';",
+  "import { createRoot } from 'react-dom/client';",
+  "import type { VelvetConfig } from 'velvet-login-element';",
+  "import { VelvetLogin } from 'velvet-login-react';",
+  '',
+  PARAMS,
+  CONFIG,
+  '',
+  'function App() {',
+  '  const [received, setReceived] = useState<string[]>([]);',
+  '  return (',
+  '    <main>',
+  '      <h1>A React app</h1>',
+  '      <VelvetLogin',
+  '        publicToken={publicToken}',
+  '        apiBase={apiBase}',
+  '        config={config}',
+  '        onEvent={(event) => setReceived((types) => [...types, event.type])}',
+  '      />',
+  '      <ul aria-label="What onEvent received">',
+  '        {received.map((type, index) => (',
+  '          <li key={index}>{type}</li>',
+  '        ))}',
+  '      </ul>',
+  '    </main>',
+  '  );',
+  '}',
+  '',
+  "createRoot(document.getElementById('app') as HTMLElement).render(<App />);",
+  '',
+].join('\n');
+
+const REACT_APP = {
+  name: 'react',
+  packages: ['velvet-login-react' as const],
+  dependencies: { react: '^19.2.0', 'react-dom': '^19.2.0' },
+  devDependencies: {
+    vite: VITE,
+    '@vitejs/plugin-react': '^6.0.0',
+    typescript: TYPESCRIPT,
+    '@types/react': '^19.2.0',
+    '@types/react-dom': '^19.2.0',
+  },
+  files: {
+    'index.html': indexHtml('A React app', '/src/main.tsx'),
+    'vite.config.js': [
+      "import react from '@vitejs/plugin-react';",
+      'export default { plugins: [react()] };',
+      '',
+    ].join('\n'),
+    'src/main.tsx': REACT_COMPONENT,
+    'tsconfig.json': tsconfig(['src'], { jsx: 'react-jsx' }),
+    // What a server rendering the page runs, in Node without a DOM.
+    'server-render.js': [
+      "import { createElement } from 'react';",
+      "import { renderToString } from 'react-dom/server';",
+      "import { VelvetLogin } from 'velvet-login-react';",
+      '',
+      "if (typeof HTMLElement !== 'undefined') throw new Error('a DOM is here');",
+      'const html = renderToString(',
+      "  createElement(VelvetLogin, { publicToken: 'public-token-test-x', className: 'sign-in' }),",
+      ');',
+      'console.log(html);',
+      '',
+    ].join('\n'),
+  },
+};
 
 /** The Vue component: `config` bound as a property (`.prop`), the element's events listed. */
 const VUE_COMPONENT = [
@@ -129,7 +169,7 @@ const VUE_COMPONENT = [
   "import type { VelvetConfig } from 'velvet-login-element';",
   '',
   PARAMS,
-  `const config: VelvetConfig = ${JSON.stringify(SMS_ONLY)};`,
+  CONFIG,
   'const received = ref<string[]>([]);',
   '</script>',
   '',
@@ -184,9 +224,11 @@ const VUE_APP = {
     'src/App.vue': VUE_COMPONENT,
     'src/env.d.ts': "import type {} from 'velvet-login-element/vue';\n",
     // Unknown props are errors only with `checkUnknownProps` (or `strictTemplates`).
-    'tsconfig.json': tsconfig(['src/**/*.ts', 'src/**/*.vue'], {
-      vueCompilerOptions: { strictTemplates: true },
-    }),
+    'tsconfig.json': tsconfig(
+      ['src/**/*.ts', 'src/**/*.vue'],
+      {},
+      { vueCompilerOptions: { strictTemplates: true } },
+    ),
   },
 };
 
@@ -197,7 +239,7 @@ const SVELTE_COMPONENT = [
   "  import type { VelvetConfig } from 'velvet-login-element';",
   '',
   ...PARAMS.split('\n').map((line) => `  ${line}`),
-  `  const config: VelvetConfig = ${JSON.stringify(SMS_ONLY)};`,
+  `  ${CONFIG}`,
   '  const received: string[] = $state([]);',
   '</script>',
   '',
@@ -332,7 +374,7 @@ async function openApp(app: App, site: AppSite, page: import('@playwright/test')
   return errors;
 }
 
-test('a Vite + React app signs in through velvet-login-react and shows what onEvent received', async ({
+test('a Vite + React app signs in through velvet-login-react and shows what onEvent received; tsc checks its props, and Node renders it', async ({
   page,
 }) => {
   const app = await createApp(REACT_APP, tarballs);
@@ -344,6 +386,21 @@ test('a Vite + React app signs in through velvet-login-react and shows what onEv
     page.getByRole('list', { name: 'What onEvent received' }).getByRole('listitem'),
   ).toHaveText(['OTP_SMS_LOGIN_OR_CREATE', 'OTP_AUTHENTICATE', 'AUTHENTICATE_FLOW_COMPLETE']);
   expect(errors).toEqual([]);
+  await checkTypes(
+    app,
+    () => app.bin('tsc', ['--noEmit', '-p', 'tsconfig.json', '--pretty', 'false']),
+    'main.tsx',
+    REACT_COMPONENT,
+    [
+      ['config={config}', 'confgi={config}'],
+      ['publicToken={publicToken}', 'publicToken={42}'],
+    ],
+  );
+  const start = performance.now();
+  const rendered = await run(process.execPath, ['server-render.js'], app.dir);
+  expect(rendered.status, rendered.output).toBe(0);
+  expect(rendered.output.trim()).toBe('<velvet-login class="sign-in"></velvet-login>');
+  app.seconds.serverRender = Math.round((performance.now() - start) / 100) / 10;
   console.log(`React app: ${JSON.stringify(app.seconds)} s`);
 });
 
