@@ -133,7 +133,7 @@ export interface App {
 }
 
 /** Seconds since `start` (a `performance.now()`), to one decimal. */
-function secondsSince(start: number): number {
+export function secondsSince(start: number): number {
   return Math.round((performance.now() - start) / 100) / 10;
 }
 
