@@ -20,7 +20,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import {
   type App,
@@ -308,8 +308,8 @@ const SVELTE_APP = {
 };
 
 /**
- * Where a type checker's output places its errors, as `file:line`: vue-tsc's
- * `src/App.vue(16,8): error TS…` and svelte-check's machine output `ERROR "src/App.svelte" 17:5 …`.
+ * Where a type checker's output places its errors, as `file:line`: tsc's and vue-tsc's
+ * `src/App.vue(16,8): error TS…`, svelte-check's machine output `ERROR "src/App.svelte" 17:5 …`.
  */
 function errorLines(output: string): string[] {
   const tsc = [...output.matchAll(/([\w-]+\.\w+)\((\d+),\d+\): error /g)];
@@ -350,7 +350,7 @@ async function checkTypes(
 let tarballs: Tarballs;
 let packDir: string;
 let velvet: VelvetServer;
-const sites: Record<'react' | 'vue' | 'svelte', AppSite> = {} as never;
+const sites = {} as Record<'react' | 'vue' | 'svelte', AppSite>;
 const apps: App[] = [];
 
 test.beforeAll(async () => {
@@ -385,7 +385,7 @@ test.afterAll(async () => {
  * Serves `app`'s build on `site` and opens it with the server's origin and token; the page's
  * uncaught errors and console errors, as they come.
  */
-async function openApp(app: App, site: AppSite, page: import('@playwright/test').Page) {
+async function openApp(app: App, site: AppSite, page: Page) {
   site.serve(join(app.dir, 'dist'));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -173,7 +173,12 @@ export async function createApp(source: AppSource, tarballs: Tarballs): Promise<
   const bin = (name: string, args: string[]) =>
     run(join(dir, 'node_modules', '.bin', name), args, dir);
   const started = performance.now();
-  await runOrThrow('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  try {
+    await runOrThrow('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   seconds.install = secondsSince(started);
   return {
     dir,
