@@ -32,8 +32,18 @@ const VelvetLoginWrapped = createComponent({
 
 type WrappedProps = React.ComponentPropsWithoutRef<typeof VelvetLoginWrapped>;
 
+/**
+ * The element's children are its own: it renders its screens into them once defined, which may
+ * be before React hydrates a server-rendered page. An empty inner HTML that React sets once and
+ * never compares keeps React from calling them a hydration mismatch and rendering again.
+ */
+const OWN_CHILDREN = { __html: '' } as const;
+
 /** The props of {@link VelvetLogin}: the element's properties, HTML attributes, and the two callbacks. */
-export type VelvetLoginProps = Omit<WrappedProps, 'onVelvetEvent' | 'onVelvetError' | 'onError'> & {
+export type VelvetLoginProps = Omit<
+  WrappedProps,
+  'onVelvetEvent' | 'onVelvetError' | 'onError' | 'children' | 'dangerouslySetInnerHTML'
+> & {
   /** Called with the detail of each `velvet-event` (`{type, data}`). */
   onEvent?: (detail: VelvetEventDetail) => void;
   /** Called with the detail of each `velvet-error` (`{message, errorType?}`). */
@@ -63,6 +73,7 @@ export const VelvetLogin = React.forwardRef<VelvetLoginElement, VelvetLoginProps
     return React.createElement(VelvetLoginWrapped, {
       ...props,
       ref,
+      dangerouslySetInnerHTML: OWN_CHILDREN,
       onVelvetEvent,
       onVelvetError,
     });
