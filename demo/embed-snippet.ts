@@ -79,11 +79,10 @@ export function htmlSnippet({ origin, publicToken, config, release }: SnippetInp
 `;
 }
 
-/** The React wrapper with the same props (React 19, `@lit/react`). */
+/** The React wrapper with the same props (React 19; the `velvet-login-react` package). */
 export function reactSnippet({ origin, publicToken, config }: SnippetInput): string {
-  return `// The wrapper is widget/react/velvet-login-react.ts in the Velvet repository;
-// it needs react and @lit/react.
-import { VelvetLogin } from './velvet/widget/react/velvet-login-react.js';
+  return `// npm install velvet-login-react velvet-login-element react
+import { VelvetLogin } from 'velvet-login-react';
 
 const config = ${prettyJson(config)};
 

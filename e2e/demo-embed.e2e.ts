@@ -91,9 +91,8 @@ test('the copied HTML works on another site; the React code compiles', async ({
   await embed.getByRole('button', { name: 'Copy React: the wrapper' }).click();
   await expect(embed.getByRole('status').nth(1)).toHaveText('Copied to the clipboard.');
   const reactCode = await page.evaluate(() => navigator.clipboard.readText());
-  expect(reactCode).toContain(
-    "import { VelvetLogin } from './velvet/widget/react/velvet-login-react.js';",
-  );
+  expect(reactCode).toContain('npm install velvet-login-react velvet-login-element react');
+  expect(reactCode).toContain("import { VelvetLogin } from 'velvet-login-react';");
   expect(reactCode).toContain(`publicToken="${PUBLIC_TOKEN}"`);
   expect(reactCode).toMatch(/onEvent=\{/);
   expect(reactCode).toMatch(/onError=\{/);
