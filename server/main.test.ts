@@ -210,6 +210,20 @@ describe('start-up refusals, one line each', () => {
     );
   });
 
+  test('VELVET_CONFIG not valid JSON: the file, line and column, and what was expected', () => {
+    // Before: "is not valid JSON (... in JSON at position 103)", a count of characters to find.
+    const path = join(dir(), 'velvet.config.json');
+    writeFileSync(
+      path,
+      '{\n  "projects": [\n    {\n      "name": "Party"\n      "publicToken": "public-token-live-0123456789"\n    }\n  ]\n}\n',
+    );
+    assertRefused(
+      startUp({ VELVET_CONFIG: path }),
+      `${path}:5:7`,
+      /is not valid JSON: expected ',' or '}' after property value$/,
+    );
+  });
+
   test('DATABASE_URL: malformed or unreachable, named by host, port and database, never the password', async () => {
     const malformed = startUp({ DATABASE_URL: 'postgres://velvet:hunter2-secret@db:port/velvet' });
     assertRefused(malformed, 'DATABASE_URL', /is not a valid URL: write it as postgres:\/\//);

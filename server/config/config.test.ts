@@ -446,7 +446,7 @@ describe('configuration', () => {
 
   test('the config file: each bad setting is named with its path', () => {
     const cases: Array<[unknown, RegExp]> = [
-      ['{not json', /velvet\.config\.json$/],
+      ['{not json', /velvet\.config\.json:1:2$/],
       [{ projects: [{ name: 'x' }] }, /^projects\[0\]\.publicToken in /],
       [{ projects: [{ name: 'x', publicToken: 'nope' }] }, /^projects\[0\]\.publicToken in /],
       [
@@ -516,6 +516,102 @@ describe('configuration', () => {
       }),
     });
     assert.match(unknown.message, /unknown setting "colour"/);
+  });
+
+  test('a config file that is not valid JSON is named with the line and column, and what was expected', () => {
+    const lines = [
+      '{',
+      '  "projects": [',
+      '    {',
+      '      "name": "Party",',
+      '      "publicToken": "public-token-test-0123456789",',
+      '      "products": ["otp"]',
+      '    }',
+      '  ]',
+      '}',
+    ];
+    const valid = lines.join('\n');
+    const noComma = valid.replace('0123456789",', '0123456789"');
+    assert.doesNotThrow(() => JSON.parse(valid));
+    const cases: Array<[string, string, RegExp]> = [
+      // A missing comma: JSON.parse gives the position (Node 20: "at position 99").
+      [noComma, ':6:7', /expected ',' or '}' after property value$/],
+      // CRLF line ends count as one line end each.
+      [noComma.replaceAll('\n', '\r\n'), ':6:7', /expected ',' or '}' after property value$/],
+      // "Unexpected token" comes with no position from JSON.parse: the scan finds it.
+      [valid.replace('"Party"', 'Party'), ':4:15', /expected a value, not "P"$/],
+      [valid.replace('"otp"]', '"otp",]'), ':6:26', /expected a value, not "]"$/],
+      // The file ends early.
+      [valid.slice(0, valid.indexOf('"Party"')), ':4:15', /the file ends where .* was expected$/],
+    ];
+    for (const [text, place, problem] of cases) {
+      const path = writeConfig(text);
+      const error = configError({ VELVET_CONFIG: path });
+      assert.equal(error.setting, `${path}${place}`, error.message);
+      assert.match(error.message, /is not valid JSON: /);
+      assert.match(error.message, problem);
+      assert.doesNotMatch(error.message, /position/);
+    }
+  });
+
+  test('a key written twice in one object is refused with its line: JSON.parse would keep the last silently', () => {
+    const text = [
+      '{ "projects": [{',
+      '  "name": "Party",',
+      '  "publicToken": "public-token-test-0123456789",',
+      '  "oauth": { "providers": { "google": { "clientId": "a" } } },',
+      '  "oauth": { "providers": {} }',
+      '}] }',
+    ].join('\n');
+    assert.doesNotThrow(() => JSON.parse(text));
+    const path = writeConfig(text);
+    const error = configError({ VELVET_CONFIG: path });
+    assert.equal(error.setting, `${path}:5:3`);
+    assert.match(
+      error.message,
+      /the key "oauth" is written twice in one object \(first on line 4\)/,
+    );
+    // The same key in two different objects is fine.
+    const twoProjects = writeConfig(
+      '{"projects": [\n{"name": "A", "publicToken": "public-token-test-0123456789"},\n{"name": "B", "publicToken": "public-token-test-9876543210"}\n]}',
+    );
+    assert.equal(loadConfig({ VELVET_CONFIG: twoProjects }, dir()).projects.length, 2);
+  });
+
+  test('a setting the schema refuses is named with the line of its key', () => {
+    const text = (project: string[]) =>
+      [
+        '{',
+        '  "projects": [',
+        '    {',
+        ...project.map((line) => `      ${line}`),
+        '    }',
+        '  ]',
+        '}',
+      ].join('\n');
+    const token = '"publicToken": "public-token-test-0123456789",';
+    const cases: Array<[string[], string]> = [
+      [['"name": "Party",', token, '"colour": "red"'], 'projects[0] in PATH:6:7'],
+      [
+        ['"name": "Party",', token, '"otp": {', '  "methods": ["fax"]', '}'],
+        'projects[0].otp.methods[0] in PATH:7:21',
+      ],
+      // A missing key: the object that lacks it.
+      [['"name": "Party"'], 'projects[0].publicToken in PATH:3:5'],
+      [
+        [
+          '"name": "Party",',
+          token,
+          '"sessions": { "defaultDurationMinutes": 600, "maxDurationMinutes": 120 }',
+        ],
+        'projects[0].sessions.defaultDurationMinutes in PATH:6:21',
+      ],
+    ];
+    for (const [project, setting] of cases) {
+      const path = writeConfig(text(project));
+      const error = configError({ VELVET_CONFIG: path });
+      assert.equal(error.setting, setting.replace('PATH', path), error.message);
+    }
   });
 
   test('a valid config file replaces the development project and fills the defaults', () => {

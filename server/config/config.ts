@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ErrorObject } from 'ajv';
 import { settingsParts } from '../products/registry.js';
 import {
   normalizeOrigin,
@@ -22,6 +23,7 @@ import {
   readEnvironment,
   readHost,
 } from './environment.js';
+import { type JsonSource, JsonSourceError, locate, readJsonSource } from './json-source.js';
 import { assertSecureAnchors } from './trust-anchors.js';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.js';
 
@@ -353,28 +355,22 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
     const code = (error as NodeJS.ErrnoException).code ?? 'an error';
     throw new ConfigError('VELVET_CONFIG', `cannot read ${path} (${code})`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(path, `is not valid JSON (${(error as Error).message})`);
-  }
+  return parseConfigFile(text, path);
+}
+
+/**
+ * The projects of a config file's text (`path` names the file in errors): JSON with no key
+ * written twice, valid against the config schema. Errors name the file's line and column.
+ * @throws ConfigError
+ */
+export function parseConfigFile(text: string, path: string): ConfiguredProject[] | undefined {
+  const source = readConfigJson(text, path);
+  const at = (setting: string, pointer: string) => keyPlace(source, text, path, setting, pointer);
+  const parsed = source.value;
   const validate = configFileValidator();
   if (!validate(parsed)) {
-    const [problem] = validate.errors ?? [];
-    const where = problem?.instancePath
-      ? problem.instancePath
-          .replace(/^\//, '')
-          .replace(/\/(\d+)/g, '[$1]')
-          .replaceAll('/', '.')
-      : '(top level)';
-    const missing = (problem?.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const setting = missing ? `${where === '(top level)' ? '' : `${where}.`}${missing}` : where;
-    const detail =
-      problem?.keyword === 'additionalProperties'
-        ? `unknown setting "${(problem.params as { additionalProperty: string }).additionalProperty}"`
-        : (problem?.message ?? 'is invalid');
-    throw new ConfigError(`${setting} in ${path}`, detail);
+    const { setting, pointer, detail } = schemaProblem(validate.errors?.[0]);
+    throw new ConfigError(at(setting, pointer), detail);
   }
   const file = parsed as { projects?: ProjectConfig[] };
   return file.projects?.map((project, index) => {
@@ -382,15 +378,75 @@ function readConfigFile(path: string): ConfiguredProject[] | undefined {
     const { defaultDurationMinutes, maxDurationMinutes } = settings.sessions;
     if (defaultDurationMinutes > maxDurationMinutes) {
       throw new ConfigError(
-        `projects[${index}].sessions.defaultDurationMinutes in ${path}`,
+        at(
+          `projects[${index}].sessions.defaultDurationMinutes`,
+          `/projects/${index}/sessions/defaultDurationMinutes`,
+        ),
         `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
       );
     }
     if (settings.products.length === 1 && settings.products[0] === 'passkeys') {
-      throw new ConfigError(`projects[${index}].products in ${path}`, PASSKEYS_ALONE);
+      throw new ConfigError(
+        at(`projects[${index}].products`, `/projects/${index}/products`),
+        PASSKEYS_ALONE,
+      );
     }
     return { name: project.name, publicToken: project.publicToken, settings };
   });
+}
+
+/** The config file's JSON; a syntax error or a key written twice names the line and column. */
+function readConfigJson(text: string, path: string): JsonSource {
+  try {
+    return readJsonSource(text);
+  } catch (error) {
+    if (!(error instanceof JsonSourceError)) throw error;
+    const { line, column } = locate(text, error.offset);
+    throw new ConfigError(`${path}:${line}:${column}`, `is not valid JSON: ${error.problem}`);
+  }
+}
+
+/** `SETTING in PATH:LINE:COLUMN`: where the key at `pointer` (or its nearest parent) is written. */
+function keyPlace(
+  source: JsonSource,
+  text: string,
+  path: string,
+  setting: string,
+  pointer: string,
+): string {
+  let key = pointer;
+  while (key !== '' && !source.keys.has(key)) key = key.slice(0, key.lastIndexOf('/'));
+  const offset = source.keys.get(key);
+  if (offset === undefined) return `${setting} in ${path}`;
+  const { line, column } = locate(text, offset);
+  return `${setting} in ${path}:${line}:${column}`;
+}
+
+/** The setting a schema error is about (`projects[0].otp.methods`), its JSON pointer and what is wrong. */
+function schemaProblem(problem: ErrorObject | undefined): {
+  setting: string;
+  pointer: string;
+  detail: string;
+} {
+  const instancePath = problem?.instancePath ?? '';
+  const where = instancePath
+    ? instancePath
+        .replace(/^\//, '')
+        .replace(/\/(\d+)/g, '[$1]')
+        .replaceAll('/', '.')
+    : '(top level)';
+  const missing = (problem?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const setting = missing ? `${where === '(top level)' ? '' : `${where}.`}${missing}` : where;
+  if (problem?.keyword === 'additionalProperties') {
+    const unknown = (problem.params as { additionalProperty: string }).additionalProperty;
+    const escaped = unknown.replaceAll('~', '~0').replaceAll('/', '~1');
+    return {
+      setting,
+      pointer: `${instancePath}/${escaped}`,
+      detail: `unknown setting "${unknown}"`,
+    };
+  }
+  return { setting, pointer: instancePath, detail: problem?.message ?? 'is invalid' };
 }
 
 /**
