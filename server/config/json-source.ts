@@ -40,7 +40,7 @@ export function locate(text: string, offset: number): TextLocation {
 
 /** `JSON.parse`'s message without its position, and that position (Node 20: "at position N"). */
 function v8Position(message: string): { problem: string; offset: number } | undefined {
-  const match = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
+  const match = /(?: in JSON)? at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
   if (!match) return undefined;
   return { problem: message.slice(0, match.index), offset: Number(match[1]) };
 }
@@ -70,10 +70,13 @@ export function readJsonSource(text: string): JsonSource {
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-/** The offsets of the keys of `text`, by JSON pointer. @throws JsonSourceError */
-function scanJson(text: string): Map<string, number> {
+/**
+ * The offsets of the keys and array elements of `text`, by JSON pointer, read by this module's
+ * own scan (no `JSON.parse`): it stops where `JSON.parse` would, and at a key written twice.
+ * @throws JsonSourceError
+ */
+export function scanJson(text: string): Map<string, number> {
   const scanner = new Scanner(text);
   scanner.value('');
   scanner.space();
@@ -177,26 +180,50 @@ class Scanner {
     for (let c = this.text[this.pos]; c !== '"'; c = this.text[this.pos]) {
       if (c === undefined) this.fail("'\"' to close the string");
       if (c < ' ') this.fail('no control character in a string (write it escaped, such as \\n)');
-      this.pos += c === '\\' ? this.escape() : 1;
+      if (c === '\\') this.escape();
+      else this.pos += 1;
     }
     this.pos += 1;
     return JSON.parse(this.text.slice(start, this.pos)) as string;
   }
 
-  /** The length of the escape at `pos` (a backslash and what follows it). */
-  private escape(): number {
-    const next = this.text[this.pos + 1] ?? '';
-    if (ESCAPES.has(next)) return 2;
-    if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(this.text.slice(this.pos + 2, this.pos + 6))) {
-      return 6;
+  /** Past the escape at `pos` (a backslash and what follows it). */
+  private escape(): void {
+    this.pos += 1;
+    const next = this.text[this.pos] ?? '';
+    if (next !== 'u') {
+      if (!ESCAPES.has(next)) this.fail('an escape such as \\n, \\" or \\u00e9');
+      this.pos += 1;
+      return;
     }
-    return this.fail('an escape such as \\n, \\" or \\u00e9');
+    this.pos += 1;
+    for (let i = 0; i < 4; i += 1) {
+      if (!/[0-9a-fA-F]/.test(this.text[this.pos] ?? ''))
+        this.fail('4 hexadecimal digits after \\u');
+      this.pos += 1;
+    }
   }
 
   private number(): void {
-    NUMBER.lastIndex = this.pos;
-    if (!NUMBER.test(this.text)) this.fail('a number');
-    this.pos = NUMBER.lastIndex;
+    if (this.text[this.pos] === '-') this.pos += 1;
+    if (this.text[this.pos] === '0') this.pos += 1;
+    else this.digits('a digit');
+    if (this.text[this.pos] === '.') {
+      this.pos += 1;
+      this.digits('a digit after the decimal point');
+    }
+    if (this.text[this.pos] === 'e' || this.text[this.pos] === 'E') {
+      this.pos += 1;
+      if (this.text[this.pos] === '+' || this.text[this.pos] === '-') this.pos += 1;
+      this.digits('a digit in the exponent');
+    }
+  }
+
+  /** One digit or more. */
+  private digits(expected: string): void {
+    const start = this.pos;
+    while (/[0-9]/.test(this.text[this.pos] ?? '')) this.pos += 1;
+    if (this.pos === start) this.fail(expected);
   }
 
   private literal(word: string): void {
