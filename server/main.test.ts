@@ -211,7 +211,7 @@ describe('start-up refusals, one line each', () => {
   });
 
   test('VELVET_CONFIG not valid JSON: the file, line and column, and what was expected', () => {
-    // Before: "is not valid JSON (... in JSON at position 103)", a count of characters to find.
+    // Before: "is not valid JSON (... in JSON at position 52)", a count of characters to find.
     const path = join(dir(), 'velvet.config.json');
     writeFileSync(
       path,
