@@ -12,7 +12,6 @@ import { CssValueKind, describeCssValue, isCssValue } from '../widget/theme/css-
 import { THEME_DEFAULTS, type ThemeProperty } from '../widget/theme/theme.js';
 import { type ConfigPath, getAt } from './config-path.js';
 import {
-  type Choice,
   checkboxField,
   colorField,
   numberField,
@@ -20,6 +19,7 @@ import {
   selectField,
   textField,
 } from './controls.js';
+import { LOCALE_HINT, localeChoices } from './locale-choices.js';
 import { type DemoSettings, enabledProducts, ONE_TAP_POSITIONS } from './settings.js';
 import {
   enabledProviders,
@@ -73,15 +73,6 @@ export const METHOD_LABELS: Record<OtpMethod, string> = {
   whatsapp: 'WhatsApp',
   email: 'Email',
 };
-
-const LOCALES: readonly Choice[] = [
-  { value: 'en', label: 'English (en)' },
-  { value: 'es', label: 'Spanish (es)' },
-  { value: 'fr', label: 'French (fr)' },
-  { value: 'de', label: 'German (de)' },
-  { value: 'pt-BR', label: 'Portuguese, Brazil (pt-BR)' },
-  { value: 'ja', label: 'Japanese (ja)' },
-];
 
 const COMING = 'coming';
 
@@ -503,9 +494,6 @@ class FormBuilder {
 
   rendering(): TemplateResult {
     const locale = stringAt(this.settings, ['locale']) || 'en';
-    const choices = LOCALES.some((choice) => choice.value === locale)
-      ? LOCALES
-      : [...LOCALES, { value: locale, label: locale }];
     return html`<details class="group" open>
       ${this.summary('Rendering')}
       ${this.check(
@@ -517,8 +505,8 @@ class FormBuilder {
         id: 'option-locale',
         label: 'Locale',
         value: locale,
-        choices,
-        hint: 'The widget’s texts are in English for now (a page may translate them with the strings property); the country names of the phone form follow the locale.',
+        choices: localeChoices(locale),
+        hint: LOCALE_HINT,
         onChange: (value) => this.set(['locale'], value),
       })}
     </details>`;

@@ -333,6 +333,58 @@ test('a shared link restores the settings', async ({ page, context }) => {
   expect(configInUrl(shared)).toEqual(configInUrl(page));
 });
 
+test('the Locale setting offers only the languages the widget speaks, and each translates it', async ({
+  page,
+}) => {
+  await page.goto(demo.demoUrl);
+  await openGroup(page, 'Rendering');
+  const locale = page.getByRole('combobox', { name: 'Locale' });
+  await expect(locale.locator('option')).toHaveText([
+    'English (en)',
+    'Spanish (es)',
+    'French (fr)',
+  ]);
+  await expect(locale).toHaveAccessibleDescription(
+    'The widget’s texts are in English, Spanish, or French (a page may change any of them with the strings property); the country names of the phone form follow the locale.',
+  );
+  const submit = widget(page).locator('form button[type="submit"]').filter({ visible: true });
+  const offered = await locale
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  await expect(submit).toHaveText('Continue with text message');
+  const submitTexts = new Map<string, string>();
+  const submitText = async () => (await submit.textContent())?.trim() ?? '';
+  for (const value of offered) {
+    await locale.selectOption(value);
+    // The widget's submit button changes to a text no language before it had.
+    const before = [...submitTexts.values()];
+    await expect
+      .poll(async () => {
+        const text = await submitText();
+        return text !== '' && !before.includes(text);
+      })
+      .toBe(true);
+    submitTexts.set(value, await submitText());
+  }
+  // A language offered without a catalogue would leave the English text: every one differs.
+  expect(new Set(submitTexts.values()).size).toBe(offered.length);
+  expect(Object.fromEntries(submitTexts)).toEqual({
+    en: 'Continue with text message',
+    es: 'Continuar con mensaje de texto',
+    fr: 'Continuer par SMS',
+  });
+
+  // A shared link may name another locale: the select shows it, marked, and the widget says so.
+  await page.goto(`${demo.demoUrl}?config=${encodeURIComponent('{"locale":"de"}')}`);
+  await openGroup(page, 'Rendering');
+  await expect(locale.locator('option:checked')).toHaveText('German (de): no translation');
+  await expect(
+    page.getByRole('list', { name: 'What the widget says of this configuration' }),
+  ).toContainText('Locale "de" has no text catalogue yet; the available locales are: en, es, fr.');
+  // In English (the link names no product, so the default one: email magic links).
+  await expect(submit).toHaveText('Continue with email');
+});
+
 test('a link whose configuration is not JSON falls back to the defaults and says so', async ({
   page,
 }) => {

@@ -34,4 +34,27 @@ describe('style sheets', () => {
       outside.remove();
     }
   });
+
+  it('scopes the same CSS to each tag that asks for it', () => {
+    const css = '.shared-test { width: 45px; }';
+    for (const tag of ['shared-test-first', 'shared-test-second']) {
+      adoptOnce(document, styleSheet(css, 'light', tag));
+    }
+    const insides = ['shared-test-first', 'shared-test-second'].map((tag) => {
+      const host = document.createElement(tag);
+      const inside = document.createElement('div');
+      inside.className = 'shared-test';
+      host.append(inside);
+      document.body.append(host);
+      return inside;
+    });
+    try {
+      expect(insides.map((inside) => getComputedStyle(inside).width)).to.deep.equal([
+        '45px',
+        '45px',
+      ]);
+    } finally {
+      for (const inside of insides) inside.parentElement?.remove();
+    }
+  });
 });

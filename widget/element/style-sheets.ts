@@ -21,9 +21,13 @@ export function scopeCss(css: string, tag: string): string {
   return `${keyframes.join('\n')}\n${tag} {\n${rules}\n}`;
 }
 
-/** The sheet of `css` for `mode` (made once, then shared). */
+/**
+ * The sheet of `css` for `mode` and `tag` (made once, then shared). The tag is in the key: a page
+ * that bundles `<velvet-login>` with `<velvet-passkey-registration>` (the demo does) gets the
+ * same CSS scoped to each.
+ */
 export function styleSheet(css: string, mode: StyleMode, tag: string): CSSStyleSheet {
-  const key = `${mode}\u0000${css}`;
+  const key = mode + tag + css;
   let sheet = sheets.get(key);
   if (!sheet) {
     sheet = new CSSStyleSheet();
