@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 
 const root = join(import.meta.dirname, '..');
 

@@ -8,8 +8,8 @@
  */
 import { expect, test } from '@playwright/test';
 import * as oidc from 'openid-client';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 

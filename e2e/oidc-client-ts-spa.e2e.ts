@@ -8,8 +8,8 @@
  * `id_token_hint` alone, as the library sends it.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import type { SpaOutcome, SpaWindow } from './support/oidc-spa/spa-page.js';
 import { type SpaSite, serveSpaSite } from './support/oidc-spa/spa-site.js';
 import { typeCode } from './support/site-page.js';

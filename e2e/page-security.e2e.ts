@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { freePort } from './support/free-port.js';
+import { freePort } from '../server/test/ports.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;

@@ -11,9 +11,9 @@ import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { PRODUCTION_DRAIN_MS } from '../server/ops/graceful-shutdown.js';
 import { eventually } from '../server/test/eventually.js';
+import { freePort } from '../server/test/ports.js';
 import { createTestDatabase, type TestDatabase } from '../server/test/test-database.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import { type NginxProxy, startNginx } from './support/nginx-proxy.js';
 
 const AUTH = `Basic ${Buffer.from(`${DEVELOPMENT_PUBLIC_TOKEN}:${DEVELOPMENT_PUBLIC_TOKEN}`).toString('base64')}`;

@@ -8,8 +8,8 @@
  * signs in through the SDK as well.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import type { StytchTestWindow } from './support/stytch/page-config.js';
 import { sdk, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';

@@ -8,8 +8,8 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testing/github-peer.js';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import type { StytchTestWindow, Thrown } from './support/stytch/page-config.js';
 import { sdk, succeeded } from './support/stytch/sdk-calls.js';
 import { type StytchSdkSite, serveStytchSdkSite } from './support/stytch/sdk-site.js';

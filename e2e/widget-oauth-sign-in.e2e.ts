@@ -8,8 +8,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type GitHubPeer, startGitHubPeer } from '../server/products/oauth/testing/github-peer.js';
 import { type OidcPeer, startOidcPeer } from '../server/products/oauth/testing/oidc-peer.js';
+import { freePort } from '../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { freePort } from './support/free-port.js';
 import { injectAxe } from './support/inject-axe.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';

@@ -23,9 +23,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { freePort } from '../server/test/ports.js';
 
 const root = join(import.meta.dirname, '..');
 const started = Date.now();
@@ -64,16 +64,6 @@ function copyTree(target: string): void {
     cpSync(join(root, path), join(target, path), { verbatimSymlinks: true });
   }
   cpSync(join(root, 'dist'), join(target, 'dist'), { recursive: true });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** Stops `npm start` and the server under it (their process group). */

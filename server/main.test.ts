@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { freePort } from './test/ports.js';
 import { TEST_POSTGRES_URL } from './test/test-database.js';
 
 const root = join(import.meta.dirname, '..');
@@ -65,17 +66,6 @@ function writeLiveConfig(): string {
     JSON.stringify({ projects: [{ name: 'Party', publicToken: 'public-token-live-0123456789' }] }),
   );
   return path;
-}
-
-/** A port nothing listens on (listened on, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** A server holding a port on 127.0.0.1 until closed. */
@@ -229,7 +219,7 @@ describe('start-up refusals, one line each', () => {
     assertRefused(malformed, 'DATABASE_URL', /is not a valid URL: write it as postgres:\/\//);
     assert.doesNotMatch(malformed.stderr, /hunter2/);
 
-    const port = await closedPort();
+    const port = await freePort();
     const unreachable = startUp({
       DATABASE_URL: `postgres://velvet:hunter2-secret@127.0.0.1:${port}/velvet`,
     });

@@ -10,8 +10,7 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { acceptsConnections } from '../../server/test/port-accepts.js';
-import { freePort } from './free-port.js';
+import { acceptsConnections, freePort } from '../../server/test/ports.js';
 
 const root = join(import.meta.dirname, '..', '..');
 

@@ -6,12 +6,12 @@
  * with its own Vite and served as static files from an origin of its own.
  */
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { listenOnLoopback } from '../../server/test/ports.js';
 import type { VelvetServer } from '../../server/test/velvet-process.js';
 import { buildWidget } from './widget-bundle.js';
 
@@ -233,12 +233,8 @@ export async function startAppSite(): Promise<AppSite> {
     });
     response.end(readFileSync(file));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: await listenOnLoopback(server),
     serve(distDir) {
       dir = distDir;
     },

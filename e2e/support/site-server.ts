@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../../server/config/config.js';
 import { unwrapSuccess } from '../../server/test/api-assertions.js';
+import { freePort } from '../../server/test/ports.js';
 import { startVelvet, type VelvetServer } from '../../server/test/velvet-process.js';
-import { freePort } from './free-port.js';
 
 const root = join(import.meta.dirname, '..', '..');
 

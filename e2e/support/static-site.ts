@@ -1,6 +1,6 @@
 /** A throwaway web server for a page on its own origin (another port), as a third-party site. */
-import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
+import { listenOnLoopback } from '../../server/test/ports.js';
 
 /** A running static site. */
 export interface StaticSite {
@@ -17,12 +17,8 @@ export async function serveStaticPage(html: string | (() => string)): Promise<St
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(typeof html === 'function' ? html() : html);
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: await listenOnLoopback(server),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,7 +12,7 @@ import { after, describe, test } from 'node:test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
 import { eventually, eventuallyResolves } from '../test/eventually.js';
-import { acceptsConnections } from '../test/port-accepts.js';
+import { acceptsConnections } from '../test/ports.js';
 import { startVelvet, type VelvetServer } from '../test/velvet-process.js';
 import {
   DEVELOPMENT_DRAIN_MS,

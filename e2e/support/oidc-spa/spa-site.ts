@@ -3,10 +3,10 @@
  * at every path (`/`, `/callback`, `/signed-out`) running `spa-page.ts`, bundled with esbuild in
  * memory with the real `oidc-client-ts` from node_modules.
  */
-import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { listenOnLoopback } from '../../../server/test/ports.js';
 import type { SpaConfig } from './spa-page.js';
 
 /** A running application site. */
@@ -53,12 +53,8 @@ export async function serveSpaSite(config: () => SpaConfig): Promise<SpaSite> {
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Party Planner</title><script>window.spaConfig = ${json};</script><script type="module" src="/spa.js"></script></head><body><h1>Party Planner</h1><p id="outcome" role="status"></p></body></html>`,
     );
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: await listenOnLoopback(server),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
