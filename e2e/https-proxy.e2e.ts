@@ -142,7 +142,12 @@ test('through nginx a client is the address nginx saw, whatever X-Forwarded-For 
   // The request's id is nginx's own ($request_id), in the answer and in the server's log line.
   const id = String(sent.data.request_id);
   expect(id).toMatch(/^[0-9a-f]{32}$/);
-  expect(site.velvet.log().some((line) => line.includes(`"reqId":"${id}"`))).toBe(true);
+  // The line is written once the answer has gone, and read from the server's stdout: wait for it.
+  await expect
+    .poll(() => site.velvet.log().some((line) => line.includes(`"reqId":"${id}"`)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const signedIn = await postThroughProxy(
     '/otps/authenticate',
     { token: await site.velvet.lastCode(phone), method_id: sent.data.method_id },
