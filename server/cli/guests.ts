@@ -5,13 +5,11 @@
  * `--project <public token>` names. The work is done by `guest-list.ts`.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ALL_MIGRATIONS } from '../all-migrations.js';
-import { ALL_USER_PARTS } from '../all-user-parts.js';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
-import { Store } from '../store.js';
+import type { Store } from '../store.js';
+import { isSetupRefusal, openCommandStore } from './command-store.js';
 import { CsvError } from './csv.js';
 import {
   countryWarning,
@@ -205,22 +203,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env, process.cwd(), { command: true });
-  let store: Store;
-  try {
-    store = await Store.open(
-      {
-        databaseUrl: config.databaseUrl,
-        sqlitePath: join(config.dataDir, 'velvet.db'),
-      },
-      ALL_MIGRATIONS,
-      ALL_USER_PARTS,
-    );
-  } catch (error) {
-    const where = config.databaseUrl
-      ? 'the PostgreSQL database'
-      : join(config.dataDir, 'velvet.db');
-    throw new GuestListError(`Cannot open ${where}: ${(error as Error).message}`);
-  }
+  const store = await openCommandStore(config);
   try {
     const project = await openProject(store, config, command.project);
     return await run(command, store, project);
@@ -234,7 +217,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof GuestListError) {
+    if (isSetupRefusal(error) || error instanceof GuestListError) {
       console.error(`guests: ${error.message}`);
     } else if (error instanceof CsvError) {
       console.error(`guests: the CSV file cannot be read: ${error.message}`);

@@ -5,12 +5,9 @@
  * `stytch.impersonation.authenticate({impersonation_token})`); the session it starts is marked
  * `impersonated` and lasts at most an hour.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ALL_MIGRATIONS } from '../all-migrations.js';
-import { ALL_USER_PARTS } from '../all-user-parts.js';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { Store } from '../store.js';
+import { loadConfig } from '../config/config.js';
+import { isSetupRefusal, openCommandStore } from './command-store.js';
 import { ImpersonationError, mintImpersonationToken } from './impersonation.js';
 
 const HELP = `Velvet impersonation
@@ -47,14 +44,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env, process.cwd(), { command: true });
-  const store = await Store.open(
-    {
-      databaseUrl: config.databaseUrl,
-      sqlitePath: join(config.dataDir, 'velvet.db'),
-    },
-    ALL_MIGRATIONS,
-    ALL_USER_PARTS,
-  );
+  const store = await openCommandStore(config);
+
   try {
     const projects = [];
     for (const project of config.projects)
@@ -83,7 +74,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof ImpersonationError) {
+    if (isSetupRefusal(error) || error instanceof ImpersonationError) {
       console.error(`impersonate: ${error.message}`);
     } else {
       console.error('impersonate: unexpected error:', error);

@@ -43,6 +43,7 @@ const FILE_PROBLEMS: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of the path is a file, not a folder',
   ENOSPC: 'no space left on the device',
   EISDIR: 'a folder is in the way of a file',
+  EEXIST: 'a file is in the way of the folder',
   SQLITE_CANTOPEN: 'SQLite cannot open the database file',
   SQLITE_READONLY: 'the database file is read-only',
 };
