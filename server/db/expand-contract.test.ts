@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { createTestDatabase, TEST_POSTGRES_URL, type TestDatabase } from '../test/test-database.js';
-import { openDatabase } from './database.js';
+import { dialectOf, openDatabase } from './database.js';
 import { contractStatements, rowRemoval } from './expand-contract.js';
 import type { Migrations } from './migrator.js';
 import { PREVIOUS_RELEASE } from './previous-release.js';
@@ -217,6 +217,47 @@ const CONTRACT_FORMS: ReadonlyArray<{
     problem: 'deletes rows of passcodes',
   },
   {
+    form: 'add a foreign key',
+    postgres: [
+      'alter table "passcodes" add constraint "planted_project" foreign key ("project_id") references "projects" ("project_id")',
+    ],
+    // SQLite adds one only by rebuilding the table.
+    sqlite: [
+      `create table "rate_limits_new" ("bucket" text primary key references "projects" ("project_id"),
+        "window_start" bigint not null, "hits" integer not null)`,
+      'insert into "rate_limits_new" select "bucket", "window_start", "hits" from "rate_limits"',
+      'drop table "rate_limits"',
+      'alter table "rate_limits_new" rename to "rate_limits"',
+    ],
+    problem: 'adds a foreign key on',
+  },
+  {
+    form: 'drop a cascading foreign key',
+    postgres: ['alter table "user_emails" drop constraint "user_emails_user_id_fkey"'],
+    problem:
+      'removes the foreign key on user_emails: (user_id) REFERENCES users(user_id) ON DELETE CASCADE',
+  },
+  {
+    form: 'a trigger on an old table',
+    postgres: [
+      `create function "planted_refusal"() returns trigger language plpgsql as $$
+        begin raise exception 'refused'; end $$`,
+      `create trigger "planted_refusal" before insert on "passcodes"
+        for each row execute function "planted_refusal"()`,
+    ],
+    sqlite: [
+      `create trigger "planted_refusal" before insert on "passcodes"
+        begin select raise(abort, 'refused'); end`,
+    ],
+    problem: 'adds trigger planted_refusal on passcodes',
+  },
+  {
+    form: 'drop a trigger the old code relies on',
+    postgres: ['drop trigger "user_emails_lists_version" on "user_emails"'],
+    sqlite: ['drop trigger "user_emails_lists_version_insert"'],
+    problem: 'removes trigger user_emails_lists_version',
+  },
+  {
     form: 'drop view',
     postgres: ['drop view "planted_view"'],
     sqlite: ['drop view "planted_view"'],
@@ -263,6 +304,25 @@ test('a step that only expands the previous release’s schema is accepted', asy
           .on('sessions')
           .column('expires_at')
           .execute();
+        // A new table may reference an old one, and have its own trigger.
+        await db.schema
+          .createTable('planted_links')
+          .addColumn('link_id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) =>
+            c.notNull().references('users.user_id').onDelete('cascade'),
+          )
+          .execute();
+        await sql
+          .raw(
+            dialectOf(db) === 'postgres'
+              ? `create function "planted_touch"() returns trigger language plpgsql as $$
+                  begin return new; end $$;
+                create trigger "planted_touch" before insert on "planted_links"
+                  for each row execute function "planted_touch"()`
+              : `create trigger "planted_touch" after insert on "planted_links"
+                  begin select 1; end`,
+          )
+          .execute(db);
         // The new step's own table may change as it likes.
         await db.schema.alterTable('planted').renameTo('planted_too').execute();
         await db.schema.alterTable('planted_too').dropColumn('note').execute();

@@ -2,7 +2,8 @@
  * Expand/contract: during a rolling upgrade the previous release's server keeps running on the
  * database the new release migrated, so a step added since that release may only add (expand)
  * what the old code can ignore: tables, nullable or defaulted columns, non-unique indexes. A step
- * that takes away or tightens what the old code reads or writes (contract) breaks it mid-upgrade:
+ * that takes away or tightens what the old code reads or writes (contract: a column, a default,
+ * an index, a view, a check, a foreign key or a trigger on its tables) breaks it mid-upgrade:
  * issue 32's old processes answered every SMS send 500 ('relation "destination_guards" does not
  * exist') once a new one dropped that table. A contract step ships in a later release, when the
  * previous release no longer uses what it removes, and is listed in `PREVIOUS_RELEASE`.
@@ -40,6 +41,7 @@ export function schemaContractions(
     problems.push(...tableContractions(table, new Set(Object.keys(columns)), before, after));
   }
   problems.push(...indexContractions(previous, before, after));
+  problems.push(...triggerContractions(previous, before, after));
   for (const view of previous.views) {
     if (before.views.includes(view) && !after.views.includes(view)) {
       problems.push(`removes view ${view}`);
@@ -71,11 +73,47 @@ function tableContractions(
       problems.push(`adds ${table}.${column}, required and without a default`);
     }
   }
-  const checksBefore = new Set(before.checks[table] ?? []);
-  for (const check of after.checks[table] ?? []) {
-    if (!checksBefore.has(check)) problems.push(`adds a check on ${table}: ${check}`);
+  const checks = added(before.checks[table], after.checks[table]);
+  problems.push(...checks.map((check) => `adds a check on ${table}: ${check}`));
+  // An old insert may break a new foreign key; an old delete may rely on a removed cascade.
+  const keysAdded = added(before.foreignKeys[table], after.foreignKeys[table]);
+  const keysRemoved = added(after.foreignKeys[table], before.foreignKeys[table]);
+  problems.push(...keysAdded.map((key) => `adds a foreign key on ${table}: ${key}`));
+  problems.push(...keysRemoved.map((key) => `removes the foreign key on ${table}: ${key}`));
+  return problems;
+}
+
+/**
+ * What a step did to the triggers on the previous release's tables: one added (it fires on the
+ * old server's writes and may refuse them), or one removed or changed (the old code may rely on
+ * what it did).
+ */
+function triggerContractions(
+  previous: SchemaSnapshot,
+  before: SchemaSnapshot,
+  after: SchemaSnapshot,
+): string[] {
+  const problems: string[] = [];
+  for (const [name, trigger] of Object.entries(before.triggers)) {
+    if (!(trigger.table in previous.tables) || !(trigger.table in after.tables)) continue;
+    const next = after.triggers[name];
+    if (!next) problems.push(`removes trigger ${name} on ${trigger.table}`);
+    else if (next.definition !== trigger.definition || next.table !== trigger.table) {
+      problems.push(`changes trigger ${name} on ${trigger.table}`);
+    }
+  }
+  for (const [name, trigger] of Object.entries(after.triggers)) {
+    if (!(name in before.triggers) && trigger.table in previous.tables) {
+      problems.push(`adds trigger ${name} on ${trigger.table}`);
+    }
   }
   return problems;
+}
+
+/** The items of `after` that `before` does not have. */
+function added(before: readonly string[] = [], after: readonly string[] = []): string[] {
+  const had = new Set(before);
+  return after.filter((item) => !had.has(item));
 }
 
 /**

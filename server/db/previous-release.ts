@@ -17,7 +17,8 @@ export const PREVIOUS_RELEASE = {
   lastMigration: '2026-11-27-11-crypto-challenges-client',
   /**
    * Steps added since the previous release that may contract its schema (drop or rename,
-   * change a type, make required, remove a default or an index, add a unique index or a check,
+   * change a type, make required, remove a default or an index, add a unique index, a check, a
+   * foreign key or a trigger on its tables, remove one of its foreign keys or triggers,
    * delete rows: see `expand-contract.ts`), each with why the previous release no longer uses
    * what it takes away.
    */
