@@ -6,12 +6,10 @@
  * browser that accepts gzip. The figures are printed and attached to the test as annotations.
  */
 import { expect, test } from '@playwright/test';
+import { GATE_BUDGET_BYTES } from '../scripts/size-budgets.js';
 import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { recordFirstRender } from './support/widget-page.js';
-
-/** The budget: JS and CSS until the phone form, in gzip bytes. */
-const GATE_BUDGET_BYTES = 90_000;
 
 let site: SiteServer;
 

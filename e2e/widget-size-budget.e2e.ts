@@ -5,8 +5,11 @@
  * are printed and attached to the test as annotations.
  */
 import { expect, type Page, test } from '@playwright/test';
-// The budget: 20 KB of gzip before first render.
-import { FIRST_RENDER_BUDGET_BYTES as BUDGET_BYTES } from '../scripts/widget-size-budget.js';
+// The budgets: 20 KB of gzip before first render; the SMS flow's ceiling.
+import {
+  FIRST_RENDER_BUDGET_BYTES as BUDGET_BYTES,
+  SMS_FLOW_BUDGET_BYTES as FLOW_BUDGET_BYTES,
+} from '../scripts/size-budgets.js';
 import type { VelvetServer } from '../server/test/velvet-process.js';
 import { gzipBody, recordReceivedBytes } from './support/download-sizes.js';
 import type { StaticSite } from './support/static-site.js';
@@ -19,31 +22,6 @@ import {
 import { recordFirstRender } from './support/widget-page.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
-/**
- * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
- * 84,000 with the world's phone metadata; per-calling-code metadata brought it to 50,600, and the
- * client library's magic-link, password, passkey and wallet clients added 3,700 (54,278). Each
- * product's client now loads with its first call (`widget/client/lazy-client.ts`) and the
- * passcode screen's toaster with the first resend: 49,340. The captcha retry, the locale-aware
- * errors and one lazy entry for each new product's client (OAuth, TOTP, token exchange) in the
- * client library's core brought it to 50,792. Issue 19 set the goal of 40,000: the widget's own
- * phone-number parser over the same per-calling-code metadata instead of libphonenumber-js's
- * (`widget/validation/phone-parser.ts`: the parser chunk 11,064 → 1,534, calling code 1's
- * metadata 1,200 → 1,076, no table of 206 imports), the passcode boxes without Lit's `live()`
- * (its 936 B chunk), the OAuth flows and Turnstile's loader out of the client library's core
- * (11,149 → 10,285) and the dial-code table as one string: 39,229; the parser loading as a
- * number is typed, and treating a metadata chunk without data as a failed load: 39,292. The
- * client library loading when the guest submits, the main screen's bootstrap read and render
- * event made without it (`widget/element/main-screen-calls.ts`, 878) and the bootstrap answer's
- * mapping out of its core (10,285 → 9,898): 39,831.
- */
-/*
- * Issue 30 wrote the session-length fallback once (`sessionMinutes`, in the entry's
- * `widget-config.ts` so it is no chunk of its own: a module of its own cost 134 B and a request)
- * and split the phone parser into steps under Biome's complexity limit: 40,047. The ceiling moved
- * by 100 B for them; issue 37 (the widget lighter) is to win it back.
- */
-const FLOW_BUDGET_BYTES = 40_100;
 /** Stytch's comparable bundle, for the report. */
 const STYTCH_GZIP_BYTES = 103.5 * 1024;
 

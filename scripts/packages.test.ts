@@ -18,8 +18,8 @@ import { widgetAssetRoutes } from '../server/web/widget-assets.js';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 import { moduleImports, packageOf } from './module-imports.js';
 import { componentCheck, installBlocks } from './readme-snippets.js';
+import { FIRST_RENDER_BUDGET_BYTES } from './size-budgets.js';
 import { ensureWidgetBuild } from './widget-build.js';
-import { FIRST_RENDER_BUDGET_BYTES } from './widget-size-budget.js';
 import { sriHash } from './widget-versions.js';
 
 const root = join(import.meta.dirname, '..');
