@@ -12,6 +12,12 @@ const CATALOGUES: Readonly<Record<string, () => Promise<{ default: LocaleCatalog
   fr: () => import('./fr.js'),
 };
 
+/**
+ * The languages with a catalogue besides English; `AVAILABLE_LOCALES` (in the entry, which must
+ * not carry these imports) names the same, which `locales.test.ts` holds it to.
+ */
+export const CATALOGUE_LANGUAGES: readonly string[] = Object.keys(CATALOGUES);
+
 /** The `lang` this module set on each widget, so it is removed when the locale changes back. */
 const langSet = new WeakMap<Element, string>();
 

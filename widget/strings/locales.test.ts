@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from '../client/testing/mocha.js';
+import { CATALOGUE_LANGUAGES, loadCatalogue } from './load-catalogue.js';
 import { AVAILABLE_LOCALES, hasCatalogue, localeNotice } from './locales.js';
 
 describe('locales', () => {
@@ -21,5 +22,15 @@ describe('locales', () => {
       'locale "de" has no text catalogue yet; the available locales are: en, es, fr. The texts ' +
         'stay in English (give `strings` to translate them); country names follow "de".',
     );
+  });
+
+  it('offers exactly the languages that have a catalogue, each loading with its own lang', async () => {
+    expect([...AVAILABLE_LOCALES].sort()).to.deep.equal(['en', ...CATALOGUE_LANGUAGES].sort());
+    for (const locale of AVAILABLE_LOCALES.filter((name) => name !== 'en')) {
+      const host = document.createElement('div');
+      const catalogue = await loadCatalogue(locale, host);
+      expect(catalogue?.lang, locale).to.equal(locale);
+      expect(host.getAttribute('lang')).to.equal(locale);
+    }
   });
 });
