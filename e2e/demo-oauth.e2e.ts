@@ -85,3 +85,26 @@ for (const [index, provider] of PROVIDERS.entries()) {
     await expect(session(page).getByLabel('User data')).toContainText(provider.person.email);
   });
 }
+
+test('Google One Tap signs in through the development Google, its prompt labelled Development', async ({
+  page,
+}) => {
+  await page.goto(demo.demoUrl);
+  await expect(session(page)).toContainText('Signed out.', { timeout: 30_000 });
+  await openGroup(page, 'OAuth');
+  await page.getByRole('checkbox', { name: 'google', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Google One Tap prompt' }).check();
+  await page.getByRole('checkbox', { name: 'OAuth (social login)' }).check();
+
+  // The widget loads the development server's stand-in of Google's script, never Google's.
+  const prompt = page.getByRole('dialog', {
+    name: 'Development: sign in to this site with Google',
+  });
+  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toContainText('Development: not the real Google');
+  await prompt.getByRole('button', { name: 'Continue as Ada Lovelace' }).click();
+
+  await expect(page).toHaveURL(/\/demo\//, { timeout: 30_000 });
+  await expect(session(page)).toContainText('Signed in until', { timeout: 30_000 });
+  await expect(session(page).getByLabel('User data')).toContainText('ada@example.com');
+});

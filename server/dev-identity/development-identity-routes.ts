@@ -5,7 +5,8 @@
  * - `GET /dev/identity/return.js`: the return page's script;
  * - for each of the 19 providers, under `/dev/identity/<provider>/`: `GET|POST authorize` (the
  *   sign-in page and its choice), `POST token`, and either (OpenID Connect) the discovery
- *   document and `userinfo`, or the provider's user API in its own shape.
+ *   document and `userinfo`, or the provider's user API in its own shape;
+ * - Google One Tap's script stand-in and its ID tokens (`one-tap-stand-in.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formEntries, textParser } from '../http/well-formed-text.js';
@@ -26,6 +27,7 @@ import {
   developmentJwksUri,
 } from './development-endpoints.js';
 import type { DevelopmentIdentity } from './development-identity.js';
+import { oneTapStandInRoutes } from './one-tap-stand-in.js';
 import { apiAnswer, personClaims } from './provider-answers.js';
 import { RETURN_SCRIPT, refusalPage, returnPage, signInPage } from './sign-in-page.js';
 import { IdentityFormError, identityOfForm } from './test-identities.js';
@@ -151,6 +153,8 @@ export function developmentIdentityRoutes(
     if (!facts) reply.code(404).send({ error: 'not_found' });
     return facts;
   };
+
+  oneTapStandInRoutes(app, deps);
 
   app.get(`${DEVELOPMENT_IDENTITY_PATH}/jwks`, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

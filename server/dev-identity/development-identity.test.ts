@@ -269,6 +269,71 @@ describe('the development identity provider', () => {
   });
 });
 
+describe('Google One Tap through the development identity provider', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({
+      project: {
+        products: ['oauth'],
+        oauth: { providers, loginRedirectURLs: [LOGIN_URL], signupRedirectURLs: [SIGNUP_URL] },
+      },
+    });
+  });
+  after(() => server.close());
+
+  test('start names the development script; its ID token (development key, issuer, client id, nonce) signs in', async () => {
+    const started = await server.api('/oauth/google/onetap/start');
+    assert.equal(started.status, 200);
+    assert.equal(started.body.development_script_url, `${VELVET}/dev/identity/google/gsi/client`);
+    const script = await fetch(`${server.url}/dev/identity/google/gsi/client`);
+    assert.match(script.headers.get('content-type') ?? '', /javascript/);
+    const source = await script.text();
+    assert.match(source, /label: 'Development'/);
+    assert.match(source, /google\.accounts\.id = \{/);
+
+    const issue = (body: unknown) =>
+      fetch(`${server.url}/dev/identity/google/gsi/issue`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://app.velvet.test' },
+        body: JSON.stringify(body),
+      });
+    const account = { email: 'ada@example.com', name: 'Ada Lovelace' };
+    // Only the project's development client id gets a token.
+    const stranger = await issue({ nonce: started.body.nonce, clientId: 'someone', account });
+    assert.equal(stranger.status, 400);
+    const issued = await issue({
+      nonce: started.body.nonce,
+      clientId: started.body.google_client_id,
+      account,
+    });
+    assert.equal(issued.status, 200);
+    assert.equal(issued.headers.get('access-control-allow-origin'), 'http://app.velvet.test');
+    const idToken = await issued.text();
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString());
+    assert.equal(claims.iss, `${VELVET}/dev/identity/google`);
+    assert.equal(claims.aud, 'dev-google-client');
+    assert.equal(claims.nonce, started.body.nonce);
+
+    const { verifier, challenge } = pkcePair();
+    const submitted = await server.api('/oauth/google/onetap/submit', {
+      body: {
+        id_token: idToken,
+        oauth_callback_id: started.body.oauth_callback_id,
+        pkce_code_challenge: challenge,
+      },
+    });
+    assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+    const target = new URL(submitted.body.redirect_url);
+    assert.equal(`${target.origin}${target.pathname}`, SIGNUP_URL);
+    const answer = await server.api('/oauth/authenticate', {
+      body: { token: target.searchParams.get('token'), code_verifier: verifier },
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.user.emails[0].email, 'ada@example.com');
+    assert.equal(answer.body.user.emails[0].verified, true);
+  });
+});
+
 describe('the development identity provider in production', () => {
   test('is not served: its paths answer 404, and a provider set to it does not start', async () => {
     const server = await startTestServer({
@@ -288,8 +353,14 @@ describe('the development identity provider in production', () => {
       ]) {
         assert.equal((await fetch(`${server.url}${path}`)).status, 404, path);
       }
-      const token = await fetch(`${server.url}/dev/identity/google/token`, { method: 'POST' });
-      assert.equal(token.status, 404);
+      for (const path of ['/dev/identity/google/token', '/dev/identity/google/gsi/issue']) {
+        assert.equal((await fetch(`${server.url}${path}`, { method: 'POST' })).status, 404, path);
+      }
+      assert.equal((await fetch(`${server.url}/dev/identity/google/gsi/client`)).status, 404);
+      // One Tap names no development script, and no development token would pass.
+      const oneTap = await server.api('/oauth/google/onetap/start');
+      assert.equal(oneTap.status, 200);
+      assert.equal(oneTap.body.development_script_url, undefined);
       const url = new URL(`${server.url}/sdk/v1/public/oauth/google/start`);
       url.searchParams.set('public_token', TEST_PUBLIC_TOKEN);
       url.searchParams.set('code_challenge', pkcePair().challenge);
