@@ -190,6 +190,38 @@ describe('the development identity provider', () => {
     assert.match(bare.html, /requires an S256 PKCE code_challenge/);
   });
 
+  test('Cancel answers access_denied, and a typed person without a name gets the page again, with no code', async () => {
+    const { challenge } = pkcePair();
+    const authorize = await start('discord', challenge);
+    const html = await (await fetch(local(authorize))).text();
+    const presets = formOf(html, 0);
+    presets.fields.set('decision', 'deny');
+    const post = (fields: URLSearchParams) =>
+      fetch(`${server.url}${presets.action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: fields,
+      });
+    const typed = formOf(html, 1);
+    typed.fields.set('name', '  ');
+    typed.fields.set('email', 'not-an-email');
+    const again = await post(typed.fields);
+    const page = await again.text();
+    assert.equal(again.status, 400);
+    assert.match(page, /role="alert" id="problem">Type a name/);
+    assert.doesNotMatch(page, /data-return/);
+
+    const denied = await post(presets.fields);
+    const returned = await denied.text();
+    assert.match(returned, /error=access_denied/);
+    const landed = await followReturn(returned);
+    assert.equal(landed.headers.get('location'), null);
+    assert.match(
+      await landed.text(),
+      /data-error-type="oauth_provider_error"[^>]*>Sign-in was cancelled/,
+    );
+  });
+
   test('a code works once, for its app (secret as the provider takes it), redirect URI and PKCE verifier, for two minutes', async () => {
     const redirect = `${VELVET}/sdk/v1/public/oauth/gitlab/callback`;
     const verifier = 'v'.repeat(43);
