@@ -56,6 +56,16 @@ function factsOf(name: string): ProviderFacts | undefined {
   };
 }
 
+/** The string fields of a posted body (a form's are all strings; other bodies may not be). */
+function stringFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (typeof body !== 'object' || body === null) return fields;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string') fields[name] = value;
+  }
+  return fields;
+}
+
 const RETURN_SCRIPT_PATH = `${DEVELOPMENT_IDENTITY_PATH}/return.js`;
 
 /** Sends an HTML page, never cached. */
@@ -222,12 +232,12 @@ export function developmentIdentityRoutes(
     );
 
     /** `POST /dev/identity/{provider}/authorize`: the developer's choice; a code, or the refusal. */
-    scope.post<{ Params: { provider: string }; Body: Record<string, string> }>(
+    scope.post<{ Params: { provider: string }; Body: unknown }>(
       `${DEVELOPMENT_IDENTITY_PATH}/:provider/authorize`,
       async (request, reply) => {
         const facts = providerOf(request, reply);
         if (!facts) return reply;
-        const form = request.body ?? {};
+        const form = stringFields(request.body);
         let authorization: AuthorizationRequest;
         try {
           authorization = readRequest(facts, carriedParams(form));
@@ -245,21 +255,26 @@ export function developmentIdentityRoutes(
     );
 
     /** `POST /dev/identity/{provider}/token`: the code exchanged for tokens. */
-    scope.post<{ Params: { provider: string }; Body: Record<string, string> }>(
+    scope.post<{ Params: { provider: string }; Body: unknown }>(
       `${DEVELOPMENT_IDENTITY_PATH}/:provider/token`,
       async (request, reply) => {
         const facts = providerOf(request, reply);
         if (!facts) return reply;
         reply.header('cache-control', 'no-store');
         try {
-          return await exchangeCode(facts, request.body ?? {}, request.headers.authorization, {
-            projects: deps.projects,
-            codes,
-            sealed,
-            key,
-            clock: deps.clock,
-            issuer: developmentIssuer(ownOrigin, facts.name),
-          });
+          return await exchangeCode(
+            facts,
+            stringFields(request.body),
+            request.headers.authorization,
+            {
+              projects: deps.projects,
+              codes,
+              sealed,
+              key,
+              clock: deps.clock,
+              issuer: developmentIssuer(ownOrigin, facts.name),
+            },
+          );
         } catch (error) {
           if (!(error instanceof TokenRefusal)) throw error;
           return reply
