@@ -59,6 +59,12 @@ const LINK_SENT: ReadonlySet<string> = new Set([
  */
 const SETTINGS_BEFORE_LINK = 'velvet-demo:settings-before-link';
 
+/**
+ * Where the demo keeps its settings when the page is left (an OAuth button sends it to the
+ * provider): the provider's answer opens `/demo/` without them, and that page uses them again.
+ */
+const SETTINGS_BEFORE_REDIRECT = 'velvet-demo:settings-before-redirect';
+
 /** The products this build of the widget has. */
 const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
 
@@ -68,6 +74,7 @@ const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
  */
 function openedFromLink(): string | undefined {
   const type = new URL(location.href).searchParams.get(MAGIC_LINK_PARAM);
+  if (type === 'oauth') return openedFromProvider();
   // A password reset link (`reset_password`, or `login`) opens the passwords product.
   const product = type === 'magic_links' ? 'emailMagicLinks' : 'passwords';
   if (type !== 'magic_links' && type !== 'reset_password' && type !== 'login') return undefined;
@@ -75,6 +82,16 @@ function openedFromLink(): string | undefined {
   if (saved) return saved;
   const url = new URL(location.pathname, location.origin);
   url.searchParams.set('config', JSON.stringify({ products: [product] }));
+  return url.href;
+}
+
+/** On a page an OAuth provider's answer opened: the settings it was left with (OAuth on). */
+function openedFromProvider(): string {
+  const saved = localStorage.getItem(SETTINGS_BEFORE_REDIRECT);
+  if (saved && new URL(saved).searchParams.get('config')?.includes('"oauth"')) return saved;
+  const url = new URL(location.pathname, location.origin);
+  const config = { products: ['oauth'], oauthOptions: { providers: [{ type: 'google' }] } };
+  url.searchParams.set('config', JSON.stringify(config));
   return url.href;
 }
 
@@ -135,6 +152,7 @@ export class DemoApp {
     this.config = widgetConfig(this.settings);
     this.outbox = new DevOutbox(options.origin);
     this.client = this.connect(this.settings.publicToken);
+    addEventListener('pagehide', () => localStorage.setItem(SETTINGS_BEFORE_REDIRECT, this.link()));
   }
 
   /** Renders the page and reads the outbox. */

@@ -1,6 +1,6 @@
 /**
  * The identity provider as a Fastify application: `/sdk/v1` (spec section 7),
- * the development outbox, the error catalogue, and the health and readiness probes. `buildApp`
+ * the development outbox and identity provider, the error catalogue, and the health and readiness probes. `buildApp`
  * takes its storage, delivery and clock from the caller, so tests run the
  * very same server on a real database.
  */
@@ -14,6 +14,8 @@ import type { JsonObject } from './db/json-column.js';
 import type { DeliveryRoutes } from './delivery/delivery.js';
 import { meteredDelivery } from './delivery/metered-delivery.js';
 import type { DevOutbox } from './delivery/outbox.js';
+import { developmentIdentity } from './dev-identity/development-identity.js';
+import { developmentIdentityRoutes } from './dev-identity/development-identity-routes.js';
 import { answerJson } from './http/answer-json.js';
 import { ApiError } from './http/api-error.js';
 import {
@@ -189,6 +191,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     ownOrigin,
+    // The development identity provider exists only where the outbox does: never in production.
+    ...(options.outbox &&
+      !config.production && {
+        development: developmentIdentity(app, ownOrigin, options.secret),
+      }),
   };
 
   await app.register(
@@ -263,6 +270,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.outbox) {
     options.outbox.share(store.outbox);
     devOutboxRoutes(app, { outbox: options.outbox });
+  }
+  if (context.development) {
+    developmentIdentityRoutes(app, {
+      development: context.development,
+      projects,
+      secret: options.secret,
+      clock,
+    });
   }
 
   // What has expired is deleted a minute after start and hourly after (see `ops/housekeeping.ts`).

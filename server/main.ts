@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     config.projects.some((p) => p.publicToken === DEVELOPMENT_PUBLIC_TOKEN)
   ) {
     app.log.info(
-      `development project: public token ${DEVELOPMENT_PUBLIC_TOKEN}; the development outbox prints each message (passcodes, links) here and lists them at ${config.publicUrl}/dev/outbox`,
+      `development project: public token ${DEVELOPMENT_PUBLIC_TOKEN}; the development outbox prints each message (passcodes, links) here and lists them at ${config.publicUrl}/dev/outbox; OAuth and Google One Tap sign in through the development identity provider at ${config.publicUrl}/dev/identity/ (docs/development-identity-provider.md)`,
     );
   }
 }

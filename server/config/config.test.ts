@@ -636,6 +636,52 @@ describe('configuration', () => {
     assert.equal(settings?.sessions.maxDurationMinutes, 7 * 24 * 60);
   });
 
+  test('the development project offers OAuth through the development identity provider: all 19 providers and One Tap, landing as magic links do', () => {
+    const [project] = loadConfig({}, dir()).projects;
+    assert.ok(project);
+    assert.ok(project.settings.products.includes('oauth'));
+    const { providers, loginRedirectURLs, signupRedirectURLs } = project.settings.oauth;
+    assert.equal(Object.keys(providers).length, 19);
+    for (const [name, provider] of Object.entries(providers)) {
+      assert.equal(provider.development, true, name);
+      assert.equal(provider.clientId, `velvet-development-${name}`);
+    }
+    assert.deepEqual(loginRedirectURLs, project.settings.emailMagicLinks.loginRedirectURLs);
+    assert.deepEqual(signupRedirectURLs, loginRedirectURLs);
+    assert.ok(loginRedirectURLs.includes('http://localhost:8080/demo/'));
+  });
+
+  test('"development": true on a provider: taken in development, refused in production in one line', () => {
+    const configWith = (publicToken: string) =>
+      writeConfig({
+        projects: [
+          {
+            name: 'Party',
+            publicToken,
+            products: ['oauth'],
+            oauth: {
+              providers: { github: { clientId: 'my-dev-app', development: true } },
+              loginRedirectURLs: ['https://party.example/'],
+            },
+          },
+        ],
+      });
+    const config = loadConfig({ VELVET_CONFIG: configWith('public-token-test-0123456789') }, dir());
+    const path = configWith('public-token-live-0123456789');
+    assert.equal(config.projects[0]?.settings.oauth.providers.github?.development, true);
+    const error = configError({
+      NODE_ENV: 'production',
+      HOST: '::1',
+      VELVET_SECRET: 's'.repeat(32),
+      VELVET_CONFIG: path,
+    });
+    assert.equal(
+      error.message,
+      `Invalid setting projects[0].oauth.providers.github.development in ${path}: is the development identity provider, which production does not serve: remove it and give github's real clientId and clientSecret`,
+    );
+    assert.doesNotMatch(error.message, /\n/);
+  });
+
   test('the text breaker’s settings: the per-prefix limit is half of sms.maxPerHour unless given, and the guest list only is off unless set', () => {
     const settingsOf = (sms: unknown) =>
       loadConfig(

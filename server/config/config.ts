@@ -7,6 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
+import { OAUTH_PROVIDERS } from '../../widget/client/oauth-provider-names.js';
+import type { OAuthProviderSettings } from '../products/oauth/index.js';
 import { settingsParts } from '../products/registry.js';
 import {
   normalizeOrigin,
@@ -253,6 +255,7 @@ function readProjects(env: NodeJS.ProcessEnv, context: ProjectsContext): Configu
     );
   }
   assertPublicTokens(projects, production);
+  if (production) assertNoDevelopmentProviders(projects, configFile);
   return projects;
 }
 
@@ -295,6 +298,10 @@ function developmentProject(
     `http://localhost:${port}`,
     `http://127.0.0.1:${port}`,
   ].filter((origin, index, all) => all.indexOf(origin) === index);
+  const landings = [
+    ...demoOrigins.map((origin) => `${origin}/demo/`),
+    ...[...origins].map((origin) => `${origin}/`),
+  ];
   return {
     name: 'Velvet (development)',
     publicToken: DEVELOPMENT_PUBLIC_TOKEN,
@@ -303,8 +310,9 @@ function developmentProject(
         name: 'Velvet (development)',
         publicToken: DEVELOPMENT_PUBLIC_TOKEN,
         authorizedOrigins: [...origins],
-        // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery.
-        products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto'],
+        // Passkeys need the page on localhost or HTTPS; crypto wallets need no delivery; OAuth and
+        // Google One Tap sign in through the development identity provider (`/dev/identity/`).
+        products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys', 'crypto', 'oauth'],
         // The demo's sample application signs in with Velvet (OpenID Connect, see demo/oidc-panel.ts).
         idp: {
           clients: [
@@ -323,18 +331,54 @@ function developmentProject(
         // The demo page signs in with passwords too; its reset links land on it.
         passwords: { resetRedirectUrls: [`${normalizeOrigin(publicUrl)}/demo/`] },
         // Magic links open the demo on the server's own origins, or the root of any other origin.
-        emailMagicLinks: {
-          loginRedirectURLs: [
-            ...[normalizeOrigin(publicUrl), `http://localhost:${port}`, `http://127.0.0.1:${port}`]
-              .filter((origin, index, all) => all.indexOf(origin) === index)
-              .map((origin) => `${origin}/demo/`),
-            ...[...origins].map((origin) => `${origin}/`),
-          ],
+        emailMagicLinks: { loginRedirectURLs: landings },
+        // Every provider, through the development identity provider; OAuth lands as magic links do.
+        oauth: {
+          providers: developmentProviders(),
+          loginRedirectURLs: landings,
+          signupRedirectURLs: landings,
         },
       },
       settingsParts,
     ),
   };
+}
+
+/**
+ * The development project's OAuth providers: all 19, each an app of the development identity
+ * provider with development credentials (not secrets: the stand-in serves development only).
+ */
+function developmentProviders(): Record<string, OAuthProviderSettings> {
+  return Object.fromEntries(
+    OAUTH_PROVIDERS.map((provider) => [
+      provider,
+      {
+        clientId: `velvet-development-${provider}`,
+        clientSecret: `velvet-development-${provider}-secret`,
+        development: true,
+      },
+    ]),
+  );
+}
+
+/**
+ * Refuses, in production, a provider set to the development identity provider (`"development":
+ * true`), which only development serves.
+ */
+function assertNoDevelopmentProviders(
+  projects: readonly ConfiguredProject[],
+  configFile: string | undefined,
+): void {
+  for (const [index, project] of projects.entries()) {
+    for (const [name, provider] of Object.entries(project.settings.oauth.providers)) {
+      if (provider.development === true) {
+        throw new ConfigError(
+          `projects[${index}].oauth.providers.${name}.development in ${configFile ?? 'the config file'}`,
+          `is the development identity provider, which production does not serve: remove it and give ${name}'s real clientId and clientSecret`,
+        );
+      }
+    }
+  }
 }
 
 function findConfigFile(env: NodeJS.ProcessEnv, cwd: string): string | undefined {

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Migrations } from '../db/migrator.js';
 import type { DeliveryRoutes } from '../delivery/delivery.js';
+import type { DevelopmentIdentity } from '../dev-identity/development-identity.js';
 import type { ErrorCode } from '../http/api-error.js';
 import type { KeyRing } from '../keys/key-ring.js';
 import type { Projects } from '../projects/project-directory.js';
@@ -42,6 +43,11 @@ export interface ProductContext {
   readonly log: FastifyBaseLogger;
   /** The server's own origin (`PUBLIC_URL`). */
   readonly ownOrigin: string;
+  /**
+   * The development identity provider (`server/dev-identity/`): only in development, never in
+   * production. Providers configured `"development": true` sign in through it.
+   */
+  readonly development?: DevelopmentIdentity;
 }
 
 /** A product's server side. */

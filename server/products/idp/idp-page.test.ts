@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { OAUTH_PROVIDERS } from '../../../widget/client/oauth-provider-names.js';
 import { checkConfig } from '../../../widget/config/validate-config.js';
 import { DEVELOPMENT_PUBLIC_TOKEN, loadConfig } from '../../config/config.js';
 import { PRODUCTS, type Product, resolveProjectSettings } from '../../projects/project-settings.js';
@@ -89,7 +90,7 @@ describe('the authorization page’s sign-in config', () => {
     assert.equal(checked, 62 * 7);
   });
 
-  test('the development project: passcodes by text, WhatsApp and email, passwords, passkeys and wallets', () => {
+  test('the development project: passcodes by text, WhatsApp and email, passwords, passkeys, wallets and the 19 development providers', () => {
     const config = loadConfig({ PORT: '8080' }, mkdtempSync(join(tmpdir(), 'velvet-idp-page-')));
     const development = config.projects.find((p) => p.publicToken === DEVELOPMENT_PUBLIC_TOKEN);
     assert.ok(development, 'the development project');
@@ -97,8 +98,9 @@ describe('the authorization page’s sign-in config', () => {
     const checked = checkConfig(offered);
     assert.equal(checked.configError, undefined);
     assert.deepEqual(offered, {
-      products: ['otp', 'passwords', 'passkeys', 'crypto'],
+      products: ['otp', 'passwords', 'passkeys', 'crypto', 'oauth'],
       otpOptions: { methods: ['sms', 'whatsapp', 'email'], expirationMinutes: 10 },
+      oauthOptions: { providers: OAUTH_PROVIDERS.map((type) => ({ type })) },
     });
   });
 });

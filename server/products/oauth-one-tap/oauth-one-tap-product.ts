@@ -4,6 +4,8 @@
  * exchanged by the OAuth product's `POST /oauth/authenticate`, and the Google account is the
  * same provider account the redirect flow links.
  */
+import { developmentIssuer } from '../../dev-identity/development-endpoints.js';
+import { GSI_CLIENT_PATH } from '../../dev-identity/one-tap-stand-in.js';
 import { oauthService } from '../oauth/index.js';
 import type { ServerProduct } from '../product.js';
 import { oneTapErrors } from './oauth-one-tap-errors.js';
@@ -24,11 +26,22 @@ export const oneTapProduct: ServerProduct = {
     const oneTap = new OneTapService(
       tokens,
       (request) => oauth.issue(request),
-      new GoogleIdTokenVerifier(),
+      new GoogleIdTokenVerifier(
+        context.development && {
+          issuer: developmentIssuer(context.ownOrigin, 'google'),
+          publicJwk: context.development.key.publicJwk,
+        },
+      ),
       context.limiter,
       context.clock,
     );
-    oneTapRoutes(sdk, { oneTap });
+    oneTapRoutes(sdk, {
+      oneTap,
+      // Development only: where the development Google's script is (`server/dev-identity/`).
+      ...(context.development && {
+        developmentScriptUrl: `${context.ownOrigin}${GSI_CLIENT_PATH}`,
+      }),
+    });
   },
   housekeeping: ({ store }, now) =>
     new OneTapRepository(store.db).purgeExpired(now - KEEP_EXPIRED_MS),

@@ -4,7 +4,14 @@
  * (the project's Google client id), its expiry (by the server's clock), and the nonce the page's
  * prompt was started with.
  */
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+} from 'jose';
 import { ApiError } from '../../http/api-error.js';
 import type { OAuthProviderSettings } from '../oauth/index.js';
 import './oauth-one-tap-errors.js';
@@ -27,9 +34,45 @@ export interface GoogleIdentity {
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
 
+/**
+ * The development identity provider's Google (development only): the issuer and key its ID
+ * tokens carry, for a project whose Google is `"development": true`.
+ */
+export interface DevelopmentGoogle {
+  issuer: string;
+  publicJwk: JWK;
+}
+
 /** Checks Google ID tokens; one per server, caching each JWKS it reads. */
 export class GoogleIdTokenVerifier {
   readonly #keySets = new Map<string, KeySet>();
+  readonly #development:
+    | { issuer: string; keySet: ReturnType<typeof createLocalJWKSet> }
+    | undefined;
+
+  /** `development`: the development Google, on a development server only. */
+  constructor(development?: DevelopmentGoogle) {
+    this.#development = development && {
+      issuer: development.issuer,
+      keySet: createLocalJWKSet({ keys: [development.publicJwk] }),
+    };
+  }
+
+  /** The keys and issuer `google`'s tokens are checked against. */
+  #trusted(google: OAuthProviderSettings) {
+    if (google.development) {
+      // Production has no development Google: such a token is never valid there.
+      if (!this.#development) throw new ApiError('invalid_id_token');
+      return { keySet: this.#development.keySet, issuer: this.#development.issuer };
+    }
+    const jwksUri = google.jwksUri ?? GOOGLE_JWKS_URI;
+    let keySet = this.#keySets.get(jwksUri);
+    if (!keySet) {
+      keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000 });
+      this.#keySets.set(jwksUri, keySet);
+    }
+    return { keySet, issuer: google.issuer ?? GOOGLE_ISSUERS };
+  }
 
   /**
    * The identity in `idToken`, or `ApiError('invalid_id_token' | 'id_token_expired' |
@@ -40,16 +83,11 @@ export class GoogleIdTokenVerifier {
     google: OAuthProviderSettings,
     expected: { nonce: string; now: number },
   ): Promise<GoogleIdentity> {
-    const jwksUri = google.jwksUri ?? GOOGLE_JWKS_URI;
-    let keySet = this.#keySets.get(jwksUri);
-    if (!keySet) {
-      keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000 });
-      this.#keySets.set(jwksUri, keySet);
-    }
+    const { keySet, issuer } = this.#trusted(google);
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(idToken, keySet, {
-        issuer: google.issuer ?? GOOGLE_ISSUERS,
+        issuer,
         audience: google.clientId,
         currentDate: new Date(expected.now),
         algorithms: ['RS256', 'ES256'],

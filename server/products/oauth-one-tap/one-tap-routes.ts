@@ -34,18 +34,31 @@ const submitSchema = {
 } as const;
 
 /** Registers the One Tap routes. */
-export function oneTapRoutes(app: FastifyInstance, deps: { oneTap: OneTapService }): void {
+export function oneTapRoutes(
+  app: FastifyInstance,
+  deps: {
+    oneTap: OneTapService;
+    /** The development Google's script, on a development server only. */
+    developmentScriptUrl?: string;
+  },
+): void {
   /**
    * `GET /oauth/google/onetap/start`: the project's Google client id, a callback id and the
    * nonce to give Google. `oauth_config_not_found`, `no_login_redirect_urls_set` or
-   * `no_signup_redirect_urls_set` while the project is not set up for One Tap.
+   * `no_signup_redirect_urls_set` while the project is not set up for One Tap. On a development
+   * server, for a project whose Google is `"development": true`, `development_script_url` names
+   * the development Google's script, which the widget loads instead of Google's.
    */
   app.get('/oauth/google/onetap/start', { config: { checks: 'nothing' } }, async (request) => {
-    const started = await deps.oneTap.start(projectOf(request), request.ip);
+    const project = projectOf(request);
+    const started = await deps.oneTap.start(project, request.ip);
+    const development = project.settings.oauth.providers.google?.development === true;
     return envelope(request, {
       google_client_id: started.googleClientId,
       oauth_callback_id: started.oauthCallbackId,
       nonce: started.nonce,
+      ...(development &&
+        deps.developmentScriptUrl && { development_script_url: deps.developmentScriptUrl }),
     });
   });
 

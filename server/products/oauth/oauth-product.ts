@@ -31,6 +31,7 @@ export function oauthService(context: ProductContext): OAuthService {
     ownOrigin: context.ownOrigin,
     clock: context.clock,
     log: context.log,
+    ...(context.development && { development: context.development }),
   });
 }
 

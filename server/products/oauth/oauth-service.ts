@@ -21,6 +21,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
+import { developmentEndpoints } from '../../dev-identity/development-endpoints.js';
+import type { DevelopmentIdentity } from '../../dev-identity/development-identity.js';
 import { ApiError } from '../../http/api-error.js';
 import { verifierMatches } from '../../keys/pkce.js';
 import type { SealedJson } from '../../keys/sealed-json.js';
@@ -185,6 +187,8 @@ export interface OAuthDeps {
   readonly ownOrigin: string;
   readonly clock: () => number;
   readonly log: FastifyBaseLogger;
+  /** The development identity provider, in development only. */
+  readonly development?: DevelopmentIdentity;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -488,9 +492,44 @@ export class OAuthService {
     provider: OAuthProviderName,
     settings: Parameters<typeof providerClient>[1],
   ): Promise<ProviderClient> {
+    if (settings.development) return this.#developmentClient(provider, settings);
     try {
       const [{ providerClient }] = await exchangeKit();
       return await providerClient(PROVIDERS[provider], settings, this.deps.clock());
+    } catch (error) {
+      throw this.#providerFailure(provider, error);
+    }
+  }
+
+  /**
+   * A provider configured `"development": true`: the development identity provider's endpoints,
+   * reached inside the process. Refused where there is none (production).
+   */
+  async #developmentClient(
+    provider: OAuthProviderName,
+    settings: Parameters<typeof providerClient>[1],
+  ): Promise<ProviderClient> {
+    const development = this.deps.development;
+    if (!development) {
+      throw new ApiError(
+        'oauth_provider_not_configured',
+        `The OAuth provider ${provider} is set to the development identity provider, which only a development server has.`,
+      );
+    }
+    const definition = PROVIDERS[provider];
+    const endpoints = developmentEndpoints(
+      development.ownOrigin,
+      provider,
+      definition.identity === 'oidc',
+    );
+    try {
+      const [{ providerClient }] = await exchangeKit();
+      return await providerClient(
+        definition,
+        { clientId: settings.clientId, clientSecret: settings.clientSecret, ...endpoints },
+        this.deps.clock(),
+        (url, options) => development.fetch(url, options),
+      );
     } catch (error) {
       throw this.#providerFailure(provider, error);
     }

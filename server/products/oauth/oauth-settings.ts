@@ -28,6 +28,12 @@ export interface OAuthProviderSettings {
   tokenEndpoint?: string;
   userInfoEndpoint?: string;
   jwksUri?: string;
+  /**
+   * Sign in through the development identity provider (`/dev/identity/<provider>/`, see
+   * `docs/development-identity-provider.md`) instead of the real provider: development only; a
+   * production server refuses a config that sets it.
+   */
+  development?: boolean;
 }
 
 /** OAuth settings. */
@@ -72,6 +78,7 @@ const oauthProviderSchema = {
     tokenEndpoint: exactUrlSchema,
     userInfoEndpoint: exactUrlSchema,
     jwksUri: exactUrlSchema,
+    development: { type: 'boolean' },
   },
 } as const;
 

@@ -56,20 +56,23 @@ export const googleScript = { url: 'https://accounts.google.com/gsi/client' };
 
 let loading: Promise<GoogleAccountsId> | undefined;
 
-/** `google.accounts.id`, loading Google's script first if the page has not. */
-export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
+/**
+ * `google.accounts.id`, loading Google's script (or `url`, a development server's stand-in)
+ * first if the page has not.
+ */
+export function loadGoogleIdentity(url = googleScript.url): Promise<GoogleAccountsId> {
   const present = window.google?.accounts?.id;
   if (present) return Promise.resolve(present);
   loading ??= new Promise<GoogleAccountsId>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = googleScript.url;
+    script.src = url;
     script.async = true;
     script.addEventListener('load', () => {
       const id = window.google?.accounts?.id;
       if (id) resolve(id);
       else reject(new Error('google.accounts.id is missing after the script loaded'));
     });
-    script.addEventListener('error', () => reject(new Error(`${googleScript.url} did not load`)));
+    script.addEventListener('error', () => reject(new Error(`${url} did not load`)));
     document.head.append(script);
   }).catch((error: unknown) => {
     loading = undefined;

@@ -20,7 +20,13 @@ import {
   loadGoogleIdentity,
   type PromptMomentNotification,
 } from './google-identity.js';
-import { oneTapNavigation, oneTapTexts, startOneTap, submitOneTap } from './one-tap-flow.js';
+import {
+  googleScriptOf,
+  oneTapNavigation,
+  oneTapTexts,
+  startOneTap,
+  submitOneTap,
+} from './one-tap-flow.js';
 import {
   browserHasFedCM,
   ONE_TAP_EMBEDDED_HEIGHT_PX,
@@ -140,7 +146,7 @@ export class VelvetGoogleOneTap extends LitElement {
     }
     let google: GoogleAccountsId;
     try {
-      google = await loadGoogleIdentity();
+      google = await loadGoogleIdentity(googleScriptOf(started));
     } catch {
       const texts = oneTapTexts(this.context);
       this.failWith(texts.oneTapCouldNotLoad(texts.oneTapScriptFailed));

@@ -16,6 +16,20 @@ export interface OneTapStart {
   google_client_id: string;
   oauth_callback_id: string;
   nonce: string;
+  /**
+   * A development server's stand-in of Google's script (its development identity provider), for
+   * a project whose Google is the development one; never sent in production.
+   */
+  development_script_url?: string;
+}
+
+/** The script the prompt runs on: Google's, or the development server's stand-in it named. */
+export function googleScriptOf(started: OneTapStart): string | undefined {
+  const url = started.development_script_url;
+  return typeof url === 'string' &&
+    /^https?:\/\/[^/]+\/dev\/identity\/google\/gsi\/client$/.test(url)
+    ? url
+    : undefined;
 }
 
 function isStart(body: JsonObject): body is JsonObject & OneTapStart {

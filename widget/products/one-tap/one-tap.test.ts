@@ -21,7 +21,7 @@ const CLIENT_ID = '1234567890-velvet.apps.googleusercontent.com';
 const LOGIN_URL = 'https://party.example/signed-in';
 const SIGNUP_URL = 'https://party.example/welcome';
 /** The stand-in of Google's script, served by the test runner as Google serves its own. */
-const STAND_IN_URL = new URL('./testing/gsi-client.js', import.meta.url).href;
+const STAND_IN_URL = new URL('../../../server/dev-identity/gsi-client.js', import.meta.url).href;
 
 interface StandIn {
   calls: string[];

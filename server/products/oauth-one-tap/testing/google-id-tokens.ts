@@ -2,8 +2,7 @@
  * Google's side of One Tap for tests, on loopback: a signing key made with `jose`, its JWK Set
  * served over HTTP as Google serves `oauth2/v3/certs`, and ID tokens shaped as Google's (RS256,
  * `iss`, `aud`, `sub`, `email`, `email_verified`, `nonce`, `iat`, `exp`). For browsers it also
- * serves the stand-in of Google's script (`/gsi/client`, `widget/products/one-tap/testing/
- * gsi-client.js`), `/gsi/setup.js` which points that stand-in at `/gsi/issue`, and `/gsi/issue`,
+ * serves the stand-in of Google's script (`/gsi/client`, `server/dev-identity/gsi-client.js`), `/gsi/setup.js` which points that stand-in at `/gsi/issue`, and `/gsi/issue`,
  * which signs a token for the account, nonce and client id the prompt was initialized with.
  */
 import { readFileSync } from 'node:fs';
@@ -127,6 +126,6 @@ export async function startGoogleStandIn(defaults: {
 
 /** The browser stand-in of `accounts.google.com/gsi/client`. */
 const GSI_CLIENT_SOURCE = readFileSync(
-  join(import.meta.dirname, '../../../../widget/products/one-tap/testing/gsi-client.js'),
+  join(import.meta.dirname, '../../../dev-identity/gsi-client.js'),
   'utf8',
 );

@@ -1,11 +1,14 @@
 /**
  * A local stand-in of Google Identity Services (`https://accounts.google.com/gsi/client`) for
- * tests, which never reach the internet. Loaded as Google's script is (a classic script), it
+ * development and tests, which never reach the internet: a development server serves it at
+ * `/dev/identity/google/gsi/client` (after a preamble that labels its prompt "Development" and
+ * has the server sign its ID tokens with the development key), and tests load it as it is. Loaded as Google's script is (a classic script), it
  * defines `google.accounts.id` with `initialize`, `prompt`, `renderButton` and `cancel`, speaking
  * Google's moment notifications. Its prompt offers one account ('Continue as …', and a close
  * button); choosing it calls the page's callback with an ID token for the nonce and client id
  * the page initialized with, which `window.velvetGoogleStandIn.issueIdToken` signs (with a local
- * key whose JWK Set the server under test trusts). `velvetGoogleStandIn.notDisplayedReason`
+ * key whose JWK Set the server under test trusts). `velvetGoogleStandIn.label` heads the prompt
+ * (the development server's says it is not the real Google). `velvetGoogleStandIn.notDisplayedReason`
  * makes the prompt refuse to show, as Google does for `unregistered_origin` or `invalid_client`;
  * `velvetGoogleStandIn.displayAfter` (a promise) holds the prompt back until it settles. The
  * settings are read at each call, so a test may replace `window.velvetGoogleStandIn`.
@@ -60,7 +63,12 @@
     const parent = config.prompt_parent_id && document.getElementById(config.prompt_parent_id);
     const box = document.createElement('div');
     box.setAttribute('role', 'dialog');
-    box.setAttribute('aria-label', 'Sign in to this site with Google');
+    box.setAttribute(
+      'aria-label',
+      standIn.label
+        ? `${standIn.label}: sign in to this site with Google`
+        : 'Sign in to this site with Google',
+    );
     box.dataset.standIn = parent ? 'embedded' : 'floating';
     box.style.cssText = parent
       ? 'height: 120px; display: flex; gap: 8px; align-items: center; justify-content: center'
@@ -77,6 +85,11 @@
       close();
       notify('skipped', 'user_cancel');
     });
+    if (standIn.label) {
+      const label = document.createElement('strong');
+      label.textContent = `${standIn.label}: not the real Google`;
+      box.append(label);
+    }
     box.append(pick, dismiss);
     (parent || document.body).append(box);
     shown = box;
