@@ -31,7 +31,9 @@ function configText(block: FencedBlock): string | undefined {
 export function configBlockProblems(block: FencedBlock): string[] {
   const text = configText(block);
   if (text === undefined) {
-    return [`the block at ${block.file}:${block.line} is neither a config nor a project's settings`];
+    return [
+      `the block at ${block.file}:${block.line} is neither a config nor a project's settings`,
+    ];
   }
   try {
     parseConfigFile(text, block.file);

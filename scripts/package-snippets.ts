@@ -20,9 +20,10 @@ export const PACKAGES_PAGE = join(DOCS_DIR, 'widget-packages.md');
 
 /** The fenced code blocks of the packages page, in order. */
 export function packageBlocks(): CodeBlock[] {
-  return fencedBlocks(readFileSync(PACKAGES_PAGE, 'utf8'), PACKAGES_PAGE).map(
-    ({ lang, code }) => ({ lang, code }),
-  );
+  return fencedBlocks(readFileSync(PACKAGES_PAGE, 'utf8'), PACKAGES_PAGE).map(({ lang, code }) => ({
+    lang,
+    code,
+  }));
 }
 
 /** A framework whose components the packages page shows: Vue single-file components or Svelte's. */

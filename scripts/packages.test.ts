@@ -203,8 +203,7 @@ function docsComponentChecks(): Record<string, string> {
   const blocks = packageBlocks();
   const checks: Record<string, string> = {};
   for (const { lang, code } of blocks) {
-    if (lang === 'vue' || lang === 'svelte')
-      checks[`docs-${lang}.ts`] = componentCheck(code, lang);
+    if (lang === 'vue' || lang === 'svelte') checks[`docs-${lang}.ts`] = componentCheck(code, lang);
   }
   assert.deepEqual(Object.keys(checks).sort(), ['docs-svelte.ts', 'docs-vue.ts']);
   return checks;
@@ -541,7 +540,7 @@ describe('the npm packages', () => {
     assert.match(wrong.output, /confgi/);
   });
 
-  test("every code block of docs/widget-packages.md is checked against the packages", async () => {
+  test('every code block of docs/widget-packages.md is checked against the packages', async () => {
     const blocks = packageBlocks();
     const typed = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
     const checked = new Map<string, number>();
