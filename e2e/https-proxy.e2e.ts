@@ -1,7 +1,7 @@
 /**
  * The invitation site behind `deploy/nginx/velvet.conf` (TLS with a self-signed certificate,
  * `X-Forwarded-For`, `X-Forwarded-Proto`, `Host`; one of its two upstream processes running),
- * the server on loopback with `TRUST_PROXY=1` as the README's production section sets it: a
+ * the server on loopback with `TRUST_PROXY=1` as docs/production.md sets it: a
  * guest signs in over https and sees the invitation, with the session cookie `Secure`; an
  * `X-Forwarded-For` a client writes itself does not change the address the server counts it by,
  * which is the one nginx saw; and plain http is redirected to https.

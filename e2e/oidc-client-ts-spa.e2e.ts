@@ -2,7 +2,7 @@
  * A browser application signs in with Velvet through `oidc-client-ts` 3, the library such apps
  * use, configured from its own documentation: a public SPA client with PKCE on another origin
  * than Velvet's. In Chromium it discovers Velvet, sends the guest to the authorization page (a
- * project with the README's default products, email magic links and passcodes by text, WhatsApp
+ * project with the default products (docs/configuration.md), email magic links and passcodes by text, WhatsApp
  * and email: the guest signs in there with an email passcode), consents, exchanges the code and
  * reads userinfo from its own origin (CORS), refreshes with the refresh token, and logs out with
  * `id_token_hint` alone, as the library sends it.
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
         {
           name: 'Party Planner guests',
           publicToken: PUBLIC_TOKEN,
-          // No products, no otp: the README's default, magic links beside email passcodes.
+          // No products, no otp: the documented default, magic links beside email passcodes.
           idp: {
             clients: [
               {

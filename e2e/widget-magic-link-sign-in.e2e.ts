@@ -18,7 +18,7 @@ let inbox: SmtpInbox;
 let site: StaticSite;
 let velvet: VelvetServer;
 
-/** The two lines a page needs (README), pointing at the server on its own origin. */
+/** The two lines a page needs (docs/magic-links.md), pointing at the server on its own origin. */
 function barePage(velvetUrl: string): string {
   return `<!doctype html>
 <html lang="en">

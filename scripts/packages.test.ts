@@ -1,7 +1,7 @@
 /**
  * The npm packages (`scripts/build-packages.ts`) as an app receives them: built, packed with
  * `npm pack`, unpacked into a `node_modules` of their own and imported by Node without a DOM, as a
- * server rendering the page would; an app's code (the README's snippets, plain TypeScript, React's
+ * server rendering the page would; an app's code (the snippets of docs/widget-packages.md, plain TypeScript, React's
  * JSX, Vue and Svelte props through the element package's framework typings) type-checked against
  * them with tsc. Builds the widget first when `dist/` lacks it (`scripts/widget-build.ts`).
  */
@@ -17,7 +17,7 @@ import { build, minifySync } from 'vite';
 import { widgetAssetRoutes } from '../server/web/widget-assets.js';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
 import { moduleImports, packageOf } from './module-imports.js';
-import { componentCheck, installBlocks } from './readme-snippets.js';
+import { componentCheck, packageBlocks } from './package-snippets.js';
 import { FIRST_RENDER_BUDGET_BYTES } from './size-budgets.js';
 import { ensureWidgetBuild } from './widget-build.js';
 import { sriHash } from './widget-versions.js';
@@ -65,10 +65,10 @@ const EXPECT_ERROR = '// @ts-expect-error';
 
 /**
  * An app using the packed packages, file by file: the imports and framework snippets of the
- * README's 'Install as packages' (plain TypeScript, the React wrapper, React's JSX, Vue, Svelte),
+ * packages page (docs/widget-packages.md) (plain TypeScript, the React wrapper, React's JSX, Vue, Svelte),
  * the typings' with a misspelt `confgi` that tsc must reject. Vue and Svelte are not installed,
  * so their files check the props types the packages' `GlobalComponents` and `svelteHTML` entries
- * use; the README's Vue and Svelte components join them as {@link componentCheck} reads them.
+ * use; the page's Vue and Svelte components join them as {@link componentCheck} reads them.
  */
 const TYPED_APP: Record<string, string[]> = {
   'main.tsx': [
@@ -198,22 +198,21 @@ interface Dependencies {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
-/** The README's Vue and Svelte components as TypeScript for tsc, by file name. */
-function readmeComponentChecks(): Record<string, string> {
-  const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+/** The packages page's Vue and Svelte components as TypeScript for tsc, by file name. */
+function docsComponentChecks(): Record<string, string> {
+  const blocks = packageBlocks();
   const checks: Record<string, string> = {};
   for (const { lang, code } of blocks) {
-    if (lang === 'vue' || lang === 'svelte')
-      checks[`readme-${lang}.ts`] = componentCheck(code, lang);
+    if (lang === 'vue' || lang === 'svelte') checks[`docs-${lang}.ts`] = componentCheck(code, lang);
   }
-  assert.deepEqual(Object.keys(checks).sort(), ['readme-svelte.ts', 'readme-vue.ts']);
+  assert.deepEqual(Object.keys(checks).sort(), ['docs-svelte.ts', 'docs-vue.ts']);
   return checks;
 }
 
 /**
- * Checks the README's plain HTML embed against the built widget as the server serves it: the
+ * Checks the packages page's plain HTML embed against the built widget as the server serves it: the
  * script tag names this release's versioned entry, which is served, with the `integrity` and
- * `crossorigin` a pinned module script needs (the hash the README leaves out is the served
+ * `crossorigin` a pinned module script needs (the hash the page leaves out is the served
  * `/widget/integrity.json`'s, and matches the entry); the element's attributes are the served
  * manifest's, and its `config` is JSON.
  */
@@ -449,7 +448,7 @@ describe('the npm packages', () => {
     assert.match(imported, /^velvet-login-element: .*VelvetLogin/m);
     assert.match(imported, /^velvet-login-client: .*VelvetClient/m);
     assert.match(imported, /^velvet-login-react: .*VelvetLogin/m);
-    // As the README's server-rendering example does.
+    // As the packages page's server-rendering example does.
     const html = runInNode(
       [
         "import { createElement } from 'react';",
@@ -501,7 +500,7 @@ describe('the npm packages', () => {
     for (const [name, lines] of Object.entries(TYPED_APP)) {
       writeFileSync(join(app, name), `${lines.join('\n')}\n`);
     }
-    const components = readmeComponentChecks();
+    const components = docsComponentChecks();
     for (const [name, code] of Object.entries(components)) writeFileSync(join(app, name), code);
     const compilerOptions = {
       strict: true,
@@ -541,8 +540,8 @@ describe('the npm packages', () => {
     assert.match(wrong.output, /confgi/);
   });
 
-  test("every code block of the README's 'Install as packages' is checked against the packages", async () => {
-    const blocks = installBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
+  test('every code block of docs/widget-packages.md is checked against the packages', async () => {
+    const blocks = packageBlocks();
     const typed = Object.values(TYPED_APP).map((lines) => `${lines.join('\n')}\n`);
     const checked = new Map<string, number>();
     for (const { lang, code } of blocks) {
@@ -555,10 +554,10 @@ describe('the npm packages', () => {
         // Compiled by the typed app's test.
         assert.ok(
           typed.some((file) => file.startsWith(code)),
-          `the README's block is not compiled by this test:\n${code}`,
+          `the page's block is not compiled by this test:\n${code}`,
         );
       } else if (lang === 'vue' || lang === 'svelte') {
-        // Compiled by the typed app's test, as readmeComponentChecks() reads it.
+        // Compiled by the typed app's test, as docsComponentChecks() reads it.
         assert.match(componentCheck(code, lang), /elementProps/);
       } else if (lang === 'js') {
         const printed = /^\/\/ (.+)\n$/m.exec(code.slice(code.lastIndexOf('\n//')))?.[1];

@@ -1,5 +1,5 @@
 /**
- * `npm run test:production-install`: the README's production install, checked on a copy of this
+ * `npm run test:production-install`: the production install of docs/production.md, checked on a copy of this
  * tree. It builds here what is stale (as `npm start` does), copies the tree's files (what git
  * tracks or would, no `node_modules`) and `dist/` into a temporary folder, installs there with
  * `npm ci --omit=dev --offline` (from the npm cache: no dev dependencies, no network), and then:

@@ -19,7 +19,7 @@ import { precompressFiles } from './precompress.js';
 export const SERVED_MANIFEST_FILE = 'custom-elements.json';
 
 /** The served entry of each entry source (`widget/vite.config.ts` names them so). */
-const SERVED_ENTRIES = new Map([
+export const SERVED_ENTRIES = new Map([
   [ENTRY_MODULE, 'velvet.js'],
   ['widget/passkey-registration.ts', 'passkey-registration.js'],
   ['widget/identity-provider.ts', 'identity-provider.js'],

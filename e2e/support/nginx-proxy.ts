@@ -1,7 +1,7 @@
 /**
  * nginx in front of Velvet servers for end-to-end tests, terminating TLS with a self-signed
  * certificate for `localhost`. The site it serves is `deploy/nginx/velvet.conf`, the file the
- * README's production section installs, with only its certificate paths and ports replaced, so
+ * production page (docs/production.md) installs, with only its certificate paths and ports replaced, so
  * the file a host copies is the one the test runs. nginx comes from the system (Debian:
  * `apt-get install nginx`); without it the test fails and says so.
  */
@@ -42,7 +42,7 @@ export function nginxPath(): string {
     throw new Error(
       process.env.NGINX_PATH
         ? `NGINX_PATH=${process.env.NGINX_PATH} does not exist.`
-        : "nginx is not installed: the https proxy test runs the README's nginx site in front of the server. Install it (Debian/Ubuntu: `apt-get install nginx`) or set NGINX_PATH.",
+        : 'nginx is not installed: the https proxy test runs the nginx site of docs/production.md in front of the server. Install it (Debian/Ubuntu: `apt-get install nginx`) or set NGINX_PATH.',
     );
   }
   return found;

@@ -1,5 +1,5 @@
 /**
- * A third-party page that embeds the widget the way the README tells embedders to: one module
+ * A third-party page that embeds the widget the way docs/widget.md tells embedders to: one module
  * script from the Velvet server and one `<velvet-login>` tag, nothing else.
  */
 

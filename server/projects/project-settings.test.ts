@@ -294,12 +294,16 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
   },
 };
 
-/** The project of README's "The config file", which shows the defaults. */
-function readmeProject(): Record<string, unknown> {
-  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-  const section = readme.indexOf('the defaults are shown:');
-  const start = readme.indexOf('```json\n', section) + '```json\n'.length;
-  const file = JSON.parse(readme.slice(start, readme.indexOf('```', start))) as {
+/** The project of "The config file" in docs/configuration.md, which shows the defaults. */
+function documentedProject(): Record<string, unknown> {
+  const page = readFileSync(
+    join(import.meta.dirname, '..', '..', 'docs', 'configuration.md'),
+    'utf8',
+  );
+  const section = page.indexOf('defaults are shown:');
+  assert.ok(section > 0, 'docs/configuration.md says where the defaults are shown');
+  const start = page.indexOf('```json\n', section) + '```json\n'.length;
+  const file = JSON.parse(page.slice(start, page.indexOf('```', start))) as {
     projects: Record<string, unknown>[];
   };
   return file.projects[0] ?? {};
@@ -344,13 +348,13 @@ describe("a project's settings, merged from the products' parts", () => {
     }
   });
 
-  test("the defaults are those README's config example shows", () => {
-    const documented = readmeProject();
+  test('the defaults are those the config example of docs/configuration.md shows', () => {
+    const documented = documentedProject();
     const defaults = defaultProjectSettings(settingsParts) as unknown as Record<string, unknown>;
     const shown = Object.keys(documented).filter(
       (key) => !['name', 'publicToken', 'authorizedOrigins'].includes(key),
     );
-    assert.ok(shown.length >= 10, `README shows ${shown.join(', ')}`);
+    assert.ok(shown.length >= 10, `the page shows ${shown.join(', ')}`);
     for (const key of shown) assert.deepEqual(defaults[key], documented[key], key);
   });
 

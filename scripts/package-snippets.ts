@@ -1,10 +1,13 @@
 /**
- * The code blocks of the README's 'Install as packages' section, read so that
+ * The code blocks of `docs/widget-packages.md` ('Install the widget as packages'), read so that
  * `scripts/packages.test.ts` can check each against the packed packages: their language and text,
  * and for a Vue or Svelte component, TypeScript that tsc checks as the framework would (its
  * script, then `<velvet-login>`'s attributes as an object of the framework's props type from
  * `velvet-login-element/vue` or `/svelte`), since neither framework is installed here.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DOCS_DIR, fencedBlocks } from './docs-markdown.js';
 
 /** One fenced code block: its language (after the fence) and its text. */
 export interface CodeBlock {
@@ -12,22 +15,18 @@ export interface CodeBlock {
   readonly code: string;
 }
 
-/** The section's heading in README.md. */
-const SECTION = '### Install as packages';
+/** The page whose every block `scripts/packages.test.ts` checks. */
+export const PACKAGES_PAGE = join(DOCS_DIR, 'widget-packages.md');
 
-/** The fenced code blocks of the README's 'Install as packages' section, in order. */
-export function installBlocks(readme: string): CodeBlock[] {
-  const start = readme.indexOf(SECTION);
-  if (start < 0) throw new Error(`README.md has no '${SECTION}'`);
-  const end = readme.indexOf('\n## ', start);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({
-    lang: match[1] ?? '',
-    code: match[2] ?? '',
+/** The fenced code blocks of the packages page, in order. */
+export function packageBlocks(): CodeBlock[] {
+  return fencedBlocks(readFileSync(PACKAGES_PAGE, 'utf8'), PACKAGES_PAGE).map(({ lang, code }) => ({
+    lang,
+    code,
   }));
 }
 
-/** A framework whose components the README shows: Vue single-file components or Svelte's. */
+/** A framework whose components the packages page shows: Vue single-file components or Svelte's. */
 export type ComponentFramework = 'vue' | 'svelte';
 
 /** `velvet-event` → `VelvetEvent`, as Vue names a listener prop (`onVelvetEvent`). */

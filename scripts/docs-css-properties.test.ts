@@ -8,12 +8,12 @@ import { THEME_DEFAULTS } from '../widget/theme/theme.js';
 import { analyzeElements } from './build-manifest.js';
 import {
   cssPropertiesTable,
-  README_PATH,
   TABLE_END,
   TABLE_START,
   velvetLoginCssProperties,
+  WIDGET_PAGE_PATH,
   withTable,
-} from './readme-css-properties.js';
+} from './docs-css-properties.js';
 
 const manifest = analyzeElements();
 const documented = new Map(velvetLoginCssProperties(manifest).map((p) => [p.name, p.default]));
@@ -27,7 +27,7 @@ function normalize(value: string): string {
   return long.trim().toLowerCase();
 }
 
-describe('the CSS custom properties: doc comment, theme, stylesheets and README agree', () => {
+describe('the CSS custom properties: doc comment, theme, stylesheets and docs/widget.md agree', () => {
   test('the manifest gives every custom property of the theme, with the theme’s default', () => {
     const mismatches = Object.entries(THEME_DEFAULTS).flatMap(([name, value]) =>
       documented.get(name) === value
@@ -58,14 +58,14 @@ describe('the CSS custom properties: doc comment, theme, stylesheets and README 
     assert.deepEqual([...new Set(mismatches)], []);
   });
 
-  test('the README’s table is the one the manifest makes', () => {
-    const readme = readFileSync(README_PATH, 'utf8');
-    assert.ok(readme.includes(TABLE_START) && readme.includes(TABLE_END), 'the markers are there');
+  test('the widget page’s table is the one the manifest makes', () => {
+    const page = readFileSync(WIDGET_PAGE_PATH, 'utf8');
+    assert.ok(page.includes(TABLE_START) && page.includes(TABLE_END), 'the markers are there');
     assert.equal(
-      readme,
-      withTable(readme, cssPropertiesTable(manifest)),
-      'README.md is stale: run node --import tsx scripts/readme-css-properties.ts',
+      page,
+      withTable(page, cssPropertiesTable(manifest)),
+      'docs/widget.md is stale: run node --import tsx scripts/docs-css-properties.ts',
     );
-    assert.match(readme, /\| `--velvet-input-border` \| `#5c727d` \|/);
+    assert.match(page, /\| `--velvet-input-border` \| `#5c727d` \|/);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Writes the README's table of `<velvet-login>`'s CSS custom properties from the Custom
- * Elements Manifest, which is made from the element's doc comment (`@cssproperty
- * [--name=default] - description`). The manifest is the contract; the README only shows it, so
- * the two cannot disagree (`scripts/readme-css-properties.test.ts` fails when the README is
- * stale). Run after editing the doc comment: `node --import tsx scripts/readme-css-properties.ts`.
+ * Writes the widget page's table (`docs/widget.md`) of `<velvet-login>`'s CSS custom properties
+ * from the Custom Elements Manifest, which is made from the element's doc comment (`@cssproperty
+ * [--name=default] - description`). The manifest is the contract; the page only shows it, so
+ * the two cannot disagree (`scripts/docs-css-properties.test.ts` fails when the page is stale).
+ * Run after editing the doc comment: `node --import tsx scripts/docs-css-properties.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,12 +15,12 @@ import type {
 } from 'custom-elements-manifest/schema';
 import { analyzeElements } from './build-manifest.js';
 
-/** The README. */
-export const README_PATH = join(import.meta.dirname, '..', 'README.md');
+/** The page that shows the table. */
+export const WIDGET_PAGE_PATH = join(import.meta.dirname, '..', 'docs', 'widget.md');
 
 /** The line before the table. */
 export const TABLE_START =
-  '<!-- css-properties: written by scripts/readme-css-properties.ts from the doc comment of widget/element/velvet-login.ts -->';
+  '<!-- css-properties: written by scripts/docs-css-properties.ts from the doc comment of widget/element/velvet-login.ts -->';
 /** The line after the table. */
 export const TABLE_END = '<!-- /css-properties -->';
 
@@ -51,18 +51,18 @@ export function cssPropertiesTable(manifest: Package): string {
   return ['| Custom property | Default | What it sets |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** `readme` with the text between the markers replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
+/** `page` with the text between the markers replaced by `table`. */
+export function withTable(page: string, table: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
   if (start < 0 || end < start) {
-    throw new Error(`README.md lacks the markers ${TABLE_START} … ${TABLE_END}`);
+    throw new Error(`docs/widget.md lacks the markers ${TABLE_START} … ${TABLE_END}`);
   }
-  return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+  return `${page.slice(0, start + TABLE_START.length)}\n${table}\n${page.slice(end)}`;
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const readme = readFileSync(README_PATH, 'utf8');
-  writeFileSync(README_PATH, withTable(readme, cssPropertiesTable(analyzeElements())));
-  console.log('README.md: the CSS custom properties table is written.');
+  const page = readFileSync(WIDGET_PAGE_PATH, 'utf8');
+  writeFileSync(WIDGET_PAGE_PATH, withTable(page, cssPropertiesTable(analyzeElements())));
+  console.log('docs/widget.md: the CSS custom properties table is written.');
 }
