@@ -12,7 +12,7 @@
  * challenge). A route is exempt when what it checks cannot be guessed and was itself made behind
  * the captcha: a signature of a challenge a guarded start issued, a token the server or a trusted
  * issuer minted, or a session; and the passcode check, whose 6-digit code exists only after a
- * guarded send and dies after a few wrong tries (README, "Bot protection (captcha)").
+ * guarded send and dies after a few wrong tries (docs/throttling-and-security.md, "Bot protection (captcha)").
  */
 
 /** Each declaration a route may make, and whether the captcha guards a route that makes it. */

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 /** A backup that could not be made, told in one line. */
 export class BackupError extends Error {}
 
-/** The command that backs up a PostgreSQL database instead (the README shows it too). */
+/** The command that backs up a PostgreSQL database instead (docs/operations.md, "Backup and restore", shows it too). */
 export const PG_DUMP_COMMAND = 'pg_dump --format=custom --file=velvet.dump "$DATABASE_URL"';
 
 /** Pages copied per step after the first: the whole database, so a busy server never restarts it. */

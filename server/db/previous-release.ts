@@ -1,6 +1,6 @@
 /**
  * The previous release: the commit whose server may still run on the database while this one
- * migrates it (a rolling upgrade, see the README's "Upgrading"). Two tests hold the code to it:
+ * migrates it (a rolling upgrade, see docs/operations.md, "Upgrading"). Two tests hold the code to it:
  * - `expand-contract.test.ts`: the steps added since `lastMigration` only expand the schema,
  *   but those listed in `contractSteps`;
  * - `rolling-upgrade.test.ts`: that commit's server, checked out with `git archive`, runs beside

@@ -1,5 +1,5 @@
 /**
- * The failure throttle's backstop against a stranger (README, "Throttling"): after the
+ * The failure throttle's backstop against a stranger (docs/throttling-and-security.md, "Throttling"): after the
  * subject's budget of wrong tries is spent by strangers, a client that signed the owner in
  * before, or a request carrying the owner's session, is never shut out by the others' failures.
  * Each test is the lock-out of issue 29: 20 wrong codes or passwords from 4 addresses and 3

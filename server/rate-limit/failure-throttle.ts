@@ -20,7 +20,7 @@
  *
  * With K addresses an attacker thus makes at most `subjectBudget + backstopClientFailures × K`
  * wrong guesses against one subject per window, and `trustedClientFailures` more from each
- * network the owner signed in from within `trustForMs` (see the README for the figures). Every
+ * network the owner signed in from within `trustForMs` (see docs/throttling-and-security.md for the figures). Every
  * try is counted before its secret is checked (`beginTry`), so parallel requests gain nothing.
  */
 import type { Db } from '../db/database.js';

@@ -1,5 +1,5 @@
 /**
- * Send limits against a stranger (README, "Throttling"): sends are counted per (address,
+ * Send limits against a stranger (docs/throttling-and-security.md, "Throttling"): sends are counted per (address,
  * client), with a per-address backstop that a handful of strangers' addresses cannot trip for
  * the guest's own device. Each test is an attack of issue 29: a stranger asks for the guest's
  * links, resets or codes until refused, and the guest's own send is still delivered at once.

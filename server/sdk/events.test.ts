@@ -20,9 +20,9 @@ import {
 } from './events.js';
 import { TELEMETRY_RETENTION_DAYS } from './telemetry-repository.js';
 
-/** What the README says a flood from one address may add to the data, at most. */
+/** What docs/throttling-and-security.md says a flood from one address may add to the data, at most. */
 const FLOOD_BOUND_BYTES = 256 * 1024;
-/** What the README says an hour at the limits may add, at most. */
+/** What docs/throttling-and-security.md says an hour at the limits may add, at most. */
 const HOUR_AT_LIMITS_BOUND_BYTES = 1024 * 1024;
 
 describe('POST /events', () => {

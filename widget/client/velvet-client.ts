@@ -209,7 +209,7 @@ export class VelvetClient {
       logger,
       ...(options.randomValues ? { randomValues: options.randomValues } : {}),
     });
-    // The products' clients: one lazy entry each (README, "Adding a product").
+    // The products' clients: one lazy entry each (docs/development.md, "Adding a product").
     const { http, sessions, pkce, bootstrap } = this;
     this.magicLinks = lazyClient(() =>
       import('./magic-links-client.js').then(

@@ -216,7 +216,7 @@ export class OtpService {
 
   /**
    * Whether the user `holder` signs in is on the guest list (`trusted_metadata.invited`, which
-   * only the hosts set, see README "The guest list"), signed in yet or not; false for no holder
+   * only the hosts set, see docs/hosting-the-site.md, "The guest list"), signed in yet or not; false for no holder
    * (after the same read, for a user that exists nowhere).
    */
   async #onGuestList(project: Project, holder: MethodRecord | undefined): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
  * The circuit breaker on text messages against SMS pumping, attacker against guest, over HTTP
- * (the design is in the README, "Throttling"): it counts only texts to numbers neither on the
+ * (the design is in docs/throttling-and-security.md, "Throttling"): it counts only texts to numbers neither on the
  * guest list nor signed in before, per prefix range and in total, and a project that texts only
  * its guest list answers every other number as it answers a guest's, and texts nothing.
  */
