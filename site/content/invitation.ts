@@ -5,6 +5,8 @@
  * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
  */
 
+import type { PartyTimeZone } from '../calendar/time-zone.js';
+
 /** A link of the fixed top navigation, to a section of the page. */
 export interface NavItem {
   /** The section's element id, and the link's `#fragment`. */
@@ -14,6 +16,12 @@ export interface NavItem {
 
 /** One event of a schedule day. */
 export interface ScheduleEvent {
+  /**
+   * The event's lasting name (lowercase letters, digits and hyphens): its calendar file
+   * (`/private/calendar/{id}.ics`) and the UID calendars know it by, so a second download
+   * updates the entry instead of adding another. Keep it when the title changes.
+   */
+  readonly id: string;
   /** As guests read it, e.g. `6pm`. */
   readonly time: string;
   /** One emoji. */
@@ -21,6 +29,24 @@ export interface ScheduleEvent {
   readonly title: string;
   readonly description: string;
   readonly location: string;
+  /**
+   * When it starts and ends, as wall times in the invitation's `timeZone`
+   * (`YYYY-MM-DDTHH:MM`); an event without them (a secret one, say) gets no calendar entry.
+   */
+  readonly starts?: string;
+  readonly ends?: string;
+}
+
+/** The words around the calendar links (they ship in the private chunk only). */
+export interface CalendarTexts {
+  /** The link to the `.ics` file of every event. */
+  readonly wholeParty: string;
+  /** Names an event's group of calendar links; `{title}` is the event's title. */
+  readonly eventGroup: string;
+  /** The link to one event's `.ics` file, for Apple Calendar and any other. */
+  readonly file: string;
+  readonly google: string;
+  readonly outlook: string;
 }
 
 /** One day of the schedule, shown as one tab. */
@@ -59,6 +85,9 @@ export interface InvitationContent {
   readonly isoDate: string;
   /** City and state. */
   readonly location: string;
+  /** The time zone of every event's `starts` and `ends`. */
+  readonly timeZone: PartyTimeZone;
+  readonly calendar: CalendarTexts;
   readonly nav: readonly NavItem[];
   readonly schedule: {
     readonly heading: string;
@@ -98,6 +127,14 @@ export const invitation: InvitationContent = {
   date: 'July 26, 2025',
   isoDate: '2025-07-26',
   location: 'San Francisco, CA',
+  timeZone: 'America/Los_Angeles',
+  calendar: {
+    wholeParty: 'Add the whole weekend to your calendar',
+    eventGroup: 'Add {title} to your calendar',
+    file: 'Calendar file',
+    google: 'Google Calendar',
+    outlook: 'Outlook',
+  },
   nav: [
     { id: 'hero', label: 'Home' },
     { id: 'schedule', label: 'Schedule' },
@@ -114,11 +151,14 @@ export const invitation: InvitationContent = {
         title: 'Warm-up',
         events: [
           {
+            id: 'welcome-beers',
             time: '5:30pm',
             icon: '🍻',
             title: 'Welcome Beers',
             description: 'Optional and very casual. In town early? Come say hi over a pint.',
             location: 'Harbor Hops Brewing, Pier 70',
+            starts: '2025-07-25T17:30',
+            ends: '2025-07-25T20:00',
           },
         ],
       },
@@ -129,6 +169,7 @@ export const invitation: InvitationContent = {
         title: 'The Big Night',
         events: [
           {
+            id: 'we-elope',
             time: 'Earlier',
             icon: '💍',
             title: 'We Elope',
@@ -136,19 +177,25 @@ export const invitation: InvitationContent = {
             location: 'Top secret',
           },
           {
+            id: 'after-party',
             time: '6pm',
             icon: '🪩',
             title: 'After Party',
             description:
               'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',
             location: 'The Mirrorball Room, Mission District, San Francisco',
+            starts: '2025-07-26T18:00',
+            ends: '2025-07-26T22:00',
           },
           {
+            id: 'after-after-party',
             time: '10pm',
             icon: '🏠',
             title: 'After After Party',
             description: 'For the die-hards: the party moves to our place.',
             location: 'Our home (address by text)',
+            starts: '2025-07-26T22:00',
+            ends: '2025-07-27T02:00',
           },
         ],
       },
@@ -159,11 +206,14 @@ export const invitation: InvitationContent = {
         title: 'Recovery',
         events: [
           {
+            id: 'park-hang',
             time: '11am',
             icon: '🧺',
             title: 'Park Hang',
             description: 'Blankets, leftover snacks and whatever is left of your voice.',
             location: 'Dolores Park, Mission District',
+            starts: '2025-07-27T11:00',
+            ends: '2025-07-27T15:00',
           },
         ],
       },
