@@ -1,11 +1,12 @@
 /**
  * What a guest does with the invitation's details, in Chromium against the built site and the
  * real server: downloads the whole weekend and one event as `.ics` files (read back by a real
- * iCalendar parser, ical.js) and finds each event's Google Calendar and Outlook links; with axe
- * finding nothing on the new states.
+ * iCalendar parser, ical.js) and finds each event's Google Calendar and Outlook links; follows a
+ * place's map link (OpenStreetMap on a computer, `geo:` on an Android phone) and copies its
+ * address; with axe finding nothing on the new states.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { calendarEntries } from '../site/calendar/calendar-events.js';
 import { invitation } from '../site/content/invitation.js';
@@ -97,4 +98,88 @@ test('a guest adds the weekend and the After Party to a calendar', async ({ page
     expect(await sidewaysOverflow(page), `at ${width}px`).toEqual([]);
     expect(await axeViolations(page), `the schedule with calendar links at ${width}px`).toEqual([]);
   }
+});
+
+/** The After Party's place links, on the Saturday tab. */
+async function afterPartyPlace(page: Page) {
+  await page.getByRole('tab', { name: 'Saturday' }).click();
+  const links = page.getByRole('list', { name: 'Find After Party' });
+  await expect(links).toBeVisible();
+  return links;
+}
+
+test('a guest follows the map link to the After Party and copies its address', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  // The map's site is outside this network: the test answers for it, and sees where the link went.
+  await context.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>A map</title><h1>A map</h1>' }),
+  );
+  await openInvitation(page, '+14155550812', 'Grace Hopper');
+  const links = await afterPartyPlace(page);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toContainText('2550 Mission St, San Francisco, CA 94110');
+
+  const [map] = await Promise.all([
+    page.waitForEvent('popup'),
+    links.getByRole('link', { name: invitation.places.map }).click(),
+  ]);
+  await expect(map.getByRole('heading', { name: 'A map' })).toBeVisible();
+  expect(map.url()).toBe(
+    'https://www.openstreetmap.org/?mlat=37.7563&mlon=-122.4187#map=18/37.7563/-122.4187',
+  );
+  await map.close();
+
+  await links.getByRole('button', { name: invitation.places.copy }).click();
+  await expect(panel.getByRole('status')).toHaveText(invitation.places.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    '2550 Mission St, San Francisco, CA 94110',
+  );
+  // The hosts' home has no address in the content: no map, nothing to copy.
+  await expect(page.getByRole('list', { name: 'Find After After Party' })).toHaveCount(0);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sidewaysOverflow(page), `at ${width}px`).toEqual([]);
+    expect(await axeViolations(page), `the address copied at ${width}px`).toEqual([]);
+  }
+});
+
+test('when the browser refuses to copy, the address is selected and the guest told', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) },
+    });
+  });
+  await openInvitation(page, '+14155550813', 'Katherine Johnson');
+  const links = await afterPartyPlace(page);
+  await links.getByRole('button', { name: invitation.places.copy }).click();
+  await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(
+    invitation.places.copyFailed,
+  );
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(
+    '2550 Mission St, San Francisco, CA 94110',
+  );
+  expect(await axeViolations(page), 'the copy refused').toEqual([]);
+});
+
+test.describe('on an Android phone', () => {
+  const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
+  test.use(pixel);
+
+  test("the map link opens the phone's maps app with a geo: URI", async ({ page }) => {
+    await openInvitation(page, '+14155550814', 'Mary Jackson');
+    const links = await afterPartyPlace(page);
+    const map = links.getByRole('link', { name: invitation.places.map });
+    await expect(map).toHaveAttribute(
+      'href',
+      'geo:37.7563,-122.4187?q=37.7563%2C-122.4187(The%20Mirrorball%20Room%2C%20Mission%20District%2C%20San%20Francisco)',
+    );
+    await expect(map).not.toHaveAttribute('target', /./);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(await axeViolations(page), 'the places on a phone').toEqual([]);
+  });
 });

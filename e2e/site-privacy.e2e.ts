@@ -67,6 +67,7 @@ function privateStrings(): string[] {
       long(event.title);
       long(event.description);
       long(event.location);
+      long(event.address ?? '');
     }
   }
   for (const item of invitation.faq.items) {

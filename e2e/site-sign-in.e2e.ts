@@ -63,7 +63,7 @@ test('a guest on the list signs in with the code from the outbox and sees the in
   }
   await expect(page.getByText(invitation.tagline)).toBeVisible();
   await expect(page.getByText(invitation.date, { exact: true })).toBeVisible();
-  await expect(page.getByText(invitation.location)).toBeVisible();
+  await expect(page.getByText(invitation.location, { exact: true })).toBeVisible();
   await expect(page.getByText(invitation.footer.thanks)).toBeVisible();
 
   // Every photobooth photo loaded (the server gave it to this guest).

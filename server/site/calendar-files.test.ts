@@ -43,6 +43,7 @@ function parse(text: string) {
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
       stamp: vevent.getFirstPropertyValue('dtstamp')?.toString(),
+      geo: vevent.getFirstPropertyValue('geo'),
     };
   });
   return { zones: zones.map((zone) => zone.getFirstPropertyValue('tzid')), events };
@@ -104,7 +105,14 @@ describe('the invitation as .ics files', () => {
       ],
     );
     const afterParty = events[1];
-    assert.equal(afterParty?.location, 'The Mirrorball Room, Mission District, San Francisco');
+    assert.equal(
+      afterParty?.location,
+      'The Mirrorball Room, Mission District, San Francisco, 2550 Mission St, San Francisco, CA 94110',
+    );
+    assert.deepEqual(afterParty?.geo, [37.7563, -122.4187]);
+    // The hosts' home has no address in the content, so no position either.
+    assert.equal(events[2]?.location, 'Our home (address by text)');
+    assert.equal(events[2]?.geo, null);
     assert.equal(
       afterParty?.description,
       'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',

@@ -18,7 +18,7 @@ export interface CalendarEntry {
   readonly title: string;
   /** Plain text (no markup). */
   readonly description: string;
-  /** The place as calendars show it. */
+  /** The place as calendars show it: its name, and its address when the hosts gave one. */
   readonly location: string;
 }
 
@@ -52,7 +52,7 @@ export function calendarEntry(
     end,
     title: `${event.title} · ${content.names}`,
     description: event.description,
-    location: event.location,
+    location: event.address ? `${event.location}, ${event.address}` : event.location,
   };
 }
 

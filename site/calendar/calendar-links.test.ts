@@ -20,7 +20,8 @@ test('the Google Calendar link fills in the After Party', () => {
     text: 'After Party · Juno & Felix',
     dates: '20250727T010000Z/20250727T050000Z',
     details: afterParty.event.description,
-    location: 'The Mirrorball Room, Mission District, San Francisco',
+    location:
+      'The Mirrorball Room, Mission District, San Francisco, 2550 Mission St, San Francisco, CA 94110',
   });
 });
 
@@ -34,7 +35,8 @@ test('the Outlook link fills in the After Party', () => {
     startdt: '2025-07-27T01:00:00Z',
     enddt: '2025-07-27T05:00:00Z',
     body: afterParty.event.description,
-    location: 'The Mirrorball Room, Mission District, San Francisco',
+    location:
+      'The Mirrorball Room, Mission District, San Francisco, 2550 Mission St, San Francisco, CA 94110',
   });
 });
 

@@ -74,6 +74,7 @@ function eventLines(
   stamp: Date,
 ): string[] {
   const zone = content.timeZone;
+  const { coordinates } = entry.event;
   return [
     'BEGIN:VEVENT',
     `UID:${uidOf(content, entry.event.id)}`,
@@ -83,6 +84,7 @@ function eventLines(
     `SUMMARY:${escapeText(entry.title)}`,
     `DESCRIPTION:${escapeText(entry.description)}`,
     `LOCATION:${escapeText(entry.location)}`,
+    ...(coordinates ? [`GEO:${coordinates.lat};${coordinates.lon}`] : []),
     'END:VEVENT',
   ];
 }

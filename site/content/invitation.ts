@@ -30,11 +30,40 @@ export interface ScheduleEvent {
   readonly description: string;
   readonly location: string;
   /**
+   * The street address, shown with a map link and a copy button, and in the calendars;
+   * none for a place the hosts keep to themselves.
+   */
+  readonly address?: string;
+  /** Where the address is, for the `geo:` link on phones and the map's pin. */
+  readonly coordinates?: Coordinates;
+  /**
    * When it starts and ends, as wall times in the invitation's `timeZone`
    * (`YYYY-MM-DDTHH:MM`); an event without them (a secret one, say) gets no calendar entry.
    */
   readonly starts?: string;
   readonly ends?: string;
+}
+
+/** A point on the map, in decimal degrees (WGS 84). */
+export interface Coordinates {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+/** The web maps the hosts may send guests to (phones get a `geo:` link instead). */
+export type MapService = 'openstreetmap' | 'google';
+
+/** The places' map links and copy buttons, and their words. */
+export interface PlaceTexts {
+  /** Where the map link goes on a computer (Android phones open their own maps app). */
+  readonly maps: MapService;
+  /** Names an event's group of place links; `{title}` is the event's title. */
+  readonly placeGroup: string;
+  readonly map: string;
+  readonly copy: string;
+  readonly copied: string;
+  /** When the browser refused to copy: the address is selected for the guest instead. */
+  readonly copyFailed: string;
 }
 
 /** The words around the calendar links (they ship in the private chunk only). */
@@ -88,6 +117,7 @@ export interface InvitationContent {
   /** The time zone of every event's `starts` and `ends`. */
   readonly timeZone: PartyTimeZone;
   readonly calendar: CalendarTexts;
+  readonly places: PlaceTexts;
   readonly nav: readonly NavItem[];
   readonly schedule: {
     readonly heading: string;
@@ -135,6 +165,14 @@ export const invitation: InvitationContent = {
     google: 'Google Calendar',
     outlook: 'Outlook',
   },
+  places: {
+    maps: 'openstreetmap',
+    placeGroup: 'Find {title}',
+    map: 'Map',
+    copy: 'Copy address',
+    copied: 'Address copied',
+    copyFailed: 'Could not copy: the address is selected, copy it from there',
+  },
   nav: [
     { id: 'hero', label: 'Home' },
     { id: 'schedule', label: 'Schedule' },
@@ -157,6 +195,8 @@ export const invitation: InvitationContent = {
             title: 'Welcome Beers',
             description: 'Optional and very casual. In town early? Come say hi over a pint.',
             location: 'Harbor Hops Brewing, Pier 70',
+            address: '420 22nd St, San Francisco, CA 94107',
+            coordinates: { lat: 37.7603, lon: -122.3856 },
             starts: '2025-07-25T17:30',
             ends: '2025-07-25T20:00',
           },
@@ -184,6 +224,8 @@ export const invitation: InvitationContent = {
             description:
               'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',
             location: 'The Mirrorball Room, Mission District, San Francisco',
+            address: '2550 Mission St, San Francisco, CA 94110',
+            coordinates: { lat: 37.7563, lon: -122.4187 },
             starts: '2025-07-26T18:00',
             ends: '2025-07-26T22:00',
           },
@@ -212,6 +254,8 @@ export const invitation: InvitationContent = {
             title: 'Park Hang',
             description: 'Blankets, leftover snacks and whatever is left of your voice.',
             location: 'Dolores Park, Mission District',
+            address: 'Dolores St & 19th St, San Francisco, CA 94114',
+            coordinates: { lat: 37.7596, lon: -122.4269 },
             starts: '2025-07-27T11:00',
             ends: '2025-07-27T15:00',
           },

@@ -30,7 +30,7 @@ export function PartyCalendarLink({ texts, names }: { texts: CalendarTexts; name
       href={PARTY_CALENDAR_PATH}
       download={`${fileStem(names)}.ics`}
     >
-      <span aria-hidden="true">📅 </span>
+      <span aria-hidden="true">📅</span>
       {texts.wholeParty}
     </a>
   );

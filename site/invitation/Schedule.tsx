@@ -7,9 +7,10 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { calendarEntry } from '../calendar/calendar-events.js';
 import type { InvitationContent, ScheduleDay } from '../content/invitation.js';
 import { EventCalendarLinks, PartyCalendarLink } from './CalendarLinks.js';
+import { EventPlace } from './EventPlace.js';
 
-/** What the schedule needs of the rest of the invitation, for the calendar links. */
-export type ScheduleParty = Pick<InvitationContent, 'names' | 'timeZone' | 'calendar'>;
+/** What the schedule needs of the rest of the invitation: for the calendar and place links. */
+export type ScheduleParty = Pick<InvitationContent, 'names' | 'timeZone' | 'calendar' | 'places'>;
 
 /** The tab a key press moves to from `index` among `count` tabs, or `null` for other keys. */
 export function tabForKey(key: string, index: number, count: number): number | null {
@@ -45,10 +46,7 @@ function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
                 <p className="event-time">{event.time}</p>
                 <h4 className="event-title">{event.title}</h4>
                 <p className="event-description">{event.description}</p>
-                <p className="event-location">
-                  <span aria-hidden="true">📍 </span>
-                  {event.location}
-                </p>
+                <EventPlace event={event} texts={party.places} />
                 {entry && <EventCalendarLinks texts={party.calendar} entry={entry} />}
               </div>
             </li>
@@ -59,7 +57,7 @@ function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
   );
 }
 
-/** Props of {@link Schedule}: the content's schedule, and the party for its calendar links. */
+/** Props of {@link Schedule}: the content's schedule, and the party for its calendar and place links. */
 export interface ScheduleProps
   extends Pick<InvitationContent['schedule'], 'heading' | 'subtitle' | 'days'> {
   party: ScheduleParty;
