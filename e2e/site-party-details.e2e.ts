@@ -3,7 +3,7 @@
  * real server: downloads the whole weekend and one event as `.ics` files (read back by a real
  * iCalendar parser, ical.js) and finds each event's Google Calendar and Outlook links; follows a
  * place's map link (OpenStreetMap on a computer, `geo:` on an Android phone) and copies its
- * address; with axe finding nothing on the new states.
+ * address; follows a link the hosts wrote in the FAQ; with axe finding nothing on the new states.
  */
 import { readFile } from 'node:fs/promises';
 import { devices, expect, type Page, test } from '@playwright/test';
@@ -182,4 +182,44 @@ test.describe('on an Android phone', () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await axeViolations(page), 'the places on a phone').toEqual([]);
   });
+});
+
+test('a guest follows the RSVP link the hosts wrote in the FAQ, and sees the other links as links', async ({
+  page,
+  context,
+}) => {
+  await context.route('https://partiful.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>RSVP</title><h1>RSVP here</h1>' }),
+  );
+  await openInvitation(page, '+14155550815', 'Dorothy Vaughan');
+  await page.getByRole('button', { name: 'How do I RSVP?' }).click();
+  const rsvp = page.getByRole('link', { name: 'open our RSVP page' });
+  await expect(rsvp).toBeVisible();
+  await expect(rsvp).toHaveAttribute('rel', 'noopener noreferrer');
+  // The markup itself never shows.
+  await expect(page.getByText('](https://', { exact: false })).toHaveCount(0);
+  const [tab] = await Promise.all([page.waitForEvent('popup'), rsvp.click()]);
+  await expect(tab.getByRole('heading', { name: 'RSVP here' })).toBeVisible();
+  expect(tab.url()).toBe('https://partiful.com/e/juno-and-felix-2025');
+  await tab.close();
+
+  await page.getByRole('button', { name: 'How do I get there?' }).click();
+  await expect(page.getByRole('link', { name: 'plan your trip' })).toHaveAttribute(
+    'href',
+    'https://www.bart.gov/planner',
+  );
+  await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute(
+    'href',
+    'mailto:juno.felix@example.com',
+  );
+  await page.getByRole('tab', { name: 'Saturday' }).click();
+  await expect(page.getByRole('link', { name: 'Call us' })).toHaveAttribute(
+    'href',
+    'tel:+14155550142',
+  );
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await sidewaysOverflow(page), `at ${width}px`).toEqual([]);
+    expect(await axeViolations(page), `the FAQ with links open at ${width}px`).toEqual([]);
+  }
 });

@@ -113,6 +113,11 @@ describe('the invitation as .ics files', () => {
     // The hosts' home has no address in the content, so no position either.
     assert.equal(events[2]?.location, 'Our home (address by text)');
     assert.equal(events[2]?.geo, null);
+    // A link in the hosts' text reads as its words and its target, without markup.
+    assert.equal(
+      events[2]?.description,
+      'For the die-hards: the party moves to our place. Call us (+14155550142) if you get lost.',
+    );
     assert.equal(
       afterParty?.description,
       'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',

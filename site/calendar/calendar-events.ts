@@ -4,6 +4,7 @@
  * files, `ics-files.ts`) and the invitation (which links to them, and to Google and Outlook).
  */
 import type { InvitationContent, ScheduleEvent } from '../content/invitation.js';
+import { plainText } from '../text/inline-links.js';
 import { toInstant } from './time-zone.js';
 
 /** An event that has a place in a calendar. */
@@ -51,7 +52,7 @@ export function calendarEntry(
     start,
     end,
     title: `${event.title} · ${content.names}`,
-    description: event.description,
+    description: plainText(event.description),
     location: event.address ? `${event.location}, ${event.address}` : event.location,
   };
 }

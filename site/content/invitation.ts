@@ -1,7 +1,9 @@
 /**
  * Everything the invitation says, in one place a host can edit without touching a component:
  * the couple, the tagline, the date and city, the schedule, the FAQ (with the hosts' number
- * for texting them), the navigation and the photos. This module is private: only the invitation chunk imports it, and the server hands
+ * for texting them), the navigation and the photos. Its running texts may hold links written
+ * as in Markdown, `[words](https://…)`: only `https:`, `mailto:` and `tel:` targets become
+ * links. This module is private: only the invitation chunk imports it, and the server hands
  * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
  */
 
@@ -27,6 +29,7 @@ export interface ScheduleEvent {
   /** One emoji. */
   readonly icon: string;
   readonly title: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly description: string;
   readonly location: string;
   /**
@@ -92,6 +95,7 @@ export interface ScheduleDay {
 /** One question of the FAQ accordion. */
 export interface FaqItem {
   readonly question: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly answer: string;
 }
 
@@ -107,6 +111,7 @@ export interface Photo {
 export interface InvitationContent {
   /** The couple, as the navigation title and the hero heading show them. */
   readonly names: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly tagline: string;
   /** The main event's date as guests read it. */
   readonly date: string;
@@ -121,6 +126,7 @@ export interface InvitationContent {
   readonly nav: readonly NavItem[];
   readonly schedule: {
     readonly heading: string;
+    /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
     readonly subtitle: string;
     readonly days: readonly ScheduleDay[];
   };
@@ -131,6 +137,7 @@ export interface InvitationContent {
     /** The "Still Have Questions?" card, with the hosts' number for texting them. */
     readonly closing: {
       readonly heading: string;
+      /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
       readonly text: string;
       /** The number guests text, as they should read it, e.g. `+1 415-555-0142`. */
       readonly phone: string;
@@ -234,7 +241,8 @@ export const invitation: InvitationContent = {
             time: '10pm',
             icon: '🏠',
             title: 'After After Party',
-            description: 'For the die-hards: the party moves to our place.',
+            description:
+              'For the die-hards: the party moves to our place. [Call us](tel:+14155550142) if you get lost.',
             location: 'Our home (address by text)',
             starts: '2025-07-26T22:00',
             ends: '2025-07-27T02:00',
@@ -291,7 +299,8 @@ export const invitation: InvitationContent = {
       },
       {
         question: 'How do I RSVP?',
-        answer: 'On Partiful: use the link in the text we sent you.',
+        answer:
+          'On Partiful: [open our RSVP page](https://partiful.com/e/juno-and-felix-2025), or use the link in the text we sent you.',
       },
       {
         question: 'Is there a gift registry?',
@@ -300,7 +309,7 @@ export const invitation: InvitationContent = {
       {
         question: 'How do I get there?',
         answer:
-          'BART to 16th St Mission is a short walk away. Parking nearby is a myth, so leave the car at home.',
+          'BART to 16th St Mission is a short walk away ([plan your trip](https://www.bart.gov/planner)). Parking nearby is a myth, so leave the car at home.',
       },
       {
         question: 'Do I have to dance?',
@@ -309,7 +318,7 @@ export const invitation: InvitationContent = {
     ],
     closing: {
       heading: 'Still Have Questions?',
-      text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge.',
+      text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge. Or [email us](mailto:juno.felix@example.com).',
       phone: '+1 415-555-0142',
       textLabel: 'Text us at',
     },

@@ -8,6 +8,7 @@ import { calendarEntry } from '../calendar/calendar-events.js';
 import type { InvitationContent, ScheduleDay } from '../content/invitation.js';
 import { EventCalendarLinks, PartyCalendarLink } from './CalendarLinks.js';
 import { EventPlace } from './EventPlace.js';
+import { RichText } from './RichText.js';
 
 /** What the schedule needs of the rest of the invitation: for the calendar and place links. */
 export type ScheduleParty = Pick<InvitationContent, 'names' | 'timeZone' | 'calendar' | 'places'>;
@@ -45,7 +46,9 @@ function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
               <div className="event-body">
                 <p className="event-time">{event.time}</p>
                 <h4 className="event-title">{event.title}</h4>
-                <p className="event-description">{event.description}</p>
+                <p className="event-description">
+                  <RichText text={event.description} />
+                </p>
                 <EventPlace event={event} texts={party.places} />
                 {entry && <EventCalendarLinks texts={party.calendar} entry={entry} />}
               </div>
@@ -81,7 +84,9 @@ export function Schedule({ heading, subtitle, days, party }: ScheduleProps) {
   return (
     <section id="schedule" className="section schedule" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
-      <p className="section-subtitle">{subtitle}</p>
+      <p className="section-subtitle">
+        <RichText text={subtitle} />
+      </p>
       <p className="calendar-all-row">
         <PartyCalendarLink texts={party.calendar} names={party.names} />
       </p>
