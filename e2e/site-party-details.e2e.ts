@@ -132,6 +132,8 @@ test('a guest follows the map link to the After Party and copies its address', a
   );
   await map.close();
 
+  // The live region is there, empty, before the copy, so its news is read out when it comes.
+  await expect(panel.getByRole('status')).toHaveText('');
   await links.getByRole('button', { name: invitation.places.copy }).click();
   await expect(panel.getByRole('status')).toHaveText(invitation.places.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
