@@ -26,8 +26,8 @@ export interface CalendarEntry {
 /** The URL path of the `.ics` file with every event. */
 export const PARTY_CALENDAR_PATH = '/private/calendar.ics';
 
-/** An event id as the content must write it: it names a file. */
-const EVENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** An event id (and the party's id) as the content must write it: it names a file. */
+export const EVENT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The URL path of the `.ics` file of the event `id`. */
 export function eventCalendarPath(id: string): string {
@@ -57,11 +57,12 @@ export function calendarEntry(
   };
 }
 
-/** Every event of the schedule that has a start and an end, in order. */
+/** Every event of the schedule that has a start and an end, in order; ids must differ. */
 export function calendarEntries(
   content: Pick<InvitationContent, 'timeZone' | 'names' | 'schedule'>,
 ): CalendarEntry[] {
-  return content.schedule.days.flatMap((day) =>
-    day.events.flatMap((event) => calendarEntry(content, event) ?? []),
-  );
+  const events = content.schedule.days.flatMap((day) => day.events);
+  const ids = new Set(events.map((event) => event.id));
+  if (ids.size !== events.length) throw new Error('two events of the schedule share an id');
+  return events.flatMap((event) => calendarEntry(content, event) ?? []);
 }

@@ -50,3 +50,13 @@ test('an event without times has no entry; one that ends before it starts is ref
   );
   assert.throws(() => eventCalendarPath('../photos/x'), /lowercase words and hyphens/);
 });
+
+test('two events with one id stop the build', () => {
+  const [friday] = invitation.schedule.days;
+  assert.ok(friday);
+  const twice = {
+    ...invitation,
+    schedule: { ...invitation.schedule, days: [friday, { ...friday, key: 'day2' as const }] },
+  };
+  assert.throws(() => calendarEntries(twice), /share an id/);
+});

@@ -2,14 +2,14 @@
  * The invitation's `.ics` files (RFC 5545), written by the build into the private folder
  * (`scripts/site-calendar-plugin.ts`), so the server hands them to invited guests alone: one with
  * every event ({@link PARTY_CALENDAR_PATH}) and one per event. Each has the zone's `VTIMEZONE`,
- * events at wall times in that zone, a UID that stays the same from build to build, CRLF line
- * endings and lines folded at 75 octets.
+ * events at wall times in that zone, a UID made of the event's and the party's lasting names,
+ * CRLF line endings and lines folded at 75 octets.
  */
-import { createHash } from 'node:crypto';
 import type { InvitationContent } from '../content/invitation.js';
 import {
   type CalendarEntry,
   calendarEntries,
+  EVENT_ID,
   eventCalendarPath,
   PARTY_CALENDAR_PATH,
 } from './calendar-events.js';
@@ -59,17 +59,16 @@ function utcDateTime(instant: Date): string {
   return `${instant.toISOString().slice(0, 19).replaceAll(/[-:]/g, '')}Z`;
 }
 
-/** A UID for `eventId` that no other party's calendar shares and no rebuild changes. */
-function uidOf(content: Pick<InvitationContent, 'names' | 'isoDate'>, eventId: string): string {
-  const party = createHash('sha256')
-    .update(`${content.names}\n${content.isoDate}`)
-    .digest('base64url')
-    .slice(0, 16);
-  return `${eventId}-${party}@velvet-invitation`;
+/** The UID of the event `eventId`: the party's lasting name and the event's, nothing that changes. */
+function uidOf(content: Pick<InvitationContent, 'calendar'>, eventId: string): string {
+  if (!EVENT_ID.test(content.calendar.partyId)) {
+    throw new Error(`calendar.partyId is lowercase words and hyphens: ${content.calendar.partyId}`);
+  }
+  return `${eventId}.${content.calendar.partyId}@velvet-invitation`;
 }
 
 function eventLines(
-  content: Pick<InvitationContent, 'names' | 'isoDate' | 'timeZone'>,
+  content: Pick<InvitationContent, 'names' | 'calendar' | 'timeZone'>,
   entry: CalendarEntry,
   stamp: Date,
 ): string[] {
@@ -91,7 +90,7 @@ function eventLines(
 
 /** A whole `VCALENDAR` with `entries`, as the file's text. */
 function calendarText(
-  content: Pick<InvitationContent, 'names' | 'isoDate' | 'timeZone'>,
+  content: Pick<InvitationContent, 'names' | 'calendar' | 'timeZone'>,
   entries: readonly CalendarEntry[],
   stamp: Date,
 ): string {
@@ -120,7 +119,7 @@ export interface IcsFile {
  * files' `DTSTAMP`, when they were made.
  */
 export function icsFiles(
-  content: Pick<InvitationContent, 'names' | 'isoDate' | 'timeZone' | 'schedule'>,
+  content: Pick<InvitationContent, 'names' | 'calendar' | 'timeZone' | 'schedule'>,
   stamp: Date,
 ): IcsFile[] {
   const entries = calendarEntries(content);

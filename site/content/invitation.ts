@@ -69,8 +69,14 @@ export interface PlaceTexts {
   readonly copyFailed: string;
 }
 
-/** The words around the calendar links (they ship in the private chunk only). */
+/** The calendars' settings and the words around their links (in the private chunk only). */
 export interface CalendarTexts {
+  /**
+   * This party's lasting name (lowercase words and hyphens), in every event's UID
+   * (`{event id}.{partyId}@velvet-invitation`): calendars update an entry they already hold,
+   * even after the names, date or times change. Never reuse another party's.
+   */
+  readonly partyId: string;
   /** The link to the `.ics` file of every event. */
   readonly wholeParty: string;
   /** Names an event's group of calendar links; `{title}` is the event's title. */
@@ -166,6 +172,7 @@ export const invitation: InvitationContent = {
   location: 'San Francisco, CA',
   timeZone: 'America/Los_Angeles',
   calendar: {
+    partyId: 'juno-and-felix-eloped-2025',
     wholeParty: 'Add the whole weekend to your calendar',
     eventGroup: 'Add {title} to your calendar',
     file: 'Calendar file',
