@@ -59,7 +59,7 @@ function utcDateTime(instant: Date): string {
   return `${instant.toISOString().slice(0, 19).replaceAll(/[-:]/g, '')}Z`;
 }
 
-/** The UID of the event `eventId`: the party's lasting name and the event's, nothing that changes. */
+/** The UID of the event `eventId`: its lasting name and the party's, nothing that changes. */
 function uidOf(content: Pick<InvitationContent, 'calendar'>, eventId: string): string {
   if (!EVENT_ID.test(content.calendar.partyId)) {
     throw new Error(`calendar.partyId is lowercase words and hyphens: ${content.calendar.partyId}`);

@@ -81,8 +81,11 @@ function utcOffset(minutes: number): string {
 
 /** One period as a `DAYLIGHT` or `STANDARD` block, from 1970 on, yearly. */
 function periodLines(kind: 'DAYLIGHT' | 'STANDARD', period: ZonePeriod, before: number): string[] {
-  const start = new Date(periodStart(1970, period)).toISOString();
-  const dtstart = `${start.slice(0, 10).replaceAll('-', '')}T${start.slice(11, 19).replaceAll(':', '')}`;
+  // `1970-03-08T02:00:00.000Z` as `19700308T020000`.
+  const dtstart = new Date(periodStart(1970, period))
+    .toISOString()
+    .slice(0, 19)
+    .replaceAll(/[-:]/g, '');
   return [
     `BEGIN:${kind}`,
     `TZOFFSETFROM:${utcOffset(before)}`,

@@ -1,7 +1,8 @@
 /**
  * The schedule: one tab per day (the ARIA tabs pattern: the first day selected, the others
  * dimmed; arrow keys, Home and End move between tabs and select them), and the selected day's
- * title, full date and timeline of events.
+ * title, full date and timeline of events, each with its place (map link, copy button) and its
+ * calendar links; above the tabs, the link to every event's `.ics` file.
  */
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { calendarEntry } from '../calendar/calendar-events.js';
@@ -60,7 +61,7 @@ function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
   );
 }
 
-/** Props of {@link Schedule}: the content's schedule, and the party for its calendar and place links. */
+/** Props of {@link Schedule}: the content's schedule, and the party for its links. */
 export interface ScheduleProps
   extends Pick<InvitationContent['schedule'], 'heading' | 'subtitle' | 'days'> {
   party: ScheduleParty;
