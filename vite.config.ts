@@ -9,6 +9,8 @@
  * - `dist/site/private/`: the invitation's chunks (everything under `site/invitation/` and the
  *   content module); the server serves them at `/private/…`.
  * - `dist/site/photos/`: the photos from `site/photos/`; the server serves them at the site root.
+ * - `dist/site/private/calendar.ics` and `private/calendar/*.ics`: the events' calendar files,
+ *   made from the content (`scripts/site-calendar-plugin.ts`), private like the chunks.
  * - everything else (`index.html`, `assets/`, `site/public/`) is public and holds nothing private.
  *
  * `index.html` gets the site theme (`site/theme/site-theme.ts`) as CSS custom properties.
@@ -24,6 +26,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
 import { precompressFiles } from './scripts/precompress.js';
+import { siteCalendarPlugin } from './scripts/site-calendar-plugin.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
 
@@ -121,7 +124,14 @@ export default defineConfig({
   root: siteDir,
   publicDir: join(siteDir, 'public'),
   resolve: { alias: REACT_ON_PREACT },
-  plugins: [react(), siteThemePlugin(), phoneMetadataVitePlugin(), sitePhotos(), precompress()],
+  plugins: [
+    react(),
+    siteThemePlugin(),
+    phoneMetadataVitePlugin(),
+    sitePhotos(),
+    siteCalendarPlugin(),
+    precompress(),
+  ],
   build: {
     outDir: SITE_OUT_DIR,
     emptyOutDir: true,

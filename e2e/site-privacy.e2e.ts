@@ -7,6 +7,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
+import {
+  calendarEntries,
+  eventCalendarPath,
+  PARTY_CALENDAR_PATH,
+} from '../site/calendar/calendar-events.js';
 import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
 import { scriptReadable, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
@@ -62,6 +67,7 @@ function privateStrings(): string[] {
       long(event.title);
       long(event.description);
       long(event.location);
+      long(event.address ?? '');
     }
   }
   for (const item of invitation.faq.items) {
@@ -217,15 +223,24 @@ test('every public asset, followed from the page, holds nothing private and says
   expect(html).not.toMatch(/itemscope|itemtype/);
 });
 
-test('the invitation chunk and the photos are for invited guests only', async () => {
+/** The calendar files: the whole party's and each event's. */
+function calendarPaths(): string[] {
+  return [
+    PARTY_CALENDAR_PATH,
+    ...calendarEntries(invitation).map((entry) => eventCalendarPath(entry.event.id)),
+  ];
+}
+
+test('the invitation chunk, the photos and the calendar files are for invited guests only', async () => {
   const fetched = await crawl(site.url);
   const chunks = [...fetched.keys()].filter((path) => path.startsWith('/private/'));
-  const privatePaths = [...chunks, ...photoPaths()];
+  const privatePaths = [...chunks, ...photoPaths(), ...calendarPaths()];
 
   for (const path of privatePaths) {
     const response = await fetch(new URL(path, site.url));
     expect(response.status, `${path} without a session`).toBe(401);
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(leaks(await response.text()), `${path} without a session`).toEqual([]);
   }
   const strangerCookie = await sessionCookieFor('+14155550901');
   site.guests('add', '+14155550902', 'Invited Guest');
@@ -233,10 +248,14 @@ test('the invitation chunk and the photos are for invited guests only', async ()
   for (const path of privatePaths) {
     const stranger = await fetch(new URL(path, site.url), { headers: { cookie: strangerCookie } });
     expect(stranger.status, `${path} for a user not on the list`).toBe(401);
+    expect(leaks(await stranger.text()), `${path} for a user not on the list`).toEqual([]);
     const guest = await fetch(new URL(path, site.url), { headers: { cookie: guestCookie } });
     expect(guest.status, `${path} for an invited guest`).toBe(200);
     expect(guest.headers.get('cache-control')).toBe('private, no-cache');
-    if (path.startsWith('/private/')) {
+    if (path.endsWith('.ics')) {
+      expect(guest.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(await guest.text()).toContain('BEGIN:VCALENDAR');
+    } else if (path.startsWith('/private/')) {
       // The chunk holds the invitation: the strings the public crawl looked for are there.
       expect(leaks(await guest.text())).toContain(invitation.names);
     } else {

@@ -1,6 +1,7 @@
 /**
- * Runs the server tests (every `server/**\/*.test.ts`) and the build scripts' tests
- * (`scripts/**\/*.test.ts`, such as the custom-elements manifest) with node's test runner.
+ * Runs the server tests (every `server/**\/*.test.ts`), the build scripts' tests
+ * (`scripts/**\/*.test.ts`, such as the custom-elements manifest) and the site's Node tests
+ * (`site/**\/*.test.ts`: its pure modules, such as the calendar's) with node's test runner.
  * `--pg` runs the same tests on PostgreSQL: `VELVET_TEST_DATABASE_URL`, or the
  * local server at postgres://postgres@127.0.0.1:5432/postgres. Test files named as arguments
  * (`npm run test:server -- server/ops/x.test.ts`) run alone instead of the whole suite.
@@ -32,7 +33,11 @@ const named = process.argv.slice(2).filter((arg) => arg.endsWith('.test.ts'));
 const files =
   named.length > 0
     ? named
-    : [...testFiles(join(root, 'server')), ...testFiles(join(root, 'scripts'))].sort();
+    : [
+        ...testFiles(join(root, 'server')),
+        ...testFiles(join(root, 'scripts')),
+        ...testFiles(join(root, 'site')),
+      ].sort();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],

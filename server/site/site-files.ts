@@ -3,7 +3,8 @@
  * the first request for a file). Who may fetch a file follows from where the build put it, so anything new in the
  * private folders is private without a second list to keep in step:
  *
- * - `private/…` (the invitation's chunks), at `/private/…`: invited guests only;
+ * - `private/…` (the invitation's chunks and its `.ics` calendar files), at `/private/…`:
+ *   invited guests only;
  * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only;
  * - everything else, at its own path: public (`index.html` is served at `/`).
  *
@@ -56,6 +57,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.ics': 'text/calendar; charset=utf-8',
 };
 
 function listFiles(dir: string): string[] {

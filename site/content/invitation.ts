@@ -1,9 +1,13 @@
 /**
  * Everything the invitation says, in one place a host can edit without touching a component:
  * the couple, the tagline, the date and city, the schedule, the FAQ (with the hosts' number
- * for texting them), the navigation and the photos. This module is private: only the invitation chunk imports it, and the server hands
+ * for texting them), the navigation and the photos. Its running texts may hold links written
+ * as in Markdown, `[words](https://…)`: only `https:`, `mailto:` and `tel:` targets become
+ * links. This module is private: only the invitation chunk imports it, and the server hands
  * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
  */
+
+import type { PartyTimeZone } from '../calendar/time-zone.js';
 
 /** A link of the fixed top navigation, to a section of the page. */
 export interface NavItem {
@@ -14,13 +18,73 @@ export interface NavItem {
 
 /** One event of a schedule day. */
 export interface ScheduleEvent {
+  /**
+   * The event's lasting name (lowercase letters, digits and hyphens): its calendar file
+   * (`/private/calendar/{id}.ics`) and the UID calendars know it by, so a second download
+   * updates the entry instead of adding another. Keep it when the title changes.
+   */
+  readonly id: string;
   /** As guests read it, e.g. `6pm`. */
   readonly time: string;
   /** One emoji. */
   readonly icon: string;
   readonly title: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly description: string;
   readonly location: string;
+  /**
+   * The street address, shown with a map link and a copy button, and in the calendars;
+   * none for a place the hosts keep to themselves.
+   */
+  readonly address?: string;
+  /** Where the address is, for the `geo:` link on phones and the map's pin. */
+  readonly coordinates?: Coordinates;
+  /**
+   * When it starts and ends, as wall times in the invitation's `timeZone`
+   * (`YYYY-MM-DDTHH:MM`); an event without them (a secret one, say) gets no calendar entry.
+   */
+  readonly starts?: string;
+  readonly ends?: string;
+}
+
+/** A point on the map, in decimal degrees (WGS 84). */
+export interface Coordinates {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+/** The web maps the hosts may send guests to (phones get a `geo:` link instead). */
+export type MapService = 'openstreetmap' | 'google';
+
+/** The places' map links and copy buttons, and their words. */
+export interface PlaceTexts {
+  /** Where the map link goes on a computer (Android phones open their own maps app). */
+  readonly maps: MapService;
+  /** Names an event's group of place links; `{title}` is the event's title. */
+  readonly placeGroup: string;
+  readonly map: string;
+  readonly copy: string;
+  readonly copied: string;
+  /** When the browser refused to copy: the address is selected for the guest instead. */
+  readonly copyFailed: string;
+}
+
+/** The calendars' settings and the words around their links (in the private chunk only). */
+export interface CalendarTexts {
+  /**
+   * This party's lasting name (lowercase words and hyphens), in every event's UID
+   * (`{event id}.{partyId}@velvet-invitation`): calendars update an entry they already hold,
+   * even after the names, date or times change. Never reuse another party's.
+   */
+  readonly partyId: string;
+  /** The link to the `.ics` file of every event. */
+  readonly wholeParty: string;
+  /** Names an event's group of calendar links; `{title}` is the event's title. */
+  readonly eventGroup: string;
+  /** The link to one event's `.ics` file, for Apple Calendar and any other. */
+  readonly file: string;
+  readonly google: string;
+  readonly outlook: string;
 }
 
 /** One day of the schedule, shown as one tab. */
@@ -37,6 +101,7 @@ export interface ScheduleDay {
 /** One question of the FAQ accordion. */
 export interface FaqItem {
   readonly question: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly answer: string;
 }
 
@@ -52,6 +117,7 @@ export interface Photo {
 export interface InvitationContent {
   /** The couple, as the navigation title and the hero heading show them. */
   readonly names: string;
+  /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly tagline: string;
   /** The main event's date as guests read it. */
   readonly date: string;
@@ -59,9 +125,14 @@ export interface InvitationContent {
   readonly isoDate: string;
   /** City and state. */
   readonly location: string;
+  /** The time zone of every event's `starts` and `ends`. */
+  readonly timeZone: PartyTimeZone;
+  readonly calendar: CalendarTexts;
+  readonly places: PlaceTexts;
   readonly nav: readonly NavItem[];
   readonly schedule: {
     readonly heading: string;
+    /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
     readonly subtitle: string;
     readonly days: readonly ScheduleDay[];
   };
@@ -72,6 +143,7 @@ export interface InvitationContent {
     /** The "Still Have Questions?" card, with the hosts' number for texting them. */
     readonly closing: {
       readonly heading: string;
+      /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
       readonly text: string;
       /** The number guests text, as they should read it, e.g. `+1 415-555-0142`. */
       readonly phone: string;
@@ -98,6 +170,23 @@ export const invitation: InvitationContent = {
   date: 'July 26, 2025',
   isoDate: '2025-07-26',
   location: 'San Francisco, CA',
+  timeZone: 'America/Los_Angeles',
+  calendar: {
+    partyId: 'juno-and-felix-eloped-2025',
+    wholeParty: 'Add the whole weekend to your calendar',
+    eventGroup: 'Add {title} to your calendar',
+    file: 'Calendar file',
+    google: 'Google Calendar',
+    outlook: 'Outlook',
+  },
+  places: {
+    maps: 'openstreetmap',
+    placeGroup: 'Find {title}',
+    map: 'Map',
+    copy: 'Copy address',
+    copied: 'Address copied',
+    copyFailed: 'Could not copy: the address is selected, copy it from there',
+  },
   nav: [
     { id: 'hero', label: 'Home' },
     { id: 'schedule', label: 'Schedule' },
@@ -114,11 +203,16 @@ export const invitation: InvitationContent = {
         title: 'Warm-up',
         events: [
           {
+            id: 'welcome-beers',
             time: '5:30pm',
             icon: '🍻',
             title: 'Welcome Beers',
             description: 'Optional and very casual. In town early? Come say hi over a pint.',
             location: 'Harbor Hops Brewing, Pier 70',
+            address: '420 22nd St, San Francisco, CA 94107',
+            coordinates: { lat: 37.7603, lon: -122.3856 },
+            starts: '2025-07-25T17:30',
+            ends: '2025-07-25T20:00',
           },
         ],
       },
@@ -129,6 +223,7 @@ export const invitation: InvitationContent = {
         title: 'The Big Night',
         events: [
           {
+            id: 'we-elope',
             time: 'Earlier',
             icon: '💍',
             title: 'We Elope',
@@ -136,19 +231,28 @@ export const invitation: InvitationContent = {
             location: 'Top secret',
           },
           {
+            id: 'after-party',
             time: '6pm',
             icon: '🪩',
             title: 'After Party',
             description:
               'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',
             location: 'The Mirrorball Room, Mission District, San Francisco',
+            address: '2550 Mission St, San Francisco, CA 94110',
+            coordinates: { lat: 37.7563, lon: -122.4187 },
+            starts: '2025-07-26T18:00',
+            ends: '2025-07-26T22:00',
           },
           {
+            id: 'after-after-party',
             time: '10pm',
             icon: '🏠',
             title: 'After After Party',
-            description: 'For the die-hards: the party moves to our place.',
+            description:
+              'For the die-hards: the party moves to our place. [Call us](tel:+14155550142) if you get lost.',
             location: 'Our home (address by text)',
+            starts: '2025-07-26T22:00',
+            ends: '2025-07-27T02:00',
           },
         ],
       },
@@ -159,11 +263,16 @@ export const invitation: InvitationContent = {
         title: 'Recovery',
         events: [
           {
+            id: 'park-hang',
             time: '11am',
             icon: '🧺',
             title: 'Park Hang',
             description: 'Blankets, leftover snacks and whatever is left of your voice.',
             location: 'Dolores Park, Mission District',
+            address: 'Dolores St & 19th St, San Francisco, CA 94114',
+            coordinates: { lat: 37.7596, lon: -122.4269 },
+            starts: '2025-07-27T11:00',
+            ends: '2025-07-27T15:00',
           },
         ],
       },
@@ -197,7 +306,8 @@ export const invitation: InvitationContent = {
       },
       {
         question: 'How do I RSVP?',
-        answer: 'On Partiful: use the link in the text we sent you.',
+        answer:
+          'On Partiful: [open our RSVP page](https://partiful.com/e/juno-and-felix-2025), or use the link in the text we sent you.',
       },
       {
         question: 'Is there a gift registry?',
@@ -206,7 +316,7 @@ export const invitation: InvitationContent = {
       {
         question: 'How do I get there?',
         answer:
-          'BART to 16th St Mission is a short walk away. Parking nearby is a myth, so leave the car at home.',
+          'BART to 16th St Mission is a short walk away ([plan your trip](https://www.bart.gov/planner)). Parking nearby is a myth, so leave the car at home.',
       },
       {
         question: 'Do I have to dance?',
@@ -215,7 +325,7 @@ export const invitation: InvitationContent = {
     ],
     closing: {
       heading: 'Still Have Questions?',
-      text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge.',
+      text: 'Text us! Event questions come with our premium texting service level: replies within minutes, emoji included at no extra charge. Or [email us](mailto:juno.felix@example.com).',
       phone: '+1 415-555-0142',
       textLabel: 'Text us at',
     },

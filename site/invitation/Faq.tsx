@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { InvitationContent } from '../content/invitation.js';
+import { RichText } from './RichText.js';
 
 /** The `sms:` link to `phone` (digits and a leading `+` only), which opens a new text message. */
 export function smsHref(phone: string): string {
@@ -59,7 +60,9 @@ export function Faq({ heading, subtitle, items, closing }: InvitationContent['fa
                 className="accordion-panel"
                 hidden={!expanded}
               >
-                <p>{item.answer}</p>
+                <p>
+                  <RichText text={item.answer} />
+                </p>
               </section>
             </div>
           );
@@ -67,7 +70,9 @@ export function Faq({ heading, subtitle, items, closing }: InvitationContent['fa
       </div>
       <aside className="closing-card" aria-labelledby={`${id}-closing`}>
         <h3 id={`${id}-closing`}>{closing.heading}</h3>
-        <p>{closing.text}</p>
+        <p>
+          <RichText text={closing.text} />
+        </p>
         <a className="button sms-link" href={smsHref(closing.phone)}>
           {closing.textLabel} <span className="sms-number">{closing.phone}</span>
         </a>

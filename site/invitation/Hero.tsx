@@ -4,6 +4,7 @@
  */
 import type { Ref } from 'react';
 import type { InvitationContent, Photo } from '../content/invitation.js';
+import { RichText } from './RichText.js';
 
 /** The widths each photo is available in (see `scripts/site-photos.ts`). */
 const WIDTHS = [400, 800] as const;
@@ -60,7 +61,9 @@ export function Hero({ content, headingRef }: HeroProps) {
       <h1 id="hero-heading" className="hero-names" ref={headingRef} tabIndex={-1}>
         {content.names}
       </h1>
-      <p className="hero-tagline">{content.tagline}</p>
+      <p className="hero-tagline">
+        <RichText text={content.tagline} />
+      </p>
       <p className="hero-when">
         <time dateTime={content.isoDate}>{content.date}</time>
         <span aria-hidden="true"> · </span>

@@ -49,7 +49,7 @@ export default function Invitation({ client }: InvitationProps) {
       />
       <main>
         <Hero content={invitation} headingRef={heading} />
-        <Schedule {...invitation.schedule} />
+        <Schedule {...invitation.schedule} party={invitation} />
         <Faq {...invitation.faq} />
       </main>
       <Footer {...invitation.footer} />

@@ -1,10 +1,18 @@
 /**
  * The schedule: one tab per day (the ARIA tabs pattern: the first day selected, the others
  * dimmed; arrow keys, Home and End move between tabs and select them), and the selected day's
- * title, full date and timeline of events.
+ * title, full date and timeline of events, each with its place (map link, copy button) and its
+ * calendar links; above the tabs, the link to every event's `.ics` file.
  */
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { calendarEntry } from '../calendar/calendar-events.js';
 import type { InvitationContent, ScheduleDay } from '../content/invitation.js';
+import { EventCalendarLinks, PartyCalendarLink } from './CalendarLinks.js';
+import { EventPlace } from './EventPlace.js';
+import { RichText } from './RichText.js';
+
+/** What the schedule needs of the rest of the invitation: for the calendar and place links. */
+export type ScheduleParty = Pick<InvitationContent, 'names' | 'timeZone' | 'calendar' | 'places'>;
 
 /** The tab a key press moves to from `index` among `count` tabs, or `null` for other keys. */
 export function tabForKey(key: string, index: number, count: number): number | null {
@@ -23,35 +31,44 @@ export function tabForKey(key: string, index: number, count: number): number | n
 }
 
 /** One day's timeline. */
-function DayPanel({ day }: { day: ScheduleDay }) {
+function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
   return (
     <>
       <h3 className="day-title">{day.title}</h3>
       <p className="day-date">{day.date}</p>
       <ol className="timeline">
-        {day.events.map((event) => (
-          <li key={`${event.time}-${event.title}`} className="event">
-            <span className="event-icon" aria-hidden="true">
-              {event.icon}
-            </span>
-            <div className="event-body">
-              <p className="event-time">{event.time}</p>
-              <h4 className="event-title">{event.title}</h4>
-              <p className="event-description">{event.description}</p>
-              <p className="event-location">
-                <span aria-hidden="true">📍 </span>
-                {event.location}
-              </p>
-            </div>
-          </li>
-        ))}
+        {day.events.map((event) => {
+          const entry = calendarEntry(party, event);
+          return (
+            <li key={event.id} className="event">
+              <span className="event-icon" aria-hidden="true">
+                {event.icon}
+              </span>
+              <div className="event-body">
+                <p className="event-time">{event.time}</p>
+                <h4 className="event-title">{event.title}</h4>
+                <p className="event-description">
+                  <RichText text={event.description} />
+                </p>
+                <EventPlace event={event} texts={party.places} />
+                {entry && <EventCalendarLinks texts={party.calendar} entry={entry} />}
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </>
   );
 }
 
+/** Props of {@link Schedule}: the content's schedule, and the party for its links. */
+export interface ScheduleProps
+  extends Pick<InvitationContent['schedule'], 'heading' | 'subtitle' | 'days'> {
+  party: ScheduleParty;
+}
+
 /** The schedule section (`#schedule`). */
-export function Schedule({ heading, subtitle, days }: InvitationContent['schedule']) {
+export function Schedule({ heading, subtitle, days, party }: ScheduleProps) {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
@@ -68,7 +85,12 @@ export function Schedule({ heading, subtitle, days }: InvitationContent['schedul
   return (
     <section id="schedule" className="section schedule" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
-      <p className="section-subtitle">{subtitle}</p>
+      <p className="section-subtitle">
+        <RichText text={subtitle} />
+      </p>
+      <p className="calendar-all-row">
+        <PartyCalendarLink texts={party.calendar} names={party.names} />
+      </p>
       <div className="tabs" role="tablist" aria-label={heading}>
         {days.map((tab, index) => (
           <button
@@ -99,7 +121,7 @@ export function Schedule({ heading, subtitle, days }: InvitationContent['schedul
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern: a panel with no focusable content takes focus itself.
           tabIndex={0}
         >
-          <DayPanel day={day} />
+          <DayPanel day={day} party={party} />
         </div>
       )}
     </section>
