@@ -4,6 +4,7 @@
  * callback for that provider (no open redirect), another response type, and, where the provider
  * takes PKCE, a missing or non-S256 challenge.
  */
+import { FLOW_PARAMS } from '../products/oauth/index.js';
 import type { Projects } from '../projects/project-directory.js';
 import { developmentClient } from './development-clients.js';
 
@@ -18,19 +19,8 @@ export interface ProviderFacts {
   clientIdParam: string;
 }
 
-/** The request's parameters the stand-in reads and carries through its page. */
-const CARRIED = [
-  'client_id',
-  'client_key',
-  'redirect_uri',
-  'response_type',
-  'response_mode',
-  'state',
-  'nonce',
-  'scope',
-  'code_challenge',
-  'code_challenge_method',
-] as const;
+/** The request's parameters the stand-in reads and carries through its page: the flow's own. */
+const CARRIED = FLOW_PARAMS;
 
 /** An accepted authorization request. */
 export interface AuthorizationRequest {

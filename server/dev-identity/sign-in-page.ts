@@ -4,35 +4,13 @@
  * person or types one, and the page that returns to the app. Both say plainly that this is a
  * development stand-in, not the real provider.
  */
+import { providerLabel as labelOf } from '../../widget/client/oauth-provider-names.js';
 import { escapeHtml } from '../http/escape-html.js';
 import { PRESET_IDENTITIES } from './test-identities.js';
 
-/** How each provider is named on the page. */
-const LABELS: Readonly<Record<string, string>> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'X (Twitter)',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
-
 /** The provider's name as people know it. */
 export function providerLabel(provider: string): string {
-  return LABELS[provider] ?? provider;
+  return labelOf(provider) ?? provider;
 }
 
 const STYLE = `body{font-family:Arial,Helvetica,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;color:#19303d;line-height:1.4}

@@ -30,3 +30,33 @@ export const OAUTH_PROVIDERS = [
 
 /** A provider's name. */
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Each provider's name as people know it: its button's "Continue with …", the development sign-in page. */
+export const OAUTH_PROVIDER_LABELS: Readonly<Record<OAuthProvider, string>> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  apple: 'Apple',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  facebook: 'Facebook',
+  discord: 'Discord',
+  salesforce: 'Salesforce',
+  slack: 'Slack',
+  amazon: 'Amazon',
+  bitbucket: 'Bitbucket',
+  linkedin: 'LinkedIn',
+  coinbase: 'Coinbase',
+  twitch: 'Twitch',
+  twitter: 'Twitter',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  figma: 'Figma',
+  yahoo: 'Yahoo',
+};
+
+/** A provider's name as people know it, or `undefined` for a name that is no provider. */
+export function providerLabel(provider: string): string | undefined {
+  return Object.hasOwn(OAUTH_PROVIDER_LABELS, provider)
+    ? OAUTH_PROVIDER_LABELS[provider as OAuthProvider]
+    : undefined;
+}

@@ -1,7 +1,7 @@
 /** Which of the page's `provider_*` query parameters pass on to the provider's authorization page. */
 
-/** Parameters the page may not set through `provider_*`: the flow's own. */
-const RESERVED = new Set([
+/** The parameters of an OAuth authorization request that the flow itself sets. */
+export const FLOW_PARAMS = [
   'client_id',
   'client_key',
   'redirect_uri',
@@ -12,9 +12,10 @@ const RESERVED = new Set([
   'scope',
   'code_challenge',
   'code_challenge_method',
-  'request',
-  'request_uri',
-]);
+] as const;
+
+/** Parameters the page may not set through `provider_*`: the flow's own. */
+const RESERVED = new Set<string>([...FLOW_PARAMS, 'request', 'request_uri']);
 
 /** Whether a `provider_*` parameter name is one the page may pass on. */
 export function isPassableParam(name: string): boolean {

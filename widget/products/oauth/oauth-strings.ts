@@ -2,36 +2,14 @@
  * The OAuth product's English texts. They load with the product, so pages without OAuth download
  * none of them; 'Continue with X' is the spec's text (section 2).
  */
-
-/** Each provider's name as its button shows it. */
-export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
-  google: 'Google',
-  microsoft: 'Microsoft',
-  apple: 'Apple',
-  github: 'GitHub',
-  gitlab: 'GitLab',
-  facebook: 'Facebook',
-  discord: 'Discord',
-  salesforce: 'Salesforce',
-  slack: 'Slack',
-  amazon: 'Amazon',
-  bitbucket: 'Bitbucket',
-  linkedin: 'LinkedIn',
-  coinbase: 'Coinbase',
-  twitch: 'Twitch',
-  twitter: 'Twitter',
-  tiktok: 'TikTok',
-  snapchat: 'Snapchat',
-  figma: 'Figma',
-  yahoo: 'Yahoo',
-};
+import { providerLabel } from '../../client/oauth-provider-names.js';
 
 export const oauthStrings = {
   /** The list's name for screen readers. */
   buttonsLabel: 'Sign in with a provider',
   /** A known provider's button; an unknown provider's reads nothing (spec section 2). */
   continueWith: (provider: string) => {
-    const label = PROVIDER_LABELS[provider];
+    const label = providerLabel(provider);
     return label ? `Continue with ${label}` : '';
   },
   /** What a screen reader says for an unknown provider's (visually empty) button. */
