@@ -9,7 +9,7 @@
  * - Google One Tap's script stand-in and its ID tokens (`one-tap-stand-in.ts`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formEntries, textParser } from '../http/well-formed-text.js';
+import { formFieldParser } from '../http/well-formed-text.js';
 import { SealedJson } from '../keys/sealed-json.js';
 import { callbackUrl, PROVIDERS } from '../products/oauth/index.js';
 import type { Projects } from '../projects/project-directory.js';
@@ -223,13 +223,7 @@ export function developmentIdentityRoutes(
   );
 
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'buffer', bodyLimit: 32 * 1024 },
-      textParser((_request, text, done) =>
-        done(null, Object.fromEntries(formEntries(text, 'body'))),
-      ),
-    );
+    formFieldParser(scope);
 
     /** `POST /dev/identity/{provider}/authorize`: the developer's choice; a code, or the refusal. */
     scope.post<{ Params: { provider: string }; Body: unknown }>(

@@ -197,3 +197,15 @@ export function strictTextParsers(app: FastifyInstance): void {
     textParser((_request, text, done) => done(null, text)),
   );
 }
+
+/**
+ * Lets `scope` read `application/x-www-form-urlencoded` bodies of at most `bodyLimit` bytes, as
+ * strictly as the other parsers (well-formed UTF-8 and text), into an object of their fields.
+ */
+export function formFieldParser(scope: FastifyInstance, bodyLimit = 32 * 1024): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit },
+    textParser((_request, text, done) => done(null, Object.fromEntries(formEntries(text, 'body')))),
+  );
+}

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/api-error.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
-import { formEntries, textParser } from '../../http/well-formed-text.js';
+import { formFieldParser } from '../../http/well-formed-text.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
@@ -146,13 +146,7 @@ export function oauthRoutes(
   // The callback arrives as a GET, or (Apple, `response_mode=form_post`) as a form POST: its own
   // scope reads form bodies.
   app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'buffer', bodyLimit: 32 * 1024 },
-      textParser((_request, text, done) =>
-        done(null, Object.fromEntries(formEntries(text, 'body'))),
-      ),
-    );
+    formFieldParser(scope);
     const callback = (
       request: FastifyRequest<{ Params: { provider: string } }>,
       reply: FastifyReply,
