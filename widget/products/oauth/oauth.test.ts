@@ -306,4 +306,40 @@ describe('OAuth in <velvet-login>', () => {
       });
     }
   });
+
+  it('Google, Apple and Microsoft buttons keep their guidelines’ colours under a page theme', async () => {
+    const mounted = await mount({
+      products: ['oauth'],
+      oauthOptions: {
+        providers: [
+          { type: 'google' },
+          { type: 'apple' },
+          { type: 'microsoft' },
+          { type: 'github' },
+        ],
+      },
+      theme: { colors: { primary: '#7b1fa2' } },
+    });
+    await waitFor(
+      () =>
+        mounted.oauthButtons().length === 4 &&
+        mounted.oauthButtons().every((button) => button.querySelector('svg')),
+      'the marks did not load',
+    );
+    const colours = mounted.oauthButtons().map((button) => {
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.color, style.borderTopColor];
+    });
+    expect(colours).to.deep.equal([
+      ['rgb(255, 255, 255)', 'rgb(31, 31, 31)', 'rgb(116, 119, 117)'],
+      ['rgb(255, 255, 255)', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)'],
+      ['rgb(255, 255, 255)', 'rgb(94, 94, 94)', 'rgb(140, 140, 140)'],
+      // The others follow the theme.
+      ['rgb(255, 255, 255)', 'rgb(123, 31, 162)', 'rgb(123, 31, 162)'],
+    ]);
+    // Apple's logo takes the title's colour.
+    const apple = mounted.oauthButtons()[1]?.querySelector('path');
+    expect(apple && getComputedStyle(apple).fill).to.equal('rgb(0, 0, 0)');
+    await expect(mounted.el).to.be.accessible();
+  });
 });
