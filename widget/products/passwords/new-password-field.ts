@@ -8,8 +8,8 @@
  * The checks follow the spec's data-fetching timings (`shared/data-fetching.ts`): the same text
  * checked again within 2 s (typed, then erased and typed back) reuses the answer; a check
  * without an answer after 3 s (5 s on a slow network) says it is still checking; a check that
- * failed for want of the server (unreachable, or a 5xx) is sent again after 5 s (10 s slow)
- * while the text stays the same.
+ * failed for want of the server (unreachable, or a 5xx) is sent once more after 5 s (10 s
+ * slow) if the text is still the same.
  */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -142,8 +142,11 @@ export class VelvetNewPassword extends LitElement {
     void this.check(password);
   };
 
-  /** Checks `password` with the server; only the newest check's answer counts. */
-  private async check(password: string): Promise<void> {
+  /**
+   * Checks `password` with the server; only the newest check's answer counts. A first attempt
+   * that found no server is retried once after the retry interval (`retry` is then false).
+   */
+  private async check(password: string, retry = true): Promise<void> {
     const check = ++this.checks;
     this.clearTimers();
     this.slow = false;
@@ -182,10 +185,10 @@ export class VelvetNewPassword extends LitElement {
         errorType(error) === 'invalid_email'
           ? (this.context.catalogue?.errors.invalid_email ?? (error as Error).message)
           : this.context.reportError(error);
-      if (!serverTrouble(error)) return;
+      if (!retry || !serverTrouble(error)) return;
       this.timers.push(
         clock.setTimeout(() => {
-          if (check === this.checks && this.isConnected) void this.check(password);
+          if (check === this.checks && this.isConnected) void this.check(password, false);
         }, retryIntervalMs(slowNetwork)),
       );
     }

@@ -595,5 +595,23 @@ describe('passwords in <velvet-login>', () => {
       await waitFor(() => !submit(mounted).disabled, 'submit stays disabled');
       expect(mounted.text()).to.not.include('Unable to contact our servers.');
     });
+
+    it('a retry that fails too is not retried again', async () => {
+      const mounted = await newUser(() => ({ networkError: true }));
+      await typeInto(mounted, 'input[name=password]', 'abc');
+      await waitFor(
+        () => mounted.text().includes('Unable to contact our servers.'),
+        () => `no error: ${mounted.text()}`,
+      );
+      const failed = checks(mounted);
+      await mounted.test.clock.tick(5000);
+      await waitFor(
+        () => checks(mounted) === failed + 1,
+        () => `${checks(mounted)} checks`,
+      );
+      await mounted.test.clock.tick(60_000);
+      expect(checks(mounted)).to.equal(failed + 1);
+      expect(mounted.test.clock.pendingDelays()).to.deep.equal([]);
+    });
   });
 });
