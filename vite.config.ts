@@ -26,6 +26,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
 import { precompressFiles } from './scripts/precompress.js';
+import { simpleIconsInline } from './scripts/simple-icons-inline.js';
 import { siteCalendarPlugin } from './scripts/site-calendar-plugin.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
@@ -128,6 +129,7 @@ export default defineConfig({
     react(),
     siteThemePlugin(),
     phoneMetadataVitePlugin(),
+    simpleIconsInline(),
     sitePhotos(),
     siteCalendarPlugin(),
     precompress(),

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
+import { simpleIconsInline } from '../scripts/simple-icons-inline.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 
 const root = join(import.meta.dirname, '..');
@@ -58,7 +59,7 @@ export default defineConfig({
   root: join(root, 'demo'),
   base: '/demo/',
   publicDir: false,
-  plugins: [defaultToken(), phoneMetadataVitePlugin(), precompress()],
+  plugins: [defaultToken(), phoneMetadataVitePlugin(), simpleIconsInline(), precompress()],
   build: {
     outDir: DEMO_OUT_DIR,
     emptyOutDir: true,

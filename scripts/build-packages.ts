@@ -25,6 +25,7 @@ import { MANIFEST_PATH, STANDALONE_ELEMENT_MODULES } from './build-manifest.js';
 import { writeElementTypings } from './element-typings.js';
 import { packageManifest } from './package-manifest.js';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
+import { simpleIconsInline } from './simple-icons-inline.js';
 
 const root = join(import.meta.dirname, '..');
 const widget = join(root, 'widget');
@@ -98,6 +99,7 @@ async function buildElement(): Promise<void> {
     libraryConfig(entries, dist, (id) => LIT.test(id), [
       packageImport(PACKAGE_NAMES.client, isClientModule),
       phoneMetadataVitePlugin({ staticImports: true }),
+      simpleIconsInline(),
     ]),
   );
   // The names each entry exports, as `dist/velvet.js` → […], for the package's manifest.

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
+import { simpleIconsInline } from '../scripts/simple-icons-inline.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -65,7 +66,7 @@ export default defineConfig(({ mode }): UserConfig => {
     root,
     // The widget has no public folder and no HTML: only what its entries import.
     publicDir: false,
-    plugins: [phoneMetadataVitePlugin(), precompress()],
+    plugins: [phoneMetadataVitePlugin(), simpleIconsInline(), precompress()],
     build: {
       outDir: WIDGET_OUT_DIR,
       emptyOutDir: !registration,

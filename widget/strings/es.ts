@@ -70,6 +70,7 @@ const es: LocaleCatalogue = {
     createPasswordInstead: 'Crear una contraseña',
     showPassword: 'Mostrar contraseña',
     strengthLabel: 'Seguridad de la contraseña',
+    strengthChecking: 'Comprobando la contraseña…',
     strengthName: (score) =>
       ['Muy débil', 'Débil', 'Aceptable', 'Fuerte', 'Muy fuerte'][
         Math.max(0, Math.min(4, score))

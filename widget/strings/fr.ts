@@ -70,6 +70,7 @@ const fr: LocaleCatalogue = {
     createPasswordInstead: 'Créer plutôt un mot de passe',
     showPassword: 'Afficher le mot de passe',
     strengthLabel: 'Robustesse du mot de passe',
+    strengthChecking: 'Vérification du mot de passe…',
     strengthName: (score) =>
       ['Très faible', 'Faible', 'Moyen', 'Robuste', 'Très robuste'][
         Math.max(0, Math.min(4, score))

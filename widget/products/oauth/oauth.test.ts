@@ -1,4 +1,18 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import {
+  siApple,
+  siBitbucket,
+  siDiscord,
+  siFacebook,
+  siFigma,
+  siGithub,
+  siGitlab,
+  siSnapchat,
+  siTiktok,
+  siTwitch,
+  siX,
+} from 'simple-icons';
+import { OAUTH_PROVIDERS } from '../../client/oauth-provider-names.js';
 import { apiErrorBody, authenticateBody, success } from '../../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../../client/testing/mocha.js';
 import {
@@ -207,6 +221,125 @@ describe('OAuth in <velvet-login>', () => {
     expect(mounted.errors[0]?.message).to.contain('The OAuth token could not be authenticated');
     expect(mounted.oauthButtons().map(label)).to.deep.equal(['Continue with Google']);
     expect(mounted.test.client.session.getSync()).to.equal(null);
+    await expect(mounted.el).to.be.accessible();
+  });
+
+  describe('each provider’s button shows its mark', () => {
+    /** The providers whose mark is simple-icons' (Twitter's is X's). */
+    const SIMPLE_ICONS: Readonly<Record<string, { path: string }>> = {
+      apple: siApple,
+      github: siGithub,
+      gitlab: siGitlab,
+      facebook: siFacebook,
+      discord: siDiscord,
+      bitbucket: siBitbucket,
+      twitch: siTwitch,
+      twitter: siX,
+      tiktok: siTiktok,
+      snapchat: siSnapchat,
+      figma: siFigma,
+    };
+    /**
+     * simple-icons 16 has no mark for these (Coinbase's is a wordmark, unreadable at 20 px): the
+     * button shows the brand's initials.
+     */
+    const MONOGRAMS: Readonly<Record<string, string>> = {
+      coinbase: 'C',
+      salesforce: 'SF',
+      slack: 'S',
+      amazon: 'a',
+      linkedin: 'in',
+      yahoo: 'Y!',
+    };
+
+    /** What the button of `type` must draw, as a check of its mark's `<svg>`. */
+    function expectMark(type: string, svg: SVGSVGElement): void {
+      const fills = [...svg.querySelectorAll('path, rect')].map((shape) =>
+        shape.getAttribute('fill')?.toUpperCase(),
+      );
+      const icon = SIMPLE_ICONS[type];
+      if (icon) {
+        const paths = [...svg.querySelectorAll('path')].map((path) => path.getAttribute('d'));
+        expect(paths, `${type}: simple-icons' path`).to.include(icon.path);
+      } else if (type === 'google') {
+        // Google's four-colour G, as its sign-in branding guidelines ask.
+        expect(fills).to.deep.equal(['#EA4335', '#4285F4', '#FBBC05', '#34A853']);
+      } else if (type === 'microsoft') {
+        // Microsoft's four squares in their colours.
+        expect(svg.querySelectorAll('rect').length).to.equal(4);
+        expect(fills).to.have.members(['#F25022', '#7FBA00', '#00A4EF', '#FFB900']);
+      } else {
+        expect(svg.querySelector('text')?.textContent, `${type}: its monogram`).to.equal(
+          MONOGRAMS[type],
+        );
+      }
+    }
+
+    it('covers all 19 providers', () => {
+      const covered = [...Object.keys(SIMPLE_ICONS), ...Object.keys(MONOGRAMS)];
+      expect([...covered, 'google', 'microsoft']).to.have.members([...OAUTH_PROVIDERS]);
+    });
+
+    // The main screen shows at most 6 buttons: the providers in groups of 5.
+    for (let start = 0; start < OAUTH_PROVIDERS.length; start += 5) {
+      const group = OAUTH_PROVIDERS.slice(start, start + 5);
+      it(`${group.join(', ')}: the mark beside the name, hidden from assistive technology`, async () => {
+        const mounted = await mount({
+          products: ['oauth'],
+          oauthOptions: { providers: group.map((type) => ({ type })) },
+        });
+        await waitFor(
+          () =>
+            mounted.oauthButtons().length === group.length &&
+            mounted.oauthButtons().every((button) => button.querySelector('svg')),
+          () => `the marks did not all load: ${mounted.oauthButtons().map((b) => b.innerHTML)}`,
+        );
+        for (const button of mounted.oauthButtons()) {
+          const type = button.dataset.provider ?? '';
+          const svg = button.querySelector('svg');
+          if (!svg) throw new Error(`${type}: no mark`);
+          expect(svg.getAttribute('aria-hidden'), `${type}: decorative`).to.equal('true');
+          expect(label(button), `${type}: the accessible name stays`).to.match(/^Continue with \S/);
+          expectMark(type, svg);
+        }
+        await expect(mounted.el).to.be.accessible();
+      });
+    }
+  });
+
+  it('Google, Apple and Microsoft buttons keep their guidelines’ colours under a page theme', async () => {
+    const mounted = await mount({
+      products: ['oauth'],
+      oauthOptions: {
+        providers: [
+          { type: 'google' },
+          { type: 'apple' },
+          { type: 'microsoft' },
+          { type: 'github' },
+        ],
+      },
+      theme: { colors: { primary: '#7b1fa2' } },
+    });
+    await waitFor(
+      () =>
+        mounted.oauthButtons().length === 4 &&
+        mounted.oauthButtons().every((button) => button.querySelector('svg')),
+      'the marks did not load',
+    );
+    const colours = mounted.oauthButtons().map((button) => {
+      const style = getComputedStyle(button);
+      return [style.backgroundColor, style.color, style.borderTopColor];
+    });
+    expect(colours).to.deep.equal([
+      ['rgb(255, 255, 255)', 'rgb(31, 31, 31)', 'rgb(116, 119, 117)'],
+      ['rgb(255, 255, 255)', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)'],
+      ['rgb(255, 255, 255)', 'rgb(94, 94, 94)', 'rgb(140, 140, 140)'],
+      // The others follow the theme.
+      ['rgb(255, 255, 255)', 'rgb(123, 31, 162)', 'rgb(123, 31, 162)'],
+    ]);
+    // Apple's logo takes the title's colour.
+    const apple = mounted.oauthButtons()[1]?.querySelector('path');
+    expect(apple && getComputedStyle(apple).fill).to.equal('rgb(0, 0, 0)');
     await expect(mounted.el).to.be.accessible();
   });
 });

@@ -22,6 +22,7 @@ export const passwordEn = {
   createPasswordInstead: 'Create a password instead',
   showPassword: 'Show password',
   strengthLabel: 'Password strength',
+  strengthChecking: 'Checking the password…',
   strengthName: (score: number) =>
     ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'][Math.max(0, Math.min(4, score))] ?? '',
   ludsLength: (count: number) =>

@@ -62,6 +62,7 @@ ${visuallyHiddenStyles('.velvet-password-username')}
   background: var(--velvet-success, #0c5a56);
 }
 
+.velvet-password-field__checking,
 .velvet-strength__text,
 .velvet-strength__rule {
   margin: 0;

@@ -511,4 +511,107 @@ describe('passwords in <velvet-login>', () => {
       expect(password?.labels?.[0]?.textContent?.trim()).to.equal('Password');
     });
   }
+
+  describe('the strength check’s data-fetching timings (fake clock)', () => {
+    /** The password screen of a new user, checks answered by `answer`. */
+    async function newUser(answer: (request: RecordedRequest) => unknown): Promise<Mounted> {
+      const mounted = await mount({ products: ['passwords'] }, (test) => {
+        answerSearch(test, 'new');
+        test.api.on('POST', '/passwords/strength_check', answer as never);
+      });
+      await toPasswordScreen(mounted);
+      await screenTitled(mounted, 'Create an account');
+      return mounted;
+    }
+    const checks = (mounted: Mounted) =>
+      mounted.test.api.requestsTo('/passwords/strength_check').length;
+
+    it('the same text within 2 s reuses the answer; after 2 s it is checked again', async () => {
+      const mounted = await newUser(strengthOf);
+      await typeInto(mounted, 'input[name=password]', 'abcdef');
+      await waitFor(() => segments(mounted).join() === 'red,red,none,none', 'no meter');
+      expect(checks(mounted)).to.equal(6);
+      // Erased and typed back within 2 s: the meter follows without a request.
+      await sendKeys({ press: 'Backspace' });
+      await waitFor(() => segments(mounted).join() === 'red,none,none,none', 'no meter');
+      await sendKeys({ type: 'f' });
+      await waitFor(() => segments(mounted).join() === 'red,red,none,none', 'no meter');
+      expect(checks(mounted)).to.equal(6);
+      await mounted.test.clock.tick(2000);
+      await sendKeys({ press: 'Backspace' });
+      await sendKeys({ type: 'f' });
+      await waitFor(
+        () => checks(mounted) === 8,
+        () => `${checks(mounted)} checks`,
+      );
+    });
+
+    it('a check the server does not answer within 3 s says it is still checking', async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const mounted = await newUser(async (request) => {
+        await held;
+        return strengthOf(request);
+      });
+      await typeInto(mounted, 'input[name=password]', 'abcdefghi');
+      await waitFor(
+        () => checks(mounted) === 9,
+        () => `${checks(mounted)} checks`,
+      );
+      const status = () => mounted.root().querySelector('.velvet-password-field__checking');
+      await mounted.test.clock.tick(2999);
+      expect(status()).to.equal(null);
+      await mounted.test.clock.tick(1);
+      await waitFor(
+        () => status()?.textContent?.trim() === 'Checking the password…',
+        () => `no status: ${mounted.text()}`,
+      );
+      expect(status()?.getAttribute('role')).to.equal('status');
+      await expect(mounted.el).to.be.accessible();
+      release();
+      await waitFor(() => segments(mounted).join() === 'green,green,green,none', 'no meter');
+      expect(status()).to.equal(null);
+    });
+
+    it('a check that could not reach the server is sent again after 5 s', async () => {
+      let reachable = false;
+      const mounted = await newUser((request) =>
+        reachable ? strengthOf(request) : { networkError: true },
+      );
+      await typeInto(mounted, 'input[name=password]', 'abcdefghi');
+      await waitFor(
+        () => mounted.text().includes('Unable to contact our servers.'),
+        () => `no error: ${mounted.text()}`,
+      );
+      const failed = checks(mounted);
+      reachable = true;
+      await mounted.test.clock.tick(4999);
+      expect(checks(mounted)).to.equal(failed);
+      await mounted.test.clock.tick(1);
+      await waitFor(() => segments(mounted).join() === 'green,green,green,none', 'no retry');
+      expect(checks(mounted)).to.equal(failed + 1);
+      await waitFor(() => !submit(mounted).disabled, 'submit stays disabled');
+      expect(mounted.text()).to.not.include('Unable to contact our servers.');
+    });
+
+    it('a retry that fails too is not retried again', async () => {
+      const mounted = await newUser(() => ({ networkError: true }));
+      await typeInto(mounted, 'input[name=password]', 'abc');
+      await waitFor(
+        () => mounted.text().includes('Unable to contact our servers.'),
+        () => `no error: ${mounted.text()}`,
+      );
+      const failed = checks(mounted);
+      await mounted.test.clock.tick(5000);
+      await waitFor(
+        () => checks(mounted) === failed + 1,
+        () => `${checks(mounted)} checks`,
+      );
+      await mounted.test.clock.tick(60_000);
+      expect(checks(mounted)).to.equal(failed + 1);
+      expect(mounted.test.clock.pendingDelays()).to.deep.equal([]);
+    });
+  });
 });

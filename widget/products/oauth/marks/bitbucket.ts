@@ -1,5 +1,9 @@
-/** Bitbucket's mark for its 'Continue with Bitbucket' button (loaded only when configured). */
+/**
+ * Bitbucket's mark for its 'Continue with Bitbucket' button (loaded only when configured), from
+ * simple-icons (CC0), bundled into this chunk at build time.
+ */
 import { svg } from 'lit';
+import { siBitbucket } from 'simple-icons';
 
-/** The mark, 24 by 24, decorative (the button's text names the provider). */
-export const mark = svg`<rect x=".5" y=".5" width="23" height="23" rx="5" fill="#0052CC"/><text x="12" y="16.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="13" fill="#ffffff">B</text>`;
+/** The mark, 24 by 24, in the brand's colour; decorative (the button's text names the provider). */
+export const mark = svg`<path fill=${`#${siBitbucket.hex}`} d=${siBitbucket.path}/>`;

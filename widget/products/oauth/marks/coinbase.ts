@@ -1,5 +1,9 @@
-/** Coinbase's mark for its 'Continue with Coinbase' button (loaded only when configured). */
+/**
+ * Coinbase's monogram for its 'Continue with Coinbase' button (loaded only when configured):
+ * simple-icons 16 holds only Coinbase's wordmark, unreadable at the button's 20 px, so the button
+ * shows the brand's initial in its colours instead.
+ */
 import { svg } from 'lit';
 
-/** The mark, 24 by 24, decorative (the button's text names the provider). */
+/** The monogram, 24 by 24, decorative (the button's text names the provider). */
 export const mark = svg`<rect x=".5" y=".5" width="23" height="23" rx="5" fill="#0052FF"/><text x="12" y="16.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="13" fill="#ffffff">C</text>`;

@@ -1,5 +1,12 @@
-/** GitHub's mark for its 'Continue with GitHub' button (loaded only when configured). */
+/**
+ * GitHub's mark for its 'Continue with GitHub' button (loaded only when configured), from
+ * simple-icons (CC0), bundled into this chunk at build time.
+ */
 import { svg } from 'lit';
+import { siGithub } from 'simple-icons';
 
-/** The mark, 24 by 24, decorative (the button's text names the provider). */
-export const mark = svg`<rect x=".5" y=".5" width="23" height="23" rx="5" fill="#24292f"/><text x="12" y="16.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="10" fill="#ffffff">GH</text>`;
+/**
+ * The mark, 24 by 24, decorative (the button's text names the provider). GitHub's guidelines: the
+ * mark in one colour, black or white, as the button's text.
+ */
+export const mark = svg`<path fill="currentColor" d=${siGithub.path}/>`;

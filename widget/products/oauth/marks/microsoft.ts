@@ -1,4 +1,8 @@
-/** Microsoft's mark for its 'Continue with Microsoft' button (loaded only when configured). */
+/**
+ * Microsoft's mark for its 'Continue with Microsoft' button (loaded only when configured): the
+ * four squares of Microsoft's sign-in branding guidelines, in their four colours (simple-icons 16
+ * has no Microsoft mark).
+ */
 import { svg } from 'lit';
 
 /** The mark, 24 by 24, decorative (the button's text names the provider). */

@@ -1,5 +1,12 @@
-/** Twitter's mark for its 'Continue with Twitter' button (loaded only when configured). */
+/**
+ * Twitter's mark for its 'Continue with Twitter' button (loaded only when configured), from
+ * simple-icons (CC0), bundled into this chunk at build time.
+ */
 import { svg } from 'lit';
+import { siX } from 'simple-icons';
 
-/** The mark, 24 by 24, decorative (the button's text names the provider). */
-export const mark = svg`<rect x=".5" y=".5" width="23" height="23" rx="5" fill="#000000"/><text x="12" y="16.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="13" fill="#ffffff">X</text>`;
+/**
+ * The mark, 24 by 24, decorative (the button's text names the provider). Twitter is now X: its
+ * current mark, in one colour as its brand toolkit asks.
+ */
+export const mark = svg`<path fill="currentColor" d=${siX.path}/>`;
