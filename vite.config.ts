@@ -68,10 +68,12 @@ const IMAGE_TYPES: Record<string, string> = {
 const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
 /** In `index.html`, what the server replaces with its public URL (for the preview image). */
 const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
+/** In `index.html`, what the server replaces with the minutes a guest's session lasts. */
+const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
 
 /**
  * The photos: copied into `dist/site/photos/` by the build, and served at the site root by the
- * dev server. The dev server also fills in the development project's token.
+ * dev server. The dev server also fills in the development project's token and guests' session.
  */
 function sitePhotos(): Plugin {
   const files = () => readdirSync(photosDir).filter((name) => !name.startsWith('.'));
@@ -101,9 +103,13 @@ function sitePhotos(): Plugin {
       order: 'pre',
       handler(html, context) {
         if (!context.server) return html;
-        return html
-          .replaceAll(TOKEN_PLACEHOLDER, DEVELOPMENT_PUBLIC_TOKEN)
-          .replaceAll(PUBLIC_URL_PLACEHOLDER, VELVET_SERVER);
+        return (
+          html
+            .replaceAll(TOKEN_PLACEHOLDER, DEVELOPMENT_PUBLIC_TOKEN)
+            .replaceAll(PUBLIC_URL_PLACEHOLDER, VELVET_SERVER)
+            // The development project's guests' session: `sessions.siteGuestDurationDays`' default.
+            .replaceAll(GUEST_SESSION_PLACEHOLDER, String(30 * 24 * 60))
+        );
       },
     },
   };

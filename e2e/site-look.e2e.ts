@@ -12,6 +12,7 @@ import { publicTexts } from '../site/content/public-texts.js';
 import { signInTheme, siteTheme } from '../site/theme/site-theme.js';
 import {
   axeViolations,
+  GUEST_CHECKS,
   setTextSize,
   sidewaysOverflow,
   signInThroughWidget,
@@ -119,7 +120,7 @@ test('the status screens: a level-one heading, advice and "Retry"', async ({ pag
   await page.goto(site.url);
   await signInThroughWidget(page, site, '+14155550914');
   await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible();
-  await page.route('**/sdk/v1/users/me', (route) => route.abort('connectionrefused'));
+  await page.route(GUEST_CHECKS, (route) => route.abort('connectionrefused'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: publicTexts.checkError })).toBeVisible();
   await expect(page.getByRole('button', { name: publicTexts.retry })).toBeVisible();

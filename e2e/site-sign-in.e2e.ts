@@ -13,6 +13,7 @@ import { publicTexts } from '../site/content/public-texts.js';
 import { shownText } from '../site/text/inline-links.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 import {
+  GUEST_CHECKS,
   JWT_SHAPE,
   liveRegionsSaying,
   requestCode,
@@ -418,7 +419,7 @@ test('when the guest list cannot be reached, the page says so and "Retry" recove
   await signInThroughWidget(page, site, phone);
   await expect(namesHeading(page)).toBeVisible();
 
-  await page.route('**/sdk/v1/users/me', (route) => route.abort('connectionrefused'));
+  await page.route(GUEST_CHECKS, (route) => route.abort('connectionrefused'));
   await page.reload();
   const problem = page.getByRole('heading', { level: 1, name: publicTexts.checkError });
   await expect(problem).toBeVisible();
@@ -434,7 +435,7 @@ test('when the guest list cannot be reached, the page says so and "Retry" recove
     )
     .toHaveLength(1);
 
-  await page.unroute('**/sdk/v1/users/me');
+  await page.unroute(GUEST_CHECKS);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(namesHeading(page)).toBeVisible();
   await expect(namesHeading(page)).toBeFocused();

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { VelvetClient } from '../widget/client/velvet-client.js';
 import { App } from './app/App.js';
+import { readGuestSessionMinutes } from './app/guest-session.js';
 import { GuestStatus } from './app/guest-status.js';
 import { readPublicToken } from './app/public-token.js';
 import { publicTexts } from './content/public-texts.js';
@@ -19,7 +20,8 @@ if (!container) throw new Error('index.html has no #root');
 const publicToken = readPublicToken(document);
 // The server's own origin: the session is its HttpOnly cookie, out of every page script's reach.
 const client = new VelvetClient(publicToken, { httpOnlyCookies: true });
-const status = new GuestStatus(client, publicTexts.checkError);
+// Each visit with a session extends it to the site project's guest session length.
+const status = new GuestStatus(client, publicTexts.checkError, readGuestSessionMinutes(document));
 status.start();
 
 createRoot(container).render(

@@ -64,6 +64,13 @@ export async function scriptReadable(page: Page): Promise<string> {
   );
 }
 
+/**
+ * The requests by which the page checks the guest with the server: `GET /users/me`, and the
+ * `POST /sessions/authenticate` of a page that opens with a session (which extends it too, see
+ * `site/app/guest-status.ts`). A test that makes the guest list unreachable refuses both.
+ */
+export const GUEST_CHECKS = /\/sdk\/v1\/(users\/me|sessions\/authenticate)$/;
+
 /** What a JWT looks like (three base64url parts, the first two JSON objects). */
 export const JWT_SHAPE = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
 

@@ -624,16 +624,48 @@ describe('configuration', () => {
           otp: { methods: ['sms'], defaultExpirationMinutes: 5 },
           sms: { allowedCountries: ['US'] },
         },
+        { name: 'Other', publicToken: 'public-token-test-other-0123456789' },
       ],
     });
     const config = loadConfig({ VELVET_CONFIG: path }, dir());
-    assert.equal(config.projects.length, 1);
+    assert.equal(config.projects.length, 2);
     const settings = config.projects[0]?.settings;
     assert.deepEqual(settings?.authorizedOrigins, ['https://party.example']);
     assert.deepEqual(settings?.otp.methods, ['sms']);
     assert.equal(settings?.otp.defaultExpirationMinutes, 5);
     assert.equal(settings?.sessions.defaultDurationMinutes, 60);
-    assert.equal(settings?.sessions.maxDurationMinutes, 7 * 24 * 60);
+    // The first project is the invitation site's: its guests' 30-day sessions are allowed.
+    assert.equal(settings?.sessions.siteGuestDurationDays, 30);
+    assert.equal(settings?.sessions.maxDurationMinutes, 30 * 24 * 60);
+    // Any other keeps the usual maximum.
+    assert.equal(config.projects[1]?.settings.sessions.maxDurationMinutes, 7 * 24 * 60);
+  });
+
+  test("the site's guest sessions: the first project's maximum is raised to them, never lowered, and no other project sets them", () => {
+    const load = (projects: unknown[]) =>
+      loadConfig({ VELVET_CONFIG: writeConfig({ projects }) }, dir()).projects;
+    const party = { name: 'Party', publicToken: 'public-token-test-0123456789' };
+    const two = load([{ ...party, sessions: { siteGuestDurationDays: 2 } }]);
+    assert.equal(two[0]?.settings.sessions.maxDurationMinutes, 7 * 24 * 60);
+    const long = load([
+      { ...party, sessions: { siteGuestDurationDays: 90, maxDurationMinutes: 60 * 24 * 60 } },
+    ]);
+    assert.equal(long[0]?.settings.sessions.maxDurationMinutes, 90 * 24 * 60);
+    assert.equal(load([party])[0]?.settings.sessions.maxDurationMinutes, 30 * 24 * 60);
+    const error = configError({
+      VELVET_CONFIG: writeConfig({
+        projects: [
+          party,
+          {
+            name: 'Other',
+            publicToken: 'public-token-test-other-0123456789',
+            sessions: { siteGuestDurationDays: 5 },
+          },
+        ],
+      }),
+    });
+    assert.match(error.setting, /^projects\[1\]\.sessions\.siteGuestDurationDays in /);
+    assert.match(error.message, /belongs to the first project/);
   });
 
   test('the development project offers OAuth through the development identity provider: all 19 providers and One Tap, landing as magic links do', () => {

@@ -10,6 +10,7 @@ import type { ErrorObject } from 'ajv';
 import { OAUTH_PROVIDERS } from '../../widget/client/oauth-provider-names.js';
 import type { OAuthProviderSettings } from '../products/oauth/index.js';
 import { settingsParts } from '../products/registry.js';
+import { withSiteGuestSessions } from '../products/sessions/index.js';
 import {
   normalizeOrigin,
   type ProjectConfig,
@@ -256,7 +257,19 @@ function readProjects(env: NodeJS.ProcessEnv, context: ProjectsContext): Configu
   }
   assertPublicTokens(projects, production);
   if (production) assertNoDevelopmentProviders(projects, configFile);
-  return projects;
+  return projects.map((project, index) => (index === 0 ? asSiteProject(project) : project));
+}
+
+/**
+ * The first project as the invitation site's (the site and the guest list belong to it): its
+ * guests' sessions (`sessions.siteGuestDurationDays`, 30 days by default) may outlast its
+ * `sessions.maxDurationMinutes`, which is raised to them. The other projects keep the limits
+ * they configure.
+ */
+export function asSiteProject(project: ConfiguredProject): ConfiguredProject {
+  const sessions = withSiteGuestSessions(project.settings.sessions);
+  if (sessions === project.settings.sessions) return project;
+  return { ...project, settings: { ...project.settings, sessions } };
 }
 
 /** Refuses a public token two projects share, and a test token in production. */
@@ -427,6 +440,15 @@ export function parseConfigFile(text: string, path: string): ConfiguredProject[]
           `/projects/${index}/sessions/defaultDurationMinutes`,
         ),
         `${defaultDurationMinutes} is longer than sessions.maxDurationMinutes (${maxDurationMinutes})`,
+      );
+    }
+    if (index > 0 && project.sessions?.siteGuestDurationDays !== undefined) {
+      throw new ConfigError(
+        at(
+          `projects[${index}].sessions.siteGuestDurationDays`,
+          `/projects/${index}/sessions/siteGuestDurationDays`,
+        ),
+        'is for the invitation site, which belongs to the first project: set it there',
       );
     }
     if (settings.products.length === 1 && settings.products[0] === 'passkeys') {

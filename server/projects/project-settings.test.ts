@@ -67,7 +67,12 @@ const DEFAULTS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 100, windowMinutes: 15 } },
   },
-  sessions: { defaultDurationMinutes: 60, maxDurationMinutes: 10_080, metadataRetentionDays: 30 },
+  sessions: {
+    defaultDurationMinutes: 60,
+    maxDurationMinutes: 10_080,
+    metadataRetentionDays: 30,
+    siteGuestDurationDays: 30,
+  },
   sms: {
     allowedCountries: ['US', 'CA'],
     maxPerHour: 300,
@@ -123,7 +128,12 @@ const EVERY_KEY: ProjectConfig = {
     },
     authenticateLimit: { perIp: { max: 50, windowMinutes: 10 } },
   },
-  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440, metadataRetentionDays: 7 },
+  sessions: {
+    defaultDurationMinutes: 30,
+    maxDurationMinutes: 1440,
+    metadataRetentionDays: 7,
+    siteGuestDurationDays: 2,
+  },
   sms: { allowedCountries: ['FR'], maxPerHour: 99, maxPerHourPerPrefix: 7, guestListOnly: true },
   emailDomains: ['party.example'],
   passwords: {
@@ -213,7 +223,12 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
     },
     authenticateLimit: { perIp: { max: 50, windowMinutes: 10 } },
   },
-  sessions: { defaultDurationMinutes: 30, maxDurationMinutes: 1440, metadataRetentionDays: 7 },
+  sessions: {
+    defaultDurationMinutes: 30,
+    maxDurationMinutes: 1440,
+    metadataRetentionDays: 7,
+    siteGuestDurationDays: 2,
+  },
   sms: { allowedCountries: ['FR'], maxPerHour: 99, maxPerHourPerPrefix: 7, guestListOnly: true },
   emailDomains: ['party.example'],
   passwords: {

@@ -1,8 +1,8 @@
 /**
- * The site's one public page: `index.html` from the build with the site project's public token
- * and the server's public URL filled in, rendered once at start-up; its compressed copies are
- * made on the first request that takes them (a Brotli encoder at start cost the idle server about
- * 1 MiB), then kept.
+ * The site's one public page: `index.html` from the build with the site project's public token,
+ * the server's public URL and the guests' session length filled in, rendered once at start-up;
+ * its compressed copies are made on the first request that takes them (a Brotli encoder at start
+ * cost the idle server about 1 MiB), then kept.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,11 @@ import { escapeHtml } from '../http/escape-html.js';
 export const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
 /** Replaced by the server's public URL (the link-preview image needs an absolute URL). */
 export const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
+/**
+ * Replaced by the minutes a guest's session lasts (`sessions.siteGuestDurationDays` of the site
+ * project), which the page asks for at each sign-in and visit.
+ */
+export const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
 
 /** The rendered page in each encoding, and its validator. */
 export interface IndexPage {
@@ -22,13 +27,14 @@ export interface IndexPage {
   readonly etag: string;
 }
 
-/** Renders `templatePath` for a project token and public URL. */
+/** Renders `templatePath` for a project token, public URL and guests' session length. */
 export function renderIndexPage(
   templatePath: string,
-  values: { publicToken: string; publicUrl: string },
+  values: { publicToken: string; publicUrl: string; guestSessionMinutes: number },
 ): IndexPage {
   const html = readFileSync(templatePath, 'utf8')
     .replaceAll(TOKEN_PLACEHOLDER, escapeHtml(values.publicToken))
+    .replaceAll(GUEST_SESSION_PLACEHOLDER, String(Math.floor(values.guestSessionMinutes)))
     .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(values.publicUrl.replace(/\/+$/, '')));
   const identity = Buffer.from(html);
   let br: Buffer | undefined;

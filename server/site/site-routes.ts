@@ -7,7 +7,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionService } from '../products/sessions/index.js';
+import { type SessionService, siteGuestSessionMinutes } from '../products/sessions/index.js';
 import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { GuestCheck } from './guest-check.js';
@@ -67,6 +67,7 @@ export async function siteRoutes(
   const page: IndexPage = renderIndexPage(indexPath, {
     publicToken: options.project.publicToken,
     publicUrl: options.publicUrl,
+    guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
   });
   const guests = new GuestCheck({
     project: options.project,

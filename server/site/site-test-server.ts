@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_MIGRATIONS } from '../all-migrations.js';
 import { ALL_USER_PARTS } from '../all-user-parts.js';
 import { buildApp } from '../app.js';
-import type { ConfiguredProject } from '../config/config.js';
+import { asSiteProject, type ConfiguredProject } from '../config/config.js';
 import { DevOutbox } from '../delivery/outbox.js';
 import { settingsParts } from '../products/registry.js';
 import { type ProjectConfig, resolveProjectSettings } from '../projects/project-settings.js';
@@ -100,8 +100,11 @@ export async function startSiteTestServer(
       trustProxy: true,
       logLevel: 'silent',
       demo: false,
+      // The first project is the site's, as `loadConfig` makes it.
       projects: [
-        configured({ ...siteProject, name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
+        asSiteProject(
+          configured({ ...siteProject, name: 'Site tests', publicToken: SITE_TEST_TOKEN }),
+        ),
         configured({ name: 'Another project', publicToken: OTHER_TEST_TOKEN }),
       ],
     },

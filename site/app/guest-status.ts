@@ -17,7 +17,7 @@ export type GuestView =
 
 /** The parts of {@link VelvetClient} the status needs. */
 export type GuestClient = {
-  readonly session: Pick<VelvetClient['session'], 'getSync' | 'onChange'>;
+  readonly session: Pick<VelvetClient['session'], 'getSync' | 'onChange' | 'authenticate'>;
   readonly user: Pick<VelvetClient['user'], 'get'>;
 };
 
@@ -48,9 +48,15 @@ export class GuestStatus {
   readonly #listeners = new Set<() => void>();
   #unsubscribe: (() => void) | null = null;
 
+  /**
+   * @param sessionMinutes How long a guest's session lasts (`site/app/guest-session.ts`): when
+   *   the page opens with a session, it asks the server for that much from now, so every visit
+   *   counts the days afresh. Without it nothing is extended.
+   */
   constructor(
     private readonly client: GuestClient,
     private readonly checkErrorMessage: string,
+    private readonly sessionMinutes?: number,
   ) {}
 
   /** The current view. */
@@ -58,11 +64,14 @@ export class GuestStatus {
     return this.#view;
   }
 
-  /** Starts following the session and checks the one already present, if any. */
+  /**
+   * Starts following the session and checks the one already present, if any, extending it to
+   * `sessionMinutes` from now: the guest came back.
+   */
   start(): void {
     if (this.#unsubscribe) return;
     this.#unsubscribe = this.client.session.onChange((change) => this.#onSessionChange(change));
-    void this.check();
+    void this.check({ extend: true });
   }
 
   /** Stops following the session. */
@@ -83,8 +92,11 @@ export class GuestStatus {
   /** The current view, for `useSyncExternalStore`. */
   getSnapshot = (): GuestView => this.#view;
 
-  /** Asks the server about the current session's user and updates the view. */
-  async check(): Promise<void> {
+  /**
+   * Asks the server about the current session's user and updates the view; with `extend`, the
+   * same request keeps the session `sessionMinutes` from now (the guest came back).
+   */
+  async check(options: { readonly extend?: boolean } = {}): Promise<void> {
     const id = this.#sessionId();
     if (id === null) {
       this.#confirmedSession = null;
@@ -94,7 +106,7 @@ export class GuestStatus {
     this.#checkingSession = id;
     this.#set(CHECKING);
     try {
-      const user = await this.client.user.get();
+      const user = await this.#confirmedUser(options.extend === true);
       if (this.#sessionId() !== id) return;
       this.#confirmedSession = id;
       this.#set(isInvited(user) ? INVITED : NOT_INVITED);
@@ -105,6 +117,22 @@ export class GuestStatus {
     } finally {
       if (this.#checkingSession === id) this.#checkingSession = null;
     }
+  }
+
+  /**
+   * The session's user as the server has it: with `extend` (and `sessionMinutes`), from the
+   * session check that keeps the session `sessionMinutes` from now (`POST
+   * /sessions/authenticate`, one request as `GET /users/me` is), else from `GET /users/me`.
+   * Only the check of a page that opens with a session extends: after a sign-in, which asked
+   * for the guests' length already, it would only add a write (and hold back the next focus
+   * refresh, which the client library throttles to one in 5 s).
+   */
+  async #confirmedUser(extend: boolean): Promise<User> {
+    if (!extend || this.sessionMinutes === undefined) return this.client.user.get();
+    const answer = await this.client.session.authenticate({
+      session_duration_minutes: this.sessionMinutes,
+    });
+    return answer.user;
   }
 
   /** The id of the session the client holds, or `null`. */

@@ -113,12 +113,29 @@ export interface Photo {
   readonly alt: string;
 }
 
+/**
+ * The hero's greeting of the signed-in guest. With `byName`, a guest the hosts' list names
+ * (`npm run guests -- add +1… "Ada Lovelace"`) reads `named` with `{name}` as their first name
+ * ("Welcome, Ada!"); a guest with no name on the list, or every guest when `byName` is false,
+ * reads `unnamed`. The name comes from the server for that guest's own session only, never
+ * from this file or any other public or private file.
+ */
+export interface GreetingTexts {
+  readonly byName: boolean;
+  /** The greeting with the guest's first name in place of `{name}`. */
+  readonly named: string;
+  /** The greeting without a name. */
+  readonly unnamed: string;
+}
+
 /** The whole invitation. */
 export interface InvitationContent {
   /** The couple, as the navigation title and the hero heading show them. */
   readonly names: string;
   /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly tagline: string;
+  /** How the hero greets the signed-in guest (by name, or not). */
+  readonly greeting: GreetingTexts;
   /** The main event's date as guests read it. */
   readonly date: string;
   /** The same date as `YYYY-MM-DD`, for the `<time>` element. */
@@ -167,6 +184,7 @@ export const PHOTO_NAME = 'juno-felix';
 export const invitation: InvitationContent = {
   names: 'Juno & Felix',
   tagline: 'We eloped! Now come get silly with us at a bar.',
+  greeting: { byName: true, named: 'Welcome, {name}!', unnamed: 'Welcome!' },
   date: 'July 26, 2025',
   isoDate: '2025-07-26',
   location: 'San Francisco, CA',

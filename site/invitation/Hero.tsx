@@ -1,9 +1,11 @@
 /**
- * The hero: four photobooth photos, the names, the tagline, the date and the city. The photos
+ * The hero: four photobooth photos, the names, the greeting of the signed-in guest, the
+ * tagline, the date and the city. The photos
  * come in two widths as AVIF, WebP and JPEG; the browser picks what fits the screen.
  */
 import type { Ref } from 'react';
 import type { InvitationContent, Photo } from '../content/invitation.js';
+import { Greeting, type GreetingSession } from './Greeting.js';
 import { RichText } from './RichText.js';
 
 /** The widths each photo is available in (see `scripts/site-photos.ts`). */
@@ -43,14 +45,16 @@ function PhotoboothPhoto({ photo, index }: { photo: Photo; index: number }) {
 export interface HeroProps {
   content: Pick<
     InvitationContent,
-    'names' | 'tagline' | 'date' | 'isoDate' | 'location' | 'photos'
+    'names' | 'tagline' | 'greeting' | 'date' | 'isoDate' | 'location' | 'photos'
   >;
+  /** The signed-in guest's session, whose user the greeting names. */
+  session: GreetingSession;
   /** The names heading, which takes focus when the invitation arrives after a sign-in. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** The hero section (`#hero`). */
-export function Hero({ content, headingRef }: HeroProps) {
+export function Hero({ content, session, headingRef }: HeroProps) {
   return (
     <section id="hero" className="hero" aria-labelledby="hero-heading">
       <ul className="photos" aria-label="Photobooth photos">
@@ -61,6 +65,7 @@ export function Hero({ content, headingRef }: HeroProps) {
       <h1 id="hero-heading" className="hero-names" ref={headingRef} tabIndex={-1}>
         {content.names}
       </h1>
+      <Greeting session={session} texts={content.greeting} />
       <p className="hero-tagline">
         <RichText text={content.tagline} />
       </p>

@@ -48,7 +48,7 @@ export default function Invitation({ client }: InvitationProps) {
         }}
       />
       <main>
-        <Hero content={invitation} headingRef={heading} />
+        <Hero content={invitation} session={client.session} headingRef={heading} />
         <Schedule {...invitation.schedule} party={invitation} />
         <Faq {...invitation.faq} />
       </main>

@@ -1,7 +1,8 @@
 /**
  * The session settings of a project (`sessions` in `velvet.config.json`): how long a session
- * lasts when a request names no duration, the longest one a request may ask for, and how long
- * a session keeps the address and browser it started from.
+ * lasts when a request names no duration, the longest one a request may ask for, how long
+ * a session keeps the address and browser it started from, and, on the project of the
+ * invitation site, how long a guest stays signed in there.
  */
 import type { SettingsPart } from '../../projects/settings-part.js';
 
@@ -20,6 +21,13 @@ export interface SessionSettings {
    * its end anyway). 0 blanks them at the next housekeeping, within the hour.
    */
   metadataRetentionDays: number;
+  /**
+   * The site's project only (the first configured): days a guest's session on the invitation
+   * site lasts, counted again from each visit (the site asks for it when the guest signs in and
+   * whenever the page opens with the session). That project's `maxDurationMinutes` is raised to
+   * it when lower (`withSiteGuestSessions`); other projects ignore it and keep their maximum.
+   */
+  siteGuestDurationDays: number;
 }
 
 /** The session settings as the config file describes them. */
@@ -40,6 +48,8 @@ const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   maxDurationMinutes: 7 * 24 * 60,
   // Long enough to tell a guest's own devices apart in a list of sessions, not kept for months.
   metadataRetentionDays: 30,
+  // Guests open the invitation again over the weeks before the party without a new text.
+  siteGuestDurationDays: 30,
 };
 
 /** `sessions`: each value given over its default. */
@@ -52,6 +62,8 @@ export const sessionSettingsPart: SettingsPart<'sessions', SessionConfig, Sessio
       defaultDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
       maxDurationMinutes: { type: 'integer', minimum: 5, maximum: 527_040 },
       metadataRetentionDays: { type: 'integer', minimum: 0, maximum: 3_660 },
+      // At most 366 days: the longest session_duration_minutes (527,040).
+      siteGuestDurationDays: { type: 'integer', minimum: 1, maximum: 366 },
     },
   },
   defaults: DEFAULT_SESSION_SETTINGS,
@@ -61,6 +73,23 @@ export const sessionSettingsPart: SettingsPart<'sessions', SessionConfig, Sessio
       defaultDurationMinutes: config?.defaultDurationMinutes ?? d.defaultDurationMinutes,
       maxDurationMinutes: config?.maxDurationMinutes ?? d.maxDurationMinutes,
       metadataRetentionDays: config?.metadataRetentionDays ?? d.metadataRetentionDays,
+      siteGuestDurationDays: config?.siteGuestDurationDays ?? d.siteGuestDurationDays,
     };
   },
 };
+
+/** A guest's session on the invitation site, in minutes (`siteGuestDurationDays`). */
+export function siteGuestSessionMinutes(settings: SessionSettings): number {
+  return settings.siteGuestDurationDays * 24 * 60;
+}
+
+/**
+ * The session settings of the site's project: `maxDurationMinutes` raised to the guests'
+ * session (`siteGuestDurationDays`) when it is lower, so the site may ask for it. Every other
+ * project keeps its settings as configured.
+ */
+export function withSiteGuestSessions(settings: SessionSettings): SessionSettings {
+  const guestMinutes = siteGuestSessionMinutes(settings);
+  if (settings.maxDurationMinutes >= guestMinutes) return settings;
+  return { ...settings, maxDurationMinutes: guestMinutes };
+}

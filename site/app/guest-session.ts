@@ -1,0 +1,22 @@
+/**
+ * How long a guest stays signed in: the site project's `sessions.siteGuestDurationDays`, which
+ * the server writes into `index.html` in minutes (`<meta name="velvet-guest-session-minutes">`).
+ * The page asks for that length when the guest signs in and again each time it opens with the
+ * session, so a guest who returns within it needs no new code, and the days count from the
+ * latest visit.
+ */
+
+/** The name of the meta tag holding the minutes. */
+export const GUEST_SESSION_META = 'velvet-guest-session-minutes';
+
+/**
+ * The minutes from the page's meta tag, or `undefined` (the page was not served by Velvet): the
+ * widget then asks for its default and visits extend nothing.
+ */
+export function readGuestSessionMinutes(document: Document): number | undefined {
+  const content = document.querySelector<HTMLMetaElement>(
+    `meta[name="${GUEST_SESSION_META}"]`,
+  )?.content;
+  const minutes = Number(content);
+  return content && Number.isInteger(minutes) && minutes > 0 ? minutes : undefined;
+}
