@@ -35,7 +35,6 @@ import {
   settingsUrl,
   widgetConfig,
 } from './settings.js';
-import { preloadWidget } from './widget-preload.js';
 import { fetchWidgetRelease, type WidgetRelease } from './widget-release.js';
 
 /** The events after which a passcode is in the outbox. */
@@ -59,18 +58,6 @@ const LINK_SENT: ReadonlySet<string> = new Set([
  * development project's listed URL) without them, and the page it opens uses them again.
  */
 const SETTINGS_BEFORE_LINK = 'velvet-demo:settings-before-link';
-
-/**
- * The page's parts in the order its first renders add them, a task each, so that none of those
- * tasks blocks input for long: the live widget, the settings form (the largest), the panels.
- * Each lands below or beside what is on screen, so none moves it.
- */
-const PAGE_PARTS = ['preview', 'settings', 'panels'] as const;
-
-/** Lets the browser handle input and paint before the caller goes on. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The products this build of the widget has. */
 const BUILT_PRODUCTS = Object.keys(PRODUCT_LOADERS) as Product[];
@@ -122,8 +109,6 @@ export class DemoApp {
   private readonly sampleApp: SampleApp;
   /** The widget release the server serves, which the embed code pins once it is known. */
   private release: WidgetRelease | undefined;
-  /** How many of {@link PAGE_PARTS} the page shows: all of them once it has started. */
-  private partsShown = 0;
 
   /** The callbacks the widget calls: the same object every render. */
   private readonly callbacks: VelvetCallbacks = {
@@ -152,29 +137,15 @@ export class DemoApp {
     this.client = this.connect(this.settings.publicToken);
   }
 
-  /**
-   * Renders the page once what its first render shows has arrived: the widget's chunks, the
-   * outbox and the widget's release. Each would otherwise grow a panel after the page is on
-   * screen and push what is below it (a layout shift); they load side by side. Then the page's
-   * parts come in one by one ({@link PAGE_PARTS}).
-   */
-  async start(): Promise<void> {
-    const [release] = await Promise.all([
-      fetchWidgetRelease(this.options.origin),
-      this.outbox.refresh(),
-      preloadWidget(this.config),
-    ]);
-    this.release = release;
+  /** Renders the page and reads the outbox. */
+  start(): void {
+    this.renderNow();
+    this.refreshOutbox();
+    void fetchWidgetRelease(this.options.origin).then((release) => {
+      this.release = release;
+      this.requestRender();
+    });
     void this.sampleApp.finish();
-    while (this.partsShown < PAGE_PARTS.length) {
-      if (this.partsShown > 0) await nextTask();
-      this.partsShown += 1;
-      this.renderNow();
-    }
-  }
-
-  private shows(part: (typeof PAGE_PARTS)[number]): boolean {
-    return PAGE_PARTS.indexOf(part) < this.partsShown;
   }
 
   private connect(publicToken: string): VelvetClient {
@@ -320,15 +291,10 @@ export class DemoApp {
   }
 
   private view(): TemplateResult {
+    const input = this.snippetInput();
     return html`<div class="layout">
-      ${this.shows('preview') ? this.preview() : nothing}
-      ${this.shows('settings') ? this.settingsSection() : nothing}
-      ${this.shows('panels') ? this.panels() : nothing}
-    </div>`;
-  }
-
-  private settingsSection(): TemplateResult {
-    return html`<section class="settings" aria-labelledby="settings-title">
+      ${this.preview()}
+      <section class="settings" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
         ${configForm(
           {
@@ -342,12 +308,8 @@ export class DemoApp {
             reset: () => this.edit(() => defaultSettings(this.settings.publicToken)),
           },
         )}
-      </section>`;
-  }
-
-  private panels(): TemplateResult {
-    const input = this.snippetInput();
-    return html`<div class="side">
+      </section>
+      <div class="side">
         ${eventLogPanel(this.log, () => {
           this.log.clear();
           this.requestRender();
@@ -383,6 +345,7 @@ export class DemoApp {
           },
           (which) => void this.copy(which),
         )}
-      </div>`;
+      </div>
+    </div>`;
   }
 }

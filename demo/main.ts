@@ -12,4 +12,4 @@ const root = document.getElementById('demo');
 if (!root) throw new Error('demo/index.html has no #demo element');
 const defaultToken =
   document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? '';
-void new DemoApp({ root, origin: location.origin, defaultToken }).start();
+new DemoApp({ root, origin: location.origin, defaultToken }).start();
