@@ -51,10 +51,9 @@ function isProjectKey(path: string): boolean {
   for (const segment of path.split('.')) {
     const named: Schema | undefined = schema?.properties?.[segment];
     const extra: Schema | boolean | undefined = schema?.additionalProperties;
-    const anyKey =
-      typeof extra === 'object' &&
-      (/^<[a-z]+>$/.test(segment) || schema?.propertyNames?.enum?.includes(segment) === true);
-    schema = named ?? (anyKey ? extra : undefined);
+    const anyKey: boolean =
+      /^<[a-z]+>$/.test(segment) || schema?.propertyNames?.enum?.includes(segment) === true;
+    schema = named ?? (anyKey && typeof extra === 'object' ? extra : undefined);
     if (!schema) return false;
   }
   return true;
