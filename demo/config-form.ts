@@ -1,9 +1,11 @@
 /**
  * The settings form: a control for every option of the spec's widget config (section 3), in
  * collapsible groups: the project's token, products and their order, passcodes, email magic
- * links, OAuth, passwords, sessions, the look, and rendering (shadow DOM and locale). Products
- * this version of the widget does not have are listed and marked "coming"; their options are
- * kept in the configuration for when they arrive.
+ * links, OAuth, passwords, passkeys, crypto wallets, sessions, the look, and rendering (shadow
+ * DOM and locale). The project's group and each product's begin with what the server needs for
+ * it in production (`production-notes.ts`). Products this version of the widget does not have
+ * are listed and marked "coming"; their options are kept in the configuration for when they
+ * arrive.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { OAuthProviderConfig, Product } from '../widget/config/widget-config.js';
@@ -20,6 +22,7 @@ import {
   textField,
 } from './controls.js';
 import { LOCALE_HINT, localeChoices } from './locale-choices.js';
+import { type NotedPanel, noteParts, PRODUCTION_NOTES } from './production-notes.js';
 import { type DemoSettings, enabledProducts, ONE_TAP_POSITIONS } from './settings.js';
 import {
   enabledProviders,
@@ -75,6 +78,11 @@ export const METHOD_LABELS: Record<OtpMethod, string> = {
 };
 
 const COMING = 'coming';
+
+/** The id of a panel's production note. */
+function productionNoteId(panel: NotedPanel): string {
+  return `production-note-${panel}`;
+}
 
 function idOf(path: ConfigPath): string {
   return `option-${path.join('-')}`;
@@ -177,6 +185,19 @@ class FormBuilder {
     return html`<summary><h3>${title}${badge}</h3></summary>`;
   }
 
+  /**
+   * The note on what `panel` needs in production, as the first thing in its group; the group's
+   * `aria-describedby` names it ({@link productionNoteId}).
+   */
+  private productionNote(panel: NotedPanel): TemplateResult {
+    return html`<p class="production-note" id=${productionNoteId(panel)}>
+      <strong>For production:</strong>
+      ${noteParts(PRODUCTION_NOTES[panel]).map((part) =>
+        part.code ? html`<code>${part.text}</code>` : part.text,
+      )}
+    </p>`;
+  }
+
   private offNote(product: Product): TemplateResult | typeof nothing {
     const notes: string[] = [];
     if (this.coming(product)) {
@@ -191,8 +212,8 @@ class FormBuilder {
   }
 
   project(): TemplateResult {
-    return html`<details class="group" open>
-      ${this.summary('Project')}
+    return html`<details class="group" open aria-describedby=${productionNoteId('project')}>
+      ${this.summary('Project')} ${this.productionNote('project')}
       ${textField({
         id: 'option-public-token',
         label: 'Public token',
@@ -253,8 +274,9 @@ class FormBuilder {
 
   otp(): TemplateResult {
     const methods = getAt(this.settings.config, ['otpOptions', 'methods']);
-    return html`<details class="group" open>
-      ${this.summary('One-time passcodes', 'otp')} ${this.offNote('otp')}
+    return html`<details class="group" open aria-describedby=${productionNoteId('otp')}>
+      ${this.summary('One-time passcodes', 'otp')} ${this.productionNote('otp')}
+      ${this.offNote('otp')}
       ${orderedChecklist({
         id: 'method',
         legend: 'Methods, in the order of the tabs',
@@ -286,8 +308,9 @@ class FormBuilder {
 
   emailMagicLinks(): TemplateResult {
     const base = ['emailMagicLinksOptions'];
-    return html`<details class="group">
-      ${this.summary('Email magic links', 'emailMagicLinks')} ${this.offNote('emailMagicLinks')}
+    return html`<details class="group" aria-describedby=${productionNoteId('emailMagicLinks')}>
+      ${this.summary('Email magic links', 'emailMagicLinks')}
+      ${this.productionNote('emailMagicLinks')} ${this.offNote('emailMagicLinks')}
       ${this.text([...base, 'loginRedirectURL'], 'Login redirect URL', { url: true })}
       ${this.number([...base, 'loginExpirationMinutes'], 'Login link expiry (minutes)', {
         placeholder: '30',
@@ -306,8 +329,8 @@ class FormBuilder {
 
   oauth(): TemplateResult {
     const enabled = enabledProviders(this.settings);
-    return html`<details class="group">
-      ${this.summary('OAuth', 'oauth')} ${this.offNote('oauth')}
+    return html`<details class="group" aria-describedby=${productionNoteId('oauth')}>
+      ${this.summary('OAuth', 'oauth')} ${this.productionNote('oauth')} ${this.offNote('oauth')}
       ${orderedChecklist({
         id: 'provider',
         legend: 'Providers, in the order of their buttons',
@@ -391,8 +414,9 @@ class FormBuilder {
 
   passwords(): TemplateResult {
     const base = ['passwordOptions'];
-    return html`<details class="group">
-      ${this.summary('Passwords', 'passwords')} ${this.offNote('passwords')}
+    return html`<details class="group" aria-describedby=${productionNoteId('passwords')}>
+      ${this.summary('Passwords', 'passwords')} ${this.productionNote('passwords')}
+      ${this.offNote('passwords')}
       ${this.text([...base, 'loginRedirectURL'], 'Password login redirect URL', { url: true })}
       ${this.number([...base, 'loginExpirationMinutes'], 'Login link expiry (minutes)')}
       ${this.text([...base, 'resetPasswordRedirectURL'], 'Reset password redirect URL', {
@@ -400,6 +424,20 @@ class FormBuilder {
       })}
       ${this.number([...base, 'resetPasswordExpirationMinutes'], 'Reset link expiry (minutes)')}
       ${this.text([...base, 'resetPasswordTemplateId'], 'Reset password email template id')}
+    </details>`;
+  }
+
+  /** Passkeys: the widget has no options for them, only what the server needs. */
+  passkeys(): TemplateResult {
+    return html`<details class="group" aria-describedby=${productionNoteId('passkeys')}>
+      ${this.summary('Passkeys', 'passkeys')} ${this.productionNote('passkeys')}
+    </details>`;
+  }
+
+  /** Crypto wallets: the widget has no options for them, only what the server needs. */
+  crypto(): TemplateResult {
+    return html`<details class="group" aria-describedby=${productionNoteId('crypto')}>
+      ${this.summary('Crypto wallets', 'crypto')} ${this.productionNote('crypto')}
     </details>`;
   }
 
@@ -518,7 +556,8 @@ export function configForm(view: FormView, actions: FormActions): TemplateResult
   const form = new FormBuilder(view, actions);
   return html`<form class="settings-form" @submit=${(event: Event) => event.preventDefault()}>
     ${form.project()} ${form.products()} ${form.otp()} ${form.emailMagicLinks()} ${form.oauth()}
-    ${form.passwords()} ${form.session()} ${form.look()} ${form.rendering()}
+    ${form.passwords()} ${form.passkeys()} ${form.crypto()} ${form.session()} ${form.look()}
+    ${form.rendering()}
     <p>
       <button type="button" class="secondary" @click=${() => actions.reset()}>
         Reset to the defaults

@@ -76,12 +76,15 @@ export class DevOutbox {
   }
 }
 
-/** The outbox's panel; nothing when the server has no outbox. */
+/**
+ * The outbox's panel; nothing when the server has no outbox. Until the first answer it is there
+ * already, saying it is reading, so that the panels below it do not move when the answer comes.
+ */
 export function outboxPanel(
   outbox: DevOutbox,
   onRefresh: () => void,
 ): TemplateResult | typeof nothing {
-  if (outbox.status !== 'on') return nothing;
+  if (outbox.status === 'off') return nothing;
   const shown = outbox.messages.slice(0, OUTBOX_SHOWN);
   return html`<section class="panel" aria-labelledby="outbox-title">
     <div class="panel-head">
@@ -108,7 +111,13 @@ export function outboxPanel(
           <p class="outbox-text">${message.text}</p>
         </li>`;
       })}
-      ${shown.length === 0 ? html`<li class="empty">No messages yet: send a passcode or a sign-in link with the widget.</li>` : nothing}
+      ${
+        outbox.status === 'unknown'
+          ? html`<li class="empty">Reading the outbox…</li>`
+          : shown.length === 0
+            ? html`<li class="empty">No messages yet: send a passcode or a sign-in link with the widget.</li>`
+            : nothing
+      }
     </ol>
   </section>`;
 }

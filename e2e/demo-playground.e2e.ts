@@ -61,6 +61,8 @@ async function openEveryGroup(page: Page): Promise<void> {
     'Email magic links',
     'OAuth',
     'Passwords',
+    'Passkeys',
+    'Crypto wallets',
     'Session',
     'Look',
     'Rendering',
