@@ -115,6 +115,8 @@ export class DemoApp {
   private sessionInfo: SessionInfo = { session: null, user: null };
   private revoking = false;
   private revokeMessage: string | undefined;
+  /** The settings groups closed at first that the developer has opened (see `configForm`). */
+  private readonly openedGroups = new Set<string>();
   private readonly log = new EventLog();
   private readonly outbox: DevOutbox;
   private copied: Partial<Record<Copyable, string>> = {};
@@ -320,12 +322,18 @@ export class DemoApp {
           {
             settings: this.settings,
             builtProducts: BUILT_PRODUCTS,
+            openedGroups: this.openedGroups,
             ...(this.announcement ? { announcement: this.announcement } : {}),
           },
           {
             edit: (change, announcement) => this.edit(change, announcement),
             setToken: (token) => this.setToken(token),
             reset: () => this.edit(() => defaultSettings(this.settings.publicToken)),
+            opened: (name) => {
+              if (this.openedGroups.has(name)) return;
+              this.openedGroups.add(name);
+              this.requestRender();
+            },
           },
         )}
       </section>
