@@ -149,7 +149,7 @@ describe('the RSVP of an invited guest', () => {
     for (const [who, token] of [
       ['no session', undefined],
       ['a signed-in user who is not invited', stranger],
-      ["a session of another project", other],
+      ['a session of another project', other],
       ['a made-up token', 'not-a-session-token-at-all-000000'],
     ] as const) {
       const got = await read(token);
