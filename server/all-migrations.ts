@@ -7,6 +7,7 @@ import { serverProducts } from './products/registry.js';
 import { projectMigrations } from './projects/projects-tables.js';
 import { rateLimitMigrations } from './rate-limit/rate-limits-tables.js';
 import { telemetryMigrations } from './sdk/telemetry-tables.js';
+import { siteMigrations } from './site/rsvp-tables.js';
 
 /** The shared folders' and the products' migrations, by name. */
 export const ALL_MIGRATIONS = mergeMigrations([
@@ -15,5 +16,6 @@ export const ALL_MIGRATIONS = mergeMigrations([
   rateLimitMigrations,
   telemetryMigrations,
   deliveryMigrations,
+  siteMigrations,
   ...serverProducts.map((product) => product.migrations),
 ]);

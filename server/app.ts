@@ -56,6 +56,7 @@ import type { Project } from './projects/projects-repository.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
+import { RsvpRepository } from './site/rsvp-repository.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
 import { DEFAULT_DEMO_DIR, demoRoutes } from './web/demo.js';
@@ -315,6 +316,8 @@ async function webRoutes(
       publicUrl: config.publicUrl,
       sessions,
       users: store.users,
+      rsvps: new RsvpRepository(store.db),
+      clock: options.clock ?? Date.now,
     }))
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);

@@ -49,14 +49,23 @@ export interface SiteServer {
 
 /**
  * Builds the site if needed and starts the real server serving it, on `port` (a free one when
- * omitted) with `env` added to its environment (and the guest list's).
+ * omitted) with `env` added to its environment (and the guest list's), on the database
+ * `postgresUrl` picks.
  */
 export async function startSite(
-  options: { port?: number; env?: Record<string, string> } = {},
+  options: {
+    port?: number;
+    env?: Record<string, string>;
+    /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
+    postgresUrl?: string;
+  } = {},
 ): Promise<SiteServer> {
   buildSiteOnce();
   const port = options.port ?? (await freePort());
-  const velvet = await startVelvet({ env: { ...options.env, PORT: String(port) } });
+  const velvet = await startVelvet({
+    env: { ...options.env, PORT: String(port) },
+    ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
+  });
   const url = `http://localhost:${port}`;
   return {
     url,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CsvError, parseCsv } from './csv.js';
+import { CsvError, formatCsv, parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
   test('splits lines and fields, trimming unquoted fields', () => {
@@ -50,6 +50,24 @@ describe('parseCsv', () => {
     assert.throws(
       () => parseCsv('a,b\n"open,c\nd'),
       (error: unknown) => error instanceof CsvError && error.line === 2,
+    );
+  });
+});
+
+describe('formatCsv', () => {
+  test('quotes what needs it, keeps formulas as text, and reads back with parseCsv', () => {
+    const rows = [
+      ['+14155552671', 'Hopper, Grace', 'said "hi"\nthen left'],
+      ['=SUM(A1:A9)', '@cmd', '-2', '+1', '-x'],
+    ];
+    const text = formatCsv(rows);
+    assert.equal(
+      text,
+      '+14155552671,"Hopper, Grace","said ""hi""\nthen left"\r\n\'=SUM(A1:A9),\'@cmd,-2,+1,\'-x\r\n',
+    );
+    assert.deepEqual(
+      parseCsv(text).map((row) => row.fields),
+      [rows[0], ["'=SUM(A1:A9)", "'@cmd", '-2', '+1', "'-x"]],
     );
   });
 });

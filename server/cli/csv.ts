@@ -125,3 +125,22 @@ class CsvReader {
     this.#quotedRow = false;
   }
 }
+
+/** A cell a spreadsheet would run as a formula: `=`, `+`, `-`, `@`, a tab or a carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number, which a spreadsheet reads as a number and runs nothing. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * One cell of a CSV file: quoted when it holds a comma, a quote or a line break, and, when a
+ * spreadsheet would take it for a formula (text a guest wrote, say), led by `'` so it stays text.
+ */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Rows as CSV text (RFC 4180: `\r\n` line ends, the last line ended too). */
+export function formatCsv(rows: ReadonlyArray<readonly string[]>): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}

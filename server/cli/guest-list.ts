@@ -15,8 +15,9 @@ import {
   UNTEXTABLE_TYPES,
 } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
+import { type RsvpAnswer, RsvpRepository } from '../site/rsvp-repository.js';
 import type { Store } from '../store.js';
-import { parseCsv } from './csv.js';
+import { formatCsv, parseCsv } from './csv.js';
 
 /** An expected failure (a bad or unknown number): print the message, no stack trace. */
 export class GuestListError extends Error {
@@ -191,6 +192,8 @@ export interface GuestEntry {
   signedIn: boolean;
   /** When the newest session started, in epoch milliseconds. */
   lastSessionAt: number | null;
+  /** The guest's answer to the invitation (see `server/site/rsvp-routes.ts`), or null. */
+  rsvp: RsvpAnswer | null;
 }
 
 /** The invited numbers (every phone user with `all`), oldest first. */
@@ -200,6 +203,7 @@ export async function listGuests(
   options: { all?: boolean } = {},
 ): Promise<GuestEntry[]> {
   const users = await store.users.listPhoneUsers(project.projectId);
+  const answers = await new RsvpRepository(store.db).listByUser(project.projectId);
   return users
     .map((user) => {
       const guestName = user.trustedMetadata.guest_name;
@@ -211,6 +215,7 @@ export async function listGuests(
         // have been made by someone else.
         signedIn: user.verified,
         lastSessionAt: user.verified ? user.lastSessionAt : null,
+        rsvp: answers.get(user.userId) ?? null,
       };
     })
     .filter((entry) => options.all || entry.invited);
@@ -223,7 +228,7 @@ export function formatTime(ms: number): string {
 
 /** The list as a text table with a count line, ready to print. */
 export function formatGuestTable(entries: readonly GuestEntry[], options: { all?: boolean } = {}) {
-  const header = ['Phone', 'E.164', 'Name', 'Invited', 'Signed in'];
+  const header = ['Phone', 'E.164', 'Name', 'Invited', 'Signed in', 'RSVP', 'Note'];
   const rows = entries.map((entry) => [
     nationalFormat(entry.e164),
     entry.e164,
@@ -234,6 +239,8 @@ export function formatGuestTable(entries: readonly GuestEntry[], options: { all?
       : entry.lastSessionAt === null
         ? 'yes'
         : `yes, ${formatTime(entry.lastSessionAt)}`,
+    rsvpWords(entry.rsvp),
+    noteExcerpt(entry.rsvp?.note ?? ''),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
@@ -252,7 +259,64 @@ export function formatGuestTable(entries: readonly GuestEntry[], options: { all?
     entries.length === 0
       ? [options.all ? 'No phone numbers yet.' : 'Nobody is on the guest list yet.']
       : [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
-  return [...lines, count].join('\n');
+  const answers = rsvpTotals(invited);
+  return [...lines, ...(answers ? [answers] : []), count].join('\n');
+}
+
+/** An answer as the table shows it: `yes, 2`, `no` or `-` (none yet). */
+function rsvpWords(rsvp: RsvpAnswer | null): string {
+  if (!rsvp) return '-';
+  return rsvp.attending ? `yes, ${rsvp.partySize}` : 'no';
+}
+
+/** The longest note excerpt the table shows; `guests export` writes the whole note. */
+const NOTE_EXCERPT = 40;
+
+/** A note on one line, cut to `NOTE_EXCERPT` characters (`-` for none). */
+function noteExcerpt(note: string): string {
+  const flat = note.replace(/\s+/g, ' ').trim();
+  if (!flat) return '-';
+  const chars = [...flat];
+  return chars.length > NOTE_EXCERPT ? `${chars.slice(0, NOTE_EXCERPT - 1).join('')}…` : flat;
+}
+
+/** `RSVP: 2 coming (5 people), 1 not coming, 3 not answered`, or undefined before any answer. */
+function rsvpTotals(invited: readonly GuestEntry[]): string | undefined {
+  const coming = invited.filter((entry) => entry.rsvp?.attending);
+  const notComing = invited.filter((entry) => entry.rsvp && !entry.rsvp.attending).length;
+  if (coming.length + notComing === 0) return undefined;
+  const people = coming.reduce((sum, entry) => sum + (entry.rsvp?.partySize ?? 0), 0);
+  const waiting = invited.length - coming.length - notComing;
+  return `RSVP: ${coming.length} coming (${people} ${people === 1 ? 'person' : 'people'}), ${notComing} not coming, ${waiting} not answered`;
+}
+
+/**
+ * The list as CSV for a spreadsheet (`guests export`): a header, then one row per entry with
+ * its answer and whole note. Notes are the guests' own words: a cell a spreadsheet would run
+ * as a formula stays text (`csvCell`).
+ */
+export function formatGuestCsv(entries: readonly GuestEntry[]): string {
+  const header = [
+    'phone',
+    'name',
+    'invited',
+    'signed_in',
+    'rsvp',
+    'party_size',
+    'note',
+    'answered_at',
+  ];
+  const rows = entries.map((entry) => [
+    entry.e164,
+    entry.name,
+    entry.invited ? 'yes' : 'no',
+    entry.signedIn ? 'yes' : 'no',
+    entry.rsvp ? (entry.rsvp.attending ? 'yes' : 'no') : '',
+    entry.rsvp ? String(entry.rsvp.partySize) : '',
+    entry.rsvp?.note ?? '',
+    entry.rsvp ? new Date(entry.rsvp.updatedAt).toISOString() : '',
+  ]);
+  return formatCsv([header, ...rows]);
 }
 
 /** A line of an imported file that could not be used. */

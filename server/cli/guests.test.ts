@@ -4,10 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { RsvpRepository } from '../site/rsvp-repository.js';
 import {
   signInBySms,
   startTestServer,
@@ -15,6 +16,7 @@ import {
   TEST_PUBLIC_TOKEN,
   type TestServer,
 } from '../test/test-server.js';
+import { parseCsv } from './csv.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /**
@@ -192,6 +194,93 @@ describe('npm run guests (end to end, while the server runs)', () => {
     assert.match(run.stderr, /\+14155550150: line 2 "Grace Hopper", line 4 "Ada"/);
     const listed = await guests('list', '--all');
     assert.doesNotMatch(listed.stdout, /\+1415555015[01]/);
+  });
+
+  test("list shows each guest's answer; export writes every answer and note as CSV", async () => {
+    const rsvps = new RsvpRepository(server.store.db);
+    const userOf = async (phone: string) => {
+      const method = await server.store.users.findByDestination(
+        server.project.projectId,
+        'phone',
+        phone,
+      );
+      assert.ok(method, phone);
+      return method.userId;
+    };
+    const note = 'Vegan, "no nuts"\n=HYPERLINK("http://evil.example")';
+    const answeredAt = Date.parse('2025-07-20T10:00:00Z');
+    await rsvps.save(server.project.projectId, await userOf(PHONE), {
+      attending: true,
+      partySize: 2,
+      note,
+      updatedAt: answeredAt,
+    });
+    await rsvps.save(server.project.projectId, await userOf('+14155550123'), {
+      attending: false,
+      partySize: 0,
+      note: '',
+      updatedAt: answeredAt,
+    });
+
+    const listed = await guests('list');
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(
+      listed.stdout,
+      /Ada Lovelace +yes +yes, [^ ]+ [^ ]+ UTC +yes, 2 +Vegan, "no nuts" =HYPERLINK/,
+    );
+    assert.match(listed.stdout, /Hopper, Grace +yes +not yet +no +-/);
+    assert.match(listed.stdout, / Ada in London +yes +not yet +- +-$/m);
+    assert.match(listed.stdout, /^RSVP: 1 coming \(2 people\), 1 not coming, 2 not answered$/m);
+
+    const file = join(dir, 'answers.csv');
+    const exported = await guests('export', file);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.equal(exported.stdout.trim(), `Wrote 4 guests to ${file}.`);
+    assert.equal(statSync(file).mode & 0o777, 0o600, 'only the host reads the notes');
+    const rows = parseCsv(readFileSync(file, 'utf8')).map((row) => row.fields);
+    assert.deepEqual(rows[0], [
+      'phone',
+      'name',
+      'invited',
+      'signed_in',
+      'rsvp',
+      'party_size',
+      'note',
+      'answered_at',
+    ]);
+    assert.deepEqual(rows[1], [
+      PHONE,
+      'Ada Lovelace',
+      'yes',
+      'yes',
+      'yes',
+      '2',
+      note,
+      '2025-07-20T10:00:00.000Z',
+    ]);
+    assert.deepEqual(rows[2], [
+      '+14155550123',
+      'Hopper, Grace',
+      'yes',
+      'no',
+      'no',
+      '0',
+      '',
+      '2025-07-20T10:00:00.000Z',
+    ]);
+    assert.deepEqual(rows[3]?.slice(4), ['', '', '', '']);
+    assert.equal(rows.length, 5);
+
+    // A note a spreadsheet would run as a formula stays text.
+    await rsvps.save(server.project.projectId, await userOf(PHONE), {
+      attending: true,
+      partySize: 1,
+      note: '=1+2',
+      updatedAt: answeredAt,
+    });
+    const screen = await guests('export');
+    assert.equal(screen.code, 0, screen.stderr);
+    assert.match(screen.stdout, /^\+14155552671,Ada Lovelace,yes,yes,yes,1,'=1\+2,/m);
   });
 
   test('bad usage prints the help and exits 2; a bad configuration exits 1', async () => {

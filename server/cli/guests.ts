@@ -4,7 +4,7 @@
  * the server runs) and edits the first configured project, or the one
  * `--project <public token>` names. The work is done by `guest-list.ts`.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
@@ -13,6 +13,7 @@ import { isSetupRefusal, openCommandStore } from './command-store.js';
 import { CsvError } from './csv.js';
 import {
   countryWarning,
+  formatGuestCsv,
   formatGuestTable,
   GuestListError,
   importGuests,
@@ -29,14 +30,16 @@ Usage: npm run guests -- <command> [options]
 Commands:
   add <phone> [name]    Invite a phone number (and name the guest).
   remove <phone>        Take a number off the list (the account stays).
-  list                  Show the guest list and who has signed in.
+  list                  Show the guest list, who has signed in and each answer.
+  export [file.csv]     Write the list with every answer and note as CSV
+                        (to the file, readable by you alone, or to the screen).
   import <file.csv>     Invite every "phone,name" line of a CSV file.
   help                  Show this text.
 
 Options:
   --project <token>     Work on the project with this public token
                         (default: the first project of the configuration).
-  --all                 With list: show every phone number, invited or not.
+  --all                 With list or export: every phone number, invited or not.
 
 Phone numbers are international (+14155552671); 10 digits without + are read as US.
 The configuration is the server's: DATA_DIR, DATABASE_URL, VELVET_CONFIG or
@@ -45,13 +48,14 @@ velvet.config.json.
 Examples:
   npm run guests -- add +14155552671 "Ada Lovelace"
   npm run guests -- import guests.csv
-  npm run guests -- list --all`;
+  npm run guests -- list --all
+  npm run guests -- export answers.csv`;
 
 /** Bad usage: the help text follows, and the exit code is 2. */
 class UsageError extends Error {}
 
 interface Command {
-  name: 'add' | 'remove' | 'list' | 'import' | 'help';
+  name: 'add' | 'remove' | 'list' | 'export' | 'import' | 'help';
   args: string[];
   project?: string;
   all: boolean;
@@ -81,6 +85,7 @@ function parseCommand(argv: string[]): Command {
     add: [1, Number.POSITIVE_INFINITY],
     remove: [1, 1],
     list: [0, 0],
+    export: [0, 1],
     import: [1, 1],
   };
   if (name === undefined) throw new UsageError('Name a command.');
@@ -89,7 +94,9 @@ function parseCommand(argv: string[]): Command {
   if (args.length < bounds[0] || args.length > bounds[1]) {
     throw new UsageError(`Wrong number of arguments for "${name}".`);
   }
-  if (all && name !== 'list') throw new UsageError('--all goes with list only.');
+  if (all && name !== 'list' && name !== 'export') {
+    throw new UsageError('--all goes with list or export only.');
+  }
   return { name: name as Command['name'], args, project, all };
 }
 
@@ -121,6 +128,8 @@ async function run(command: Command, store: Store, project: Project): Promise<nu
       return runRemove(command, store, project);
     case 'list':
       return runList(command, store, project);
+    case 'export':
+      return runExport(command, store, project);
     case 'import':
       return runImport(command, store, project, now);
     case 'help':
@@ -156,6 +165,29 @@ async function runList(command: Command, store: Store, project: Project) {
   const entries = await listGuests(store, project, { all: command.all });
   console.log(`Guest list of ${project.name}`);
   console.log(formatGuestTable(entries, { all: command.all }));
+  return 0;
+}
+
+/**
+ * `guests export [file.csv] [--all]`: the list with the answers as CSV, to the file (created
+ * readable by its owner alone: the notes are the guests' private words) or to standard output.
+ */
+async function runExport(command: Command, store: Store, project: Project) {
+  const entries = await listGuests(store, project, { all: command.all });
+  const csv = formatGuestCsv(entries);
+  const file = command.args[0];
+  if (file === undefined || file === '-') {
+    process.stdout.write(csv);
+    return 0;
+  }
+  try {
+    writeFileSync(file, csv, { mode: 0o600 });
+  } catch (error) {
+    throw new GuestListError(
+      `Cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  console.log(`Wrote ${entries.length} ${entries.length === 1 ? 'guest' : 'guests'} to ${file}.`);
   return 0;
 }
 

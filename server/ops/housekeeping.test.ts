@@ -49,6 +49,8 @@ const PERMANENT: readonly Table[] = [
   'oauth_registrations',
   'totp_recovery_codes',
   'idp_grants',
+  // A guest's RSVP, until the guest's user is deleted (the rows go with it).
+  'site_rsvps',
 ];
 
 /** The tables of the database, the migrator's own aside. */

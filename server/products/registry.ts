@@ -6,6 +6,7 @@
  */
 
 import type { SettingsPart } from '../projects/settings-part.js';
+import { rsvpSettingsPart } from '../site/rsvp-settings.js';
 import { cryptoProduct } from './crypto/crypto-product.js';
 import { idpProduct } from './idp/idp-product.js';
 import { impersonationProduct } from './impersonation/impersonation-product.js';
@@ -39,9 +40,11 @@ export const serverProducts: readonly ServerProduct[] = [
 ];
 
 /**
- * The products' keys of a project's settings, which the config file's schema and each project's
+ * The products' keys of a project's settings (and the site's `rsvp`), which the config file's schema and each project's
  * settings merge with the core's (`server/projects/project-settings.ts`).
  */
-export const settingsParts: readonly SettingsPart[] = serverProducts.flatMap(
-  (product) => product.settings ?? [],
-);
+export const settingsParts: readonly SettingsPart[] = [
+  ...serverProducts.flatMap((product) => product.settings ?? []),
+  // The invitation site's RSVP rules belong to its folder, not to a product.
+  rsvpSettingsPart,
+];

@@ -101,6 +101,7 @@ const DEFAULTS: ProjectSettings = {
   idp: { clients: [] },
   trustedTokenProfiles: [],
   oauth: { providers: {}, loginRedirectURLs: [], signupRedirectURLs: [] },
+  rsvp: { maxPartySize: 4, noteMaxLength: 500, deadline: null },
 };
 
 /** A config with every key set, no value its default. */
@@ -198,6 +199,7 @@ const EVERY_KEY: ProjectConfig = {
     providers: { google: { clientId: 'google-id', clientSecret: 'google-secret', scopes: ['x'] } },
     loginRedirectURLs: ['https://party.example/oauth'],
   },
+  rsvp: { maxPartySize: 6, noteMaxLength: 200, deadline: '2025-07-19T23:59:00-07:00' },
 };
 
 /** What `EVERY_KEY` resolved to before products contributed their parts. */
@@ -307,6 +309,7 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
     loginRedirectURLs: ['https://party.example/oauth'],
     signupRedirectURLs: ['https://party.example/oauth'],
   },
+  rsvp: { maxPartySize: 6, noteMaxLength: 200, deadline: '2025-07-19T23:59:00-07:00' },
 };
 
 /** The project of "The config file" in docs/configuration.md, which shows the defaults. */
@@ -337,7 +340,8 @@ describe("a project's settings, merged from the products' parts", () => {
         keys,
       );
     }
-    const owned = OWNERS.flatMap(([, keys]) => keys);
+    // The site's RSVP rules (server/site/rsvp-settings.ts) belong to no product.
+    const owned = [...OWNERS.flatMap(([, keys]) => keys), 'rsvp'];
     assert.deepEqual(settingsParts.map((part) => part.key).sort(), [...owned].sort());
     assert.equal(new Set(owned).size, owned.length);
   });

@@ -25,23 +25,28 @@ export class GuestCheck {
 
   /** True only for a live session of the site's project whose user is invited. */
   async isInvited(request: FastifyRequest): Promise<boolean> {
+    return (await this.invitedUserId(request)) !== undefined;
+  }
+
+  /** The user id of the invited guest whose live session the request carries, else undefined. */
+  async invitedUserId(request: FastifyRequest): Promise<string | undefined> {
     const token = readSessionCookie(request);
     // Opaque tokens only: a JWT in this cookie is not what the server writes there.
-    if (!token || token.length > 256 || token.includes('.')) return false;
+    if (!token || token.length > 256 || token.includes('.')) return undefined;
     const { project, sessions, users } = this.deps;
     let userId: string;
     try {
       userId = (await sessions.find(project, token)).userId;
     } catch (error) {
       // Unknown, revoked or expired: not a guest. Anything else (the database) is a real failure.
-      if (error instanceof ApiError) return false;
+      if (error instanceof ApiError) return undefined;
       throw error;
     }
     const user = await users.findById(project.projectId, userId);
     // An invitation is for a number: it counts once the user proved one (an unproven account
     // holding the number pending, made by someone with a password, is not the guest yet).
-    return (
-      user?.trustedMetadata.invited === true && user.phoneNumbers.some((phone) => phone.verified)
-    );
+    const invited =
+      user?.trustedMetadata.invited === true && user.phoneNumbers.some((phone) => phone.verified);
+    return invited ? userId : undefined;
   }
 }

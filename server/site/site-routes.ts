@@ -2,7 +2,8 @@
  * The invitation site (`dist/site`, built by `npm run build`): the public page at `/` with the
  * site project's token filled in, its public assets, and the private files (the invitation's
  * chunks and the photos) only for requests whose session cookie (set by the server itself,
- * `HttpOnly`) is a live session of an invited guest. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
+ * there (`rsvp-routes.ts`). Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
+import type { RsvpRepository } from './rsvp-repository.js';
+import { rsvpRoutes } from './rsvp-routes.js';
 import { readSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
 
 /** The header that keeps the site out of search engines and link previews' indexes. */
@@ -27,6 +30,10 @@ export interface SiteRouteOptions {
   publicUrl: string;
   sessions: SessionService;
   users: UsersRepository;
+  /** The guests' RSVP answers (`GET` and `PUT /rsvp`, see `rsvp-routes.ts`). */
+  rsvps: RsvpRepository;
+  /** Milliseconds since the epoch: the RSVP deadline is checked against it. */
+  clock: () => number;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -114,6 +121,7 @@ export async function siteRoutes(
     return reply.send(createReadStream(path));
   };
 
+  rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {

@@ -105,6 +105,50 @@ export interface FaqItem {
   readonly answer: string;
 }
 
+/**
+ * The RSVP section's words. The rules (the most people an answer may bring, the note's length,
+ * the deadline) are the server's (`rsvp` in the project's settings, `server/site/rsvp-settings.ts`),
+ * which the section reads with the guest's answer.
+ */
+export interface RsvpTexts {
+  readonly heading: string;
+  readonly subtitle: string;
+  /** The yes/no question, and its two answers. */
+  readonly question: string;
+  readonly yes: string;
+  readonly no: string;
+  readonly partySize: string;
+  /** Under the party size; `{max}` is the hosts' limit. */
+  readonly partySizeHint: string;
+  readonly note: string;
+  /** Under the note; `{max}` is its length limit. */
+  readonly noteHint: string;
+  readonly submit: string;
+  readonly update: string;
+  readonly saving: string;
+  readonly saved: string;
+  /** The guest sent no yes or no. */
+  readonly chooseOne: string;
+  /** Before the deadline; `{date}` is the deadline in the party's time zone. */
+  readonly until: string;
+  /** After the deadline; `{date}` as above. */
+  readonly closed: string;
+  /** The answer, as the guest reads it back: a heading and the answers' words. */
+  readonly yourAnswer: string;
+  readonly comingAlone: string;
+  /** `{count}`: the people coming, the guest included. */
+  readonly comingWith: string;
+  readonly notComing: string;
+  readonly noAnswer: string;
+  readonly yourNote: string;
+  readonly loading: string;
+  readonly loadFailed: string;
+  readonly retry: string;
+  /** A save refused or failed; `{reason}` is why. */
+  readonly saveFailed: string;
+  readonly offline: string;
+}
+
 /** One photobooth photo of the hero. */
 export interface Photo {
   /** The file name at the site root without extension, e.g. `juno-felix-photobooth-1`. */
@@ -168,6 +212,8 @@ export interface InvitationContent {
       readonly textLabel: string;
     };
   };
+  /** The RSVP section (`site/invitation/Rsvp.tsx`). */
+  readonly rsvp: RsvpTexts;
   /** The four photobooth photos, in order. */
   readonly photos: readonly Photo[];
   readonly footer: {
@@ -347,6 +393,36 @@ export const invitation: InvitationContent = {
       phone: '+1 415-555-0142',
       textLabel: 'Text us at',
     },
+  },
+  rsvp: {
+    heading: 'RSVP',
+    subtitle: 'Tell us if you are coming, and how many of you.',
+    question: 'Are you coming?',
+    yes: 'Yes, count me in',
+    no: 'Sorry, I cannot make it',
+    partySize: 'How many of you, you included?',
+    partySizeHint: 'Up to {max}.',
+    note: 'A note for us (optional)',
+    noteHint:
+      'Allergies, a song request, anything. Up to {max} characters; only the two of us read it.',
+    submit: 'Send my answer',
+    update: 'Update my answer',
+    saving: 'Saving…',
+    saved: 'Thank you! Your answer is saved.',
+    chooseOne: 'Choose yes or no.',
+    until: 'You can answer, and change your answer, until {date}.',
+    closed: 'Answers closed on {date}: yours can no longer change.',
+    yourAnswer: 'Your answer',
+    comingAlone: 'Coming, just you',
+    comingWith: 'Coming, {count} of you',
+    notComing: 'Not coming',
+    noAnswer: 'You did not answer.',
+    yourNote: 'Your note',
+    loading: 'Loading your answer…',
+    loadFailed: 'Your answer could not be loaded.',
+    retry: 'Try again',
+    saveFailed: 'Your answer was not saved: {reason}',
+    offline: 'the server could not be reached. Check your connection and try again.',
   },
   photos: [
     {

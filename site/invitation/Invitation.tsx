@@ -14,6 +14,7 @@ import { Faq } from './Faq.js';
 import { Footer } from './Footer.js';
 import { Hero } from './Hero.js';
 import { Nav } from './Nav.js';
+import { Rsvp } from './Rsvp.js';
 import { Schedule } from './Schedule.js';
 import './invitation.css';
 
@@ -50,6 +51,7 @@ export default function Invitation({ client }: InvitationProps) {
       <main>
         <Hero content={invitation} session={client.session} headingRef={heading} />
         <Schedule {...invitation.schedule} party={invitation} />
+        <Rsvp texts={invitation.rsvp} timeZone={invitation.timeZone} />
         <Faq {...invitation.faq} />
       </main>
       <Footer {...invitation.footer} />
