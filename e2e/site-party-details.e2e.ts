@@ -186,30 +186,33 @@ test.describe('on an Android phone', () => {
   });
 });
 
-test('a guest follows the RSVP link the hosts wrote in the FAQ, and sees the other links as links', async ({
+test('a guest follows a link the hosts wrote in the FAQ, and sees the other links as links', async ({
   page,
   context,
 }) => {
-  await context.route('https://partiful.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>RSVP</title><h1>RSVP here</h1>' }),
+  await context.route('https://www.bart.gov/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<title>Trip planner</title><h1>Plan a trip</h1>',
+    }),
   );
   await openInvitation(page, '+14155550815', 'Dorothy Vaughan');
-  await page.getByRole('button', { name: 'How do I RSVP?' }).click();
-  const rsvp = page.getByRole('link', { name: 'open our RSVP page' });
-  await expect(rsvp).toBeVisible();
-  await expect(rsvp).toHaveAttribute('rel', 'noopener noreferrer');
+  await page.getByRole('button', { name: 'How do I get there?' }).click();
+  const planner = page.getByRole('link', { name: 'plan your trip' });
+  await expect(planner).toBeVisible();
+  await expect(planner).toHaveAttribute('rel', 'noopener noreferrer');
   // The markup itself never shows.
   await expect(page.getByText('](https://', { exact: false })).toHaveCount(0);
-  const [tab] = await Promise.all([page.waitForEvent('popup'), rsvp.click()]);
-  await expect(tab.getByRole('heading', { name: 'RSVP here' })).toBeVisible();
-  expect(tab.url()).toBe('https://partiful.com/e/juno-and-felix-2025');
+  const [tab] = await Promise.all([page.waitForEvent('popup'), planner.click()]);
+  await expect(tab.getByRole('heading', { name: 'Plan a trip' })).toBeVisible();
+  expect(tab.url()).toBe('https://www.bart.gov/planner');
   await tab.close();
 
-  await page.getByRole('button', { name: 'How do I get there?' }).click();
-  await expect(page.getByRole('link', { name: 'plan your trip' })).toHaveAttribute(
-    'href',
-    'https://www.bart.gov/planner',
-  );
+  // The FAQ sends guests to the invitation's own RSVP section.
+  await page.getByRole('button', { name: 'How do I RSVP?' }).click();
+  await expect(
+    page.getByText('the RSVP section below the schedule takes your answer'),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'email us' })).toHaveAttribute(
     'href',
     'mailto:juno.felix@example.com',

@@ -38,7 +38,7 @@ function privateStrings(): string[] {
     invitation.isoDate,
     'July 26',
     'San Francisco',
-    'Partiful',
+    'plan your trip',
     'Pier 70',
     ...invitation.names.split(/\W+/).filter((word) => word.length >= 3),
     // The hosts' number, as written and as dialled.

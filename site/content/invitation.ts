@@ -371,7 +371,7 @@ export const invitation: InvitationContent = {
       {
         question: 'How do I RSVP?',
         answer:
-          'On Partiful: [open our RSVP page](https://partiful.com/e/juno-and-felix-2025), or use the link in the text we sent you.',
+          'Right here: the RSVP section below the schedule takes your answer (coming or not, how many of you, a note for us), and you can change it later.',
       },
       {
         question: 'Is there a gift registry?',
