@@ -6,13 +6,13 @@
  * signs out. (That no public file holds the invitation is `site-privacy.e2e.ts`'s crawl; the
  * name is in no file at all: it comes with the guest's own user.)
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
 import {
   axeViolations,
+  openInvitation,
   scriptReadable,
   sidewaysOverflow,
-  signInThroughWidget,
 } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
@@ -26,20 +26,10 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-/** Puts `phone` on the list (with `name`, if any) and signs it in; the invitation is showing. */
-async function openInvitation(page: Page, phone: string, name?: string): Promise<void> {
-  site.guests('add', phone, ...(name ? [name] : []));
-  await page.goto(site.url);
-  await signInThroughWidget(page, site, phone);
-  await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible({
-    timeout: 60_000,
-  });
-}
-
 test('a guest on the list is welcomed by first name, and the name leaves with the session', async ({
   page,
 }) => {
-  await openInvitation(page, '+14155550831', 'Ada Lovelace');
+  await openInvitation(page, site, '+14155550831', 'Ada Lovelace');
   const hero = page.locator('#hero');
   await expect(hero.getByText('Welcome, Ada!', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(hero).not.toContainText('Lovelace');
@@ -54,7 +44,7 @@ test('a guest on the list is welcomed by first name, and the name leaves with th
 });
 
 test('a guest listed without a name is welcomed without one', async ({ page }) => {
-  await openInvitation(page, '+14155550832');
+  await openInvitation(page, site, '+14155550832');
   const hero = page.locator('#hero');
   await expect(hero.getByText(invitation.greeting.unnamed, { exact: true })).toBeVisible({
     timeout: 15_000,

@@ -10,7 +10,7 @@ import { devices, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { calendarEntries } from '../site/calendar/calendar-events.js';
 import { invitation } from '../site/content/invitation.js';
-import { axeViolations, sidewaysOverflow, signInThroughWidget } from './support/site-page.js';
+import { axeViolations, openInvitation, sidewaysOverflow } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 let site: SiteServer;
@@ -22,16 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-/** Puts `phone` on the list and signs it in; the invitation is showing. */
-async function openInvitation(page: Page, phone: string, name: string): Promise<void> {
-  site.guests('add', phone, name);
-  await page.goto(site.url);
-  await signInThroughWidget(page, site, phone);
-  await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible({
-    timeout: 60_000,
-  });
-}
 
 /** The events of an `.ics` file as [title, start, end] in UTC, read by ical.js. */
 function icsEvents(text: string): [string, string, string][] {
@@ -57,7 +47,7 @@ async function download(page: Page, link: ReturnType<Page['getByRole']>) {
 }
 
 test('a guest adds the weekend and the After Party to a calendar', async ({ page }) => {
-  await openInvitation(page, '+14155550811', 'Ada Lovelace');
+  await openInvitation(page, site, '+14155550811', 'Ada Lovelace');
   const expected = calendarEntries(invitation).map((entry): [string, string, string] => [
     entry.title,
     entry.start.toISOString(),
@@ -117,7 +107,7 @@ test('a guest follows the map link to the After Party and copies its address', a
   await context.route('https://www.openstreetmap.org/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>A map</title><h1>A map</h1>' }),
   );
-  await openInvitation(page, '+14155550812', 'Grace Hopper');
+  await openInvitation(page, site, '+14155550812', 'Grace Hopper');
   const links = await afterPartyPlace(page);
   const panel = page.getByRole('tabpanel');
   await expect(panel).toContainText('2550 Mission St, San Francisco, CA 94110');
@@ -156,7 +146,7 @@ test('when the browser refuses to copy, the address is selected and the guest to
       value: { writeText: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) },
     });
   });
-  await openInvitation(page, '+14155550813', 'Katherine Johnson');
+  await openInvitation(page, site, '+14155550813', 'Katherine Johnson');
   const links = await afterPartyPlace(page);
   await links.getByRole('button', { name: invitation.places.copy }).click();
   await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(
@@ -173,7 +163,7 @@ test.describe('on an Android phone', () => {
   test.use(pixel);
 
   test("the map link opens the phone's maps app with a geo: URI", async ({ page }) => {
-    await openInvitation(page, '+14155550814', 'Mary Jackson');
+    await openInvitation(page, site, '+14155550814', 'Mary Jackson');
     const links = await afterPartyPlace(page);
     const map = links.getByRole('link', { name: invitation.places.map });
     await expect(map).toHaveAttribute(
@@ -196,7 +186,7 @@ test('a guest follows a link the hosts wrote in the FAQ, and sees the other link
       body: '<title>Trip planner</title><h1>Plan a trip</h1>',
     }),
   );
-  await openInvitation(page, '+14155550815', 'Dorothy Vaughan');
+  await openInvitation(page, site, '+14155550815', 'Dorothy Vaughan');
   await page.getByRole('button', { name: 'How do I get there?' }).click();
   const planner = page.getByRole('link', { name: 'plan your trip' });
   await expect(planner).toBeVisible();

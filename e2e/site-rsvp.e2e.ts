@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { invitation } from '../site/content/invitation.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
-import { axeViolations, signInThroughWidget } from './support/site-page.js';
+import { axeViolations, openInvitation } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
 const texts = invitation.rsvp;
@@ -31,16 +31,6 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
     test.afterAll(async () => {
       await site?.stop();
     });
-
-    /** Puts `phone` on the list and signs it in through the widget; the invitation is showing. */
-    async function openInvitation(page: Page, phone: string, name: string): Promise<void> {
-      site.guests('add', phone, name);
-      await page.goto(site.url);
-      await signInThroughWidget(page, site, phone);
-      await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible({
-        timeout: 60_000,
-      });
-    }
 
     /** The RSVP section. */
     function section(page: Page) {
@@ -63,7 +53,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
     test('a guest answers, changes the answer, reloads and finds it kept; the hosts see it', async ({
       page,
     }) => {
-      await openInvitation(page, '+14155550931', 'Ada Lovelace');
+      await openInvitation(page, site, '+14155550931', 'Ada Lovelace');
       const rsvp = section(page);
       await rsvp.scrollIntoViewIfNeeded();
       await expect(rsvp.getByRole('group', { name: texts.question })).toBeVisible({
@@ -121,7 +111,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
     test('with the keyboard alone, a missing yes or no is announced and the guest answers', async ({
       page,
     }) => {
-      await openInvitation(page, '+14155550934', 'Alan Turing');
+      await openInvitation(page, site, '+14155550934', 'Alan Turing');
       const rsvp = section(page);
       const submit = rsvp.getByRole('button', { name: texts.submit });
       await expect(submit).toBeVisible({ timeout: 15_000 });
@@ -167,7 +157,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
           }),
         }),
       );
-      await openInvitation(page, '+14155550935', 'Grace Hopper');
+      await openInvitation(page, site, '+14155550935', 'Grace Hopper');
       const rsvp = section(page);
       await expect(
         rsvp.getByText(texts.closed.replace('{date}', 'July 19, 2025 at 11:59 PM')),

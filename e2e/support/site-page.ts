@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { invitation } from '../../site/content/invitation.js';
 import { injectAxe } from './inject-axe.js';
 import type { SiteServer } from './site-server.js';
 
@@ -38,6 +39,24 @@ export async function signInThroughWidget(
 ): Promise<void> {
   await requestCode(page, phone);
   await typeCode(page, await site.velvet.lastCode(phone));
+}
+
+/**
+ * Puts `phone` on the guest list (with `name`, if given), opens the site and signs it in through
+ * the widget; resolves once the invitation shows.
+ */
+export async function openInvitation(
+  page: Page,
+  site: SiteServer,
+  phone: string,
+  name?: string,
+): Promise<void> {
+  site.guests('add', phone, ...(name ? [name] : []));
+  await page.goto(site.url);
+  await signInThroughWidget(page, site, phone);
+  await expect(page.getByRole('heading', { level: 1, name: invitation.names })).toBeVisible({
+    timeout: 60_000,
+  });
 }
 
 /**
