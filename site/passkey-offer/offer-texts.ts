@@ -14,3 +14,9 @@ export const offerTexts = {
 
 /** The offer region's accessible name. */
 export const OFFER_LABEL = 'Passkey';
+
+/** The line that replaces the offer once the guest answered it, by answer. */
+export const offerOutcomes = {
+  skipped: 'No passkey, then: you sign in with a text, and we won’t ask again on this device.',
+  done: 'Next time, sign in with your passkey: no text needed.',
+} as const;
