@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
+import { readSitePasskeys } from '../app/guest-session.js';
 import { LazyChunk } from '../app/LazyChunk.js';
 import { rememberSkip, shouldOfferPasskey } from './offer-choice.js';
 import { OFFER_LABEL, offerOutcomes } from './offer-texts.js';
@@ -32,6 +33,7 @@ export function PasskeyOffer({ client }: PasskeyOfferProps) {
   useEffect(() => {
     let current = true;
     void shouldOfferPasskey({
+      projectPasskeys: readSitePasskeys(document),
       user: client.user.getSync(),
       storage: globalThis.localStorage,
       support: globalThis.PublicKeyCredential,

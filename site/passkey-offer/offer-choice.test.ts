@@ -35,16 +35,25 @@ const guestWithPasskey = {
 
 test('a guest without a passkey on a device that can make one is offered one', async () => {
   const storage = memoryStorage();
-  assert.equal(await shouldOfferPasskey({ user: guest, storage, support: canMakePasskeys }), true);
+  assert.equal(
+    await shouldOfferPasskey({
+      projectPasskeys: true,
+      user: guest,
+      storage,
+      support: canMakePasskeys,
+    }),
+    true,
+  );
 });
 
-test('no offer to a guest who has a passkey, on a device that cannot, or when signed out', async () => {
+test('no offer to a guest who has a passkey, on a device that cannot, signed out, or on a project without passkeys', async () => {
   const storage = memoryStorage();
   for (const context of [
-    { user: guestWithPasskey, storage, support: canMakePasskeys },
-    { user: guest, storage, support: cannotMakePasskeys },
-    { user: guest, storage, support: undefined },
-    { user: null, storage, support: canMakePasskeys },
+    { projectPasskeys: true, user: guestWithPasskey, storage, support: canMakePasskeys },
+    { projectPasskeys: true, user: guest, storage, support: cannotMakePasskeys },
+    { projectPasskeys: true, user: guest, storage, support: undefined },
+    { projectPasskeys: true, user: null, storage, support: canMakePasskeys },
+    { projectPasskeys: false, user: guest, storage, support: canMakePasskeys },
   ]) {
     assert.equal(await shouldOfferPasskey(context), false);
   }
@@ -55,7 +64,15 @@ test('a skip is kept on the device as a flag with nothing about the guest, and e
   rememberSkip(storage);
   assert.deepEqual([...storage.items], [[OFFER_SKIPPED_KEY, '1']]);
   assert.equal(offerSkipped(storage), true);
-  assert.equal(await shouldOfferPasskey({ user: guest, storage, support: canMakePasskeys }), false);
+  assert.equal(
+    await shouldOfferPasskey({
+      projectPasskeys: true,
+      user: guest,
+      storage,
+      support: canMakePasskeys,
+    }),
+    false,
+  );
 });
 
 test('storage or WebAuthn that throws means no skip kept and no offer, not an error', async () => {
@@ -75,5 +92,8 @@ test('storage or WebAuthn that throws means no skip kept and no offer, not an er
     },
   };
   const storage = memoryStorage();
-  assert.equal(await shouldOfferPasskey({ user: guest, storage, support: failing }), false);
+  assert.equal(
+    await shouldOfferPasskey({ projectPasskeys: true, user: guest, storage, support: failing }),
+    false,
+  );
 });

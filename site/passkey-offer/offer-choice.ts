@@ -1,5 +1,6 @@
 /**
- * Whether the invitation offers a passkey on this device: the browser can make one with the
+ * Whether the invitation offers a passkey on this device: the site's project offers passkeys,
+ * the browser can make one with the
  * device itself (WebAuthn with a platform authenticator that verifies the user: face,
  * fingerprint or screen lock), the guest has none yet, and nobody skipped the offer on this
  * device. A skip is remembered in `localStorage` as a flag alone: no phone number, name or
@@ -55,6 +56,8 @@ export async function devicePasskeysAvailable(
 
 /** What the decision needs from the page. */
 export interface OfferContext {
+  /** Whether the site's project offers passkeys (`readSitePasskeys`). */
+  readonly projectPasskeys: boolean;
   /** The signed-in guest, as the client library holds it (`null` when signed out). */
   readonly user: Pick<User, 'webauthn_registrations'> | null;
   readonly storage: FlagStorage | undefined;
@@ -63,6 +66,7 @@ export interface OfferContext {
 
 /** Whether to offer the guest a passkey now (see the module comment). */
 export async function shouldOfferPasskey(context: OfferContext): Promise<boolean> {
+  if (!context.projectPasskeys) return false;
   if (!context.user || context.user.webauthn_registrations.length > 0) return false;
   if (offerSkipped(context.storage)) return false;
   return devicePasskeysAvailable(context.support);
