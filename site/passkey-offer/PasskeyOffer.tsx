@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import { readSitePasskeys } from '../app/guest-session.js';
 import { LazyChunk } from '../app/LazyChunk.js';
-import { rememberSkip, shouldOfferPasskey } from './offer-choice.js';
+import { pageStorage, rememberSkip, shouldOfferPasskey } from './offer-choice.js';
 import { OFFER_LABEL, offerOutcomes } from './offer-texts.js';
 import './passkey-offer.css';
 
@@ -35,7 +35,7 @@ export function PasskeyOffer({ client }: PasskeyOfferProps) {
     void shouldOfferPasskey({
       projectPasskeys: readSitePasskeys(document),
       user: client.user.getSync(),
-      storage: globalThis.localStorage,
+      storage: pageStorage(),
       support: globalThis.PublicKeyCredential,
     }).then((offer) => {
       if (current) setStage(offer ? 'shown' : 'not-offered');
@@ -46,7 +46,7 @@ export function PasskeyOffer({ client }: PasskeyOfferProps) {
   }, [client]);
 
   const onSkip = useCallback(() => {
-    rememberSkip(globalThis.localStorage);
+    rememberSkip(pageStorage());
     setStage('skipped');
   }, []);
   const onDone = useCallback(() => setStage('done'), []);

@@ -14,6 +14,18 @@ export const OFFER_SKIPPED_KEY = 'velvet-site-passkey-offer-skipped';
 /** The storage the flag lives in (`localStorage` in the page). */
 export type FlagStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/**
+ * The page's `localStorage`, or `undefined` where reading it throws (storage blocked for the
+ * site): then no skip is kept, and none is read.
+ */
+export function pageStorage(): FlagStorage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the offer was skipped on this device; storage that cannot be read counts as no. */
 export function offerSkipped(storage: FlagStorage | undefined): boolean {
   try {
