@@ -70,6 +70,8 @@ const TOKEN_PLACEHOLDER = '__VELVET_PUBLIC_TOKEN__';
 const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
 /** In `index.html`, what the server replaces with the minutes a guest's session lasts. */
 const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
+/** In `index.html`, what the server replaces with whether the site's project offers passkeys. */
+const PASSKEYS_PLACEHOLDER = '__VELVET_PASSKEYS__';
 
 /**
  * The photos: copied into `dist/site/photos/` by the build, and served at the site root by the
@@ -109,6 +111,8 @@ function sitePhotos(): Plugin {
             .replaceAll(PUBLIC_URL_PLACEHOLDER, VELVET_SERVER)
             // The development project's guests' session: `sessions.siteGuestDurationDays`' default.
             .replaceAll(GUEST_SESSION_PLACEHOLDER, String(30 * 24 * 60))
+            // The development project offers passkeys.
+            .replaceAll(PASSKEYS_PLACEHOLDER, 'true')
         );
       },
     },

@@ -18,6 +18,11 @@ export const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
  * project), which the page asks for at each sign-in and visit.
  */
 export const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
+/**
+ * Replaced by `true` when the site project offers passkeys (`passkeys` among its products), else
+ * `false`: the page then neither offers guests a passkey nor asks the widget for passkey sign-in.
+ */
+export const PASSKEYS_PLACEHOLDER = '__VELVET_PASSKEYS__';
 
 /** The rendered page in each encoding, and its validator. */
 export interface IndexPage {
@@ -27,14 +32,23 @@ export interface IndexPage {
   readonly etag: string;
 }
 
-/** Renders `templatePath` for a project token, public URL and guests' session length. */
+/**
+ * Renders `templatePath` for a project token, public URL, guests' session length and whether the
+ * project offers passkeys.
+ */
 export function renderIndexPage(
   templatePath: string,
-  values: { publicToken: string; publicUrl: string; guestSessionMinutes: number },
+  values: {
+    publicToken: string;
+    publicUrl: string;
+    guestSessionMinutes: number;
+    passkeys: boolean;
+  },
 ): IndexPage {
   const html = readFileSync(templatePath, 'utf8')
     .replaceAll(TOKEN_PLACEHOLDER, escapeHtml(values.publicToken))
     .replaceAll(GUEST_SESSION_PLACEHOLDER, String(Math.floor(values.guestSessionMinutes)))
+    .replaceAll(PASSKEYS_PLACEHOLDER, String(values.passkeys))
     .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(values.publicUrl.replace(/\/+$/, '')));
   const identity = Buffer.from(html);
   let br: Buffer | undefined;

@@ -75,6 +75,7 @@ export async function siteRoutes(
     publicToken: options.project.publicToken,
     publicUrl: options.publicUrl,
     guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
+    passkeys: options.project.settings.products.includes('passkeys'),
   });
   const guests = new GuestCheck({
     project: options.project,

@@ -6,6 +6,20 @@
  * latest visit.
  */
 
+/** The name of the meta tag saying whether the site's project offers passkeys. */
+export const PASSKEYS_META = 'velvet-passkeys';
+
+/**
+ * Whether the site's project offers passkeys, as the server wrote it into `index.html`
+ * (`<meta name="velvet-passkeys" content="true">`): only then does the widget sign guests in with
+ * passkeys and the invitation offer one. A page not served by Velvet says no.
+ */
+export function readSitePasskeys(document: Document): boolean {
+  return (
+    document.querySelector<HTMLMetaElement>(`meta[name="${PASSKEYS_META}"]`)?.content === 'true'
+  );
+}
+
 /** The name of the meta tag holding the minutes. */
 export const GUEST_SESSION_META = 'velvet-guest-session-minutes';
 

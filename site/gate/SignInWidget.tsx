@@ -1,6 +1,8 @@
 /**
  * The sign-in widget as the gate uses it: `<velvet-login>` through its React wrapper, with the
- * spec's own configuration (section 7: the OTP product, SMS only, 10-minute passcodes) and the
+ * spec's own configuration (section 7: the OTP product, SMS only, 10-minute passcodes), passkeys
+ * for a guest who saved one (`site/passkey-offer/`: in the browser's autofill, or a button where
+ * the browser has none), the
  * site project's guest session length, themed from the site theme (the same palette and type
  * as the page, and the gate's wording instead of the widget's header), and the page's client
  * library instance, so the page and the widget share one session. Loaded lazily, when the guest
@@ -11,17 +13,22 @@ import type { VelvetClient } from '../../widget/client/index.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../../widget/events.js';
 import { VelvetLogin } from '../../widget/react/velvet-login-react.js';
 import type { VelvetConfig } from '../../widget/velvet.js';
-import { readGuestSessionMinutes } from '../app/guest-session.js';
+import { readGuestSessionMinutes, readSitePasskeys } from '../app/guest-session.js';
 import { signInCustomProperties, signInTheme } from '../theme/site-theme.js';
 
 /**
- * The widget's configuration on the site: passcodes by text message, valid 10 minutes, in the
- * site's colours and type, and a session as long as the site project keeps its guests'
+ * The widget's configuration on the site: passcodes by text message, valid 10 minutes, and the
+ * passkey a guest saved after a first sign-in (no text then) when the site's project offers
+ * passkeys (`readSitePasskeys`), in the site's colours and type,
+ * and a session as long as the site project keeps its guests'
  * (`site/app/guest-session.ts`).
  */
-function signInConfig(sessionMinutes: number | undefined): Partial<VelvetConfig> {
+function signInConfig(
+  sessionMinutes: number | undefined,
+  passkeys: boolean,
+): Partial<VelvetConfig> {
   return {
-    products: ['otp'],
+    products: passkeys ? ['otp', 'passkeys'] : ['otp'],
     otpOptions: { methods: ['sms'], expirationMinutes: 10 },
     ...(sessionMinutes ? { sessionOptions: { sessionDurationMinutes: sessionMinutes } } : {}),
     theme: signInTheme(),
@@ -29,7 +36,7 @@ function signInConfig(sessionMinutes: number | undefined): Partial<VelvetConfig>
 }
 
 /** The configuration, made once: the widget sees the same object on every render. */
-const SIGN_IN_CONFIG = signInConfig(readGuestSessionMinutes(document));
+const SIGN_IN_CONFIG = signInConfig(readGuestSessionMinutes(document), readSitePasskeys(document));
 
 /** The site theme's values for the widget's custom properties that the config has no key for. */
 const SIGN_IN_STYLE = signInCustomProperties() as CSSProperties;

@@ -10,6 +10,7 @@ import { useScreenHeading } from '../app/screen-arrival.js';
 import { useSignOut } from '../app/use-sign-out.js';
 import { invitation } from '../content/invitation.js';
 import { publicTexts } from '../content/public-texts.js';
+import { PasskeyOffer } from '../passkey-offer/PasskeyOffer.js';
 import { Faq } from './Faq.js';
 import { Footer } from './Footer.js';
 import { Hero } from './Hero.js';
@@ -20,8 +21,11 @@ import './invitation.css';
 
 /** Props of {@link Invitation}. */
 export interface InvitationProps {
-  /** The page's client library, whose session "Sign out" revokes. */
-  client: Pick<VelvetClient, 'session'>;
+  /**
+   * The page's client library, whose session "Sign out" revokes and whose guest the passkey
+   * offer serves.
+   */
+  client: VelvetClient;
 }
 
 /** The whole invitation page. */
@@ -50,6 +54,7 @@ export default function Invitation({ client }: InvitationProps) {
       />
       <main>
         <Hero content={invitation} session={client.session} headingRef={heading} />
+        <PasskeyOffer client={client} />
         <Schedule {...invitation.schedule} party={invitation} />
         <Rsvp texts={invitation.rsvp} timeZone={invitation.timeZone} />
         <Faq {...invitation.faq} />
