@@ -8,6 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
+import { en } from '../site/i18n/en.js';
 import {
   axeViolations,
   scriptReadable,
@@ -56,7 +57,7 @@ test('a guest on the list is welcomed by first name, and the name leaves with th
 test('a guest listed without a name is welcomed without one', async ({ page }) => {
   await openInvitation(page, '+14155550832');
   const hero = page.locator('#hero');
-  await expect(hero.getByText(invitation.greeting.unnamed, { exact: true })).toBeVisible({
+  await expect(hero.getByText(en.invitation.greeting.unnamed, { exact: true })).toBeVisible({
     timeout: 15_000,
   });
   await expect(hero).not.toContainText('Welcome,');

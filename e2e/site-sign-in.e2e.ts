@@ -9,7 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
-import { publicTexts } from '../site/content/public-texts.js';
+import { en as publicTexts } from '../site/i18n/en.js';
 import { shownText } from '../site/text/inline-links.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 import {
