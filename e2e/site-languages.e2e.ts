@@ -139,6 +139,7 @@ for (const language of LANGUAGES) {
         timeout: 15_000,
       });
       await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
+      await expect(page).toHaveTitle(texts.title);
       await expect(page.getByText(texts.gate.intro)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       if (language.lang !== 'en') expect(englishIn(await siteWords(page, 'main'))).toEqual([]);

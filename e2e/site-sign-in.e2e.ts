@@ -69,7 +69,7 @@ test('a guest on the list signs in with the code from the outbox and sees the in
   await expect(page.getByText(invitation.footer.thanks)).toBeVisible();
 
   // Every photobooth photo loaded (the server gave it to this guest).
-  const photos = page.getByRole('list', { name: 'Photobooth photos' }).getByRole('img');
+  const photos = page.getByRole('list', { name: publicTexts.invitation.photos }).getByRole('img');
   await expect(photos).toHaveCount(4);
   for (const photo of await photos.all()) {
     await photo.scrollIntoViewIfNeeded();

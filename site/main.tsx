@@ -27,6 +27,7 @@ const locale = siteLocale(navigator.languages);
 document.documentElement.lang = locale;
 
 void loadSiteTexts(locale).then((texts) => {
+  document.title = texts.title;
   // Each visit with a session extends it to the site project's guest session length.
   const status = new GuestStatus(client, texts.checkError, readGuestSessionMinutes(document));
   status.start();

@@ -10,6 +10,8 @@
 export const en = {
   /** The `lang` of the page in this catalogue's language. */
   lang: 'en',
+  /** The page's title until the invitation shows (`index.html` has it in English). */
+  title: 'A private invitation',
   gate: {
     eyebrow: 'Private invitation',
     heading: 'Do we know you?',
@@ -47,7 +49,7 @@ export const en = {
     /** The top navigation: its name, and the label of each section's link. */
     nav: { label: 'Sections', hero: 'Home', schedule: 'Schedule', faq: 'FAQ' },
     /** Names the hero's list of photos. */
-    photos: 'Photobooth photos',
+    photos: 'Our photos',
     greeting: { named: 'Welcome, {name}!', unnamed: 'Welcome!' },
     calendar: {
       wholeParty: 'Add the whole weekend to your calendar',

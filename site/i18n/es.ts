@@ -3,6 +3,7 @@ import type { SiteTexts } from './en.js';
 
 const es: SiteTexts = {
   lang: 'es',
+  title: 'Una invitación privada',
   gate: {
     eyebrow: 'Invitación privada',
     heading: '¿Te conocemos?',
@@ -34,7 +35,7 @@ const es: SiteTexts = {
   },
   invitation: {
     nav: { label: 'Secciones', hero: 'Inicio', schedule: 'Programa', faq: 'Preguntas' },
-    photos: 'Fotos del fotomatón',
+    photos: 'Nuestras fotos',
     greeting: { named: '¡Hola, {name}!', unnamed: '¡Hola!' },
     calendar: {
       wholeParty: 'Añade todo el fin de semana a tu calendario',

@@ -3,6 +3,7 @@ import type { SiteTexts } from './en.js';
 
 const fr: SiteTexts = {
   lang: 'fr',
+  title: 'Une invitation privée',
   gate: {
     eyebrow: 'Invitation privée',
     heading: 'On se connaît ?',
@@ -37,7 +38,7 @@ const fr: SiteTexts = {
   },
   invitation: {
     nav: { label: 'Rubriques', hero: 'Accueil', schedule: 'Programme', faq: 'Questions' },
-    photos: 'Photos du photomaton',
+    photos: 'Nos photos',
     greeting: { named: 'Bienvenue, {name} !', unnamed: 'Bienvenue !' },
     calendar: {
       wholeParty: 'Ajouter tout le week-end à votre agenda',
