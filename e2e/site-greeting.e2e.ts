@@ -7,7 +7,7 @@
  * name is in no file at all: it comes with the guest's own user.)
  */
 import { expect, test } from '@playwright/test';
-import { invitation } from '../site/content/invitation.js';
+import { en } from '../site/i18n/en.js';
 import {
   axeViolations,
   openInvitation,
@@ -46,7 +46,7 @@ test('a guest on the list is welcomed by first name, and the name leaves with th
 test('a guest listed without a name is welcomed without one', async ({ page }) => {
   await openInvitation(page, site, '+14155550832');
   const hero = page.locator('#hero');
-  await expect(hero.getByText(invitation.greeting.unnamed, { exact: true })).toBeVisible({
+  await expect(hero.getByText(en.invitation.greeting.unnamed, { exact: true })).toBeVisible({
     timeout: 15_000,
   });
   await expect(hero).not.toContainText('Welcome,');

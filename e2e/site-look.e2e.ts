@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
-import { publicTexts } from '../site/content/public-texts.js';
+import { en as publicTexts } from '../site/i18n/en.js';
 import { signInTheme, siteTheme } from '../site/theme/site-theme.js';
 import {
   axeViolations,
@@ -170,8 +170,8 @@ test('the navigation reflows at 320px and at 200% text: every link and "Sign out
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => unreachable(page, controls), at).toEqual([]);
     expect(await sidewaysOverflow(page), at).toEqual([]);
-    for (const item of invitation.nav) {
-      await expect(nav.getByRole('link', { name: item.label, exact: true }), at).toBeInViewport({
+    for (const label of ['Home', 'Schedule', 'FAQ']) {
+      await expect(nav.getByRole('link', { name: label, exact: true }), at).toBeInViewport({
         ratio: 1,
       });
     }

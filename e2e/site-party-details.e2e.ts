@@ -10,6 +10,7 @@ import { devices, expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import { calendarEntries } from '../site/calendar/calendar-events.js';
 import { invitation } from '../site/content/invitation.js';
+import { en } from '../site/i18n/en.js';
 import { axeViolations, openInvitation, sidewaysOverflow } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
@@ -56,7 +57,7 @@ test('a guest adds the weekend and the After Party to a calendar', async ({ page
 
   const whole = await download(
     page,
-    page.getByRole('link', { name: invitation.calendar.wholeParty }),
+    page.getByRole('link', { name: en.invitation.calendar.wholeParty }),
   );
   expect(whole.name).toBe('juno-felix.ics');
   expect(icsEvents(whole.text)).toEqual(expected);
@@ -64,19 +65,19 @@ test('a guest adds the weekend and the After Party to a calendar', async ({ page
   await page.getByRole('tab', { name: 'Saturday' }).click();
   const links = page.getByRole('list', { name: 'Add After Party to your calendar' });
   await expect(links).toBeVisible();
-  const one = await download(page, links.getByRole('link', { name: invitation.calendar.file }));
+  const one = await download(page, links.getByRole('link', { name: en.invitation.calendar.file }));
   expect(one.name).toBe('after-party.ics');
   expect(icsEvents(one.text)).toEqual(
     expected.filter(([title]) => title.startsWith('After Party')),
   );
 
   const google = new URL(
-    (await links.getByRole('link', { name: invitation.calendar.google }).getAttribute('href')) ??
+    (await links.getByRole('link', { name: en.invitation.calendar.google }).getAttribute('href')) ??
       '',
   );
   expect(google.hostname).toBe('calendar.google.com');
   expect(google.searchParams.get('dates')).toBe('20250727T010000Z/20250727T050000Z');
-  const outlook = links.getByRole('link', { name: invitation.calendar.outlook });
+  const outlook = links.getByRole('link', { name: en.invitation.calendar.outlook });
   expect(new URL((await outlook.getAttribute('href')) ?? '').hostname).toBe('outlook.live.com');
   await expect(outlook).toHaveAttribute('target', '_blank');
   await expect(outlook).toHaveAttribute('rel', 'noopener noreferrer');
@@ -114,7 +115,7 @@ test('a guest follows the map link to the After Party and copies its address', a
 
   const [map] = await Promise.all([
     page.waitForEvent('popup'),
-    links.getByRole('link', { name: invitation.places.map }).click(),
+    links.getByRole('link', { name: en.invitation.places.map }).click(),
   ]);
   await expect(map.getByRole('heading', { name: 'A map' })).toBeVisible();
   expect(map.url()).toBe(
@@ -124,8 +125,8 @@ test('a guest follows the map link to the After Party and copies its address', a
 
   // The live region is there, empty, before the copy, so its news is read out when it comes.
   await expect(panel.getByRole('status')).toHaveText('');
-  await links.getByRole('button', { name: invitation.places.copy }).click();
-  await expect(panel.getByRole('status')).toHaveText(invitation.places.copied);
+  await links.getByRole('button', { name: en.invitation.places.copy }).click();
+  await expect(panel.getByRole('status')).toHaveText(en.invitation.places.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     '2550 Mission St, San Francisco, CA 94110',
   );
@@ -148,9 +149,9 @@ test('when the browser refuses to copy, the address is selected and the guest to
   });
   await openInvitation(page, site, '+14155550813', 'Katherine Johnson');
   const links = await afterPartyPlace(page);
-  await links.getByRole('button', { name: invitation.places.copy }).click();
+  await links.getByRole('button', { name: en.invitation.places.copy }).click();
   await expect(page.getByRole('tabpanel').getByRole('status')).toHaveText(
-    invitation.places.copyFailed,
+    en.invitation.places.copyFailed,
   );
   expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(
     '2550 Mission St, San Francisco, CA 94110',
@@ -165,7 +166,7 @@ test.describe('on an Android phone', () => {
   test("the map link opens the phone's maps app with a geo: URI", async ({ page }) => {
     await openInvitation(page, site, '+14155550814', 'Mary Jackson');
     const links = await afterPartyPlace(page);
-    const map = links.getByRole('link', { name: invitation.places.map });
+    const map = links.getByRole('link', { name: en.invitation.places.map });
     await expect(map).toHaveAttribute(
       'href',
       'geo:37.7563,-122.4187?q=37.7563%2C-122.4187(The%20Mirrorball%20Room%2C%20Mission%20District%2C%20San%20Francisco)',

@@ -8,17 +8,21 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
+import { en } from '../site/i18n/en.js';
 import { OFFER_SKIPPED_KEY } from '../site/passkey-offer/offer-choice.js';
-import { OFFER_LABEL, offerOutcomes, offerTexts } from '../site/passkey-offer/offer-texts.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
 import { axeViolations, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 /** The offer's region. */
-const offer = (page: Page) => page.getByRole('region', { name: OFFER_LABEL, exact: true });
+const offer = (page: Page) =>
+  page.getByRole('region', { name: en.invitation.passkeyOffer.label, exact: true });
 const offerHeading = (page: Page) =>
-  page.getByRole('heading', { name: offerTexts.registerTitle, exact: true });
+  page.getByRole('heading', {
+    name: en.invitation.passkeyOffer.strings.registerTitle,
+    exact: true,
+  });
 /** Whether the page's session cookie lasts about the guests' 30 days. */
 async function lastsThirtyDays(page: Page): Promise<boolean> {
   const cookie = await serverSessionCookie(page);
@@ -32,7 +36,7 @@ const names = (page: Page) => page.getByRole('heading', { level: 1, name: invita
  * not made.
  */
 async function invitationSettled(page: Page): Promise<void> {
-  await expect(page.getByRole('group', { name: invitation.rsvp.question })).toBeVisible({
+  await expect(page.getByRole('group', { name: en.invitation.rsvp.question })).toBeVisible({
     timeout: 30_000,
   });
   await page.evaluate(async () => {
@@ -74,9 +78,13 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await expect(offerHeading(page)).toBeVisible({ timeout: 30_000 });
       expect(await axeViolations(page)).toEqual([]);
 
-      await offer(page).getByRole('button', { name: offerTexts.createPasskey }).click();
+      await offer(page)
+        .getByRole('button', { name: en.invitation.passkeyOffer.strings.createPasskey })
+        .click();
       await expect(
-        offer(page).getByRole('heading', { name: offerTexts.registrationSuccessTitle }),
+        offer(page).getByRole('heading', {
+          name: en.invitation.passkeyOffer.strings.registrationSuccessTitle,
+        }),
       ).toBeVisible({ timeout: 30_000 });
       expect(await axeViolations(page)).toEqual([]);
       const credentials = await authenticator.credentials();
@@ -84,8 +92,12 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       expect(credentials[0]?.isResidentCredential).toBe(true);
       // Creating the passkey kept the guest's 30-day session.
       expect(await lastsThirtyDays(page)).toBe(true);
-      await offer(page).getByRole('button', { name: offerTexts.done }).click();
-      await expect(offer(page).getByText(offerOutcomes.done)).toBeFocused({ timeout: 15_000 });
+      await offer(page)
+        .getByRole('button', { name: en.invitation.passkeyOffer.strings.done })
+        .click();
+      await expect(offer(page).getByText(en.invitation.passkeyOffer.outcomes.done)).toBeFocused({
+        timeout: 15_000,
+      });
       expect(await site.velvet.outbox(phone)).toHaveLength(1);
 
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -109,8 +121,12 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await addVirtualAuthenticator(page);
       await signInByText(page);
       await expect(offerHeading(page)).toBeVisible({ timeout: 30_000 });
-      await offer(page).getByRole('button', { name: offerTexts.skip }).click();
-      await expect(offer(page).getByText(offerOutcomes.skipped)).toBeFocused({ timeout: 15_000 });
+      await offer(page)
+        .getByRole('button', { name: en.invitation.passkeyOffer.strings.skip })
+        .click();
+      await expect(offer(page).getByText(en.invitation.passkeyOffer.outcomes.skipped)).toBeFocused({
+        timeout: 15_000,
+      });
       await expect(offerHeading(page)).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
       // The flag alone, nothing about the guest.

@@ -9,11 +9,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { invitation } from '../site/content/invitation.js';
+import { en } from '../site/i18n/en.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
 import { axeViolations, openInvitation } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 
-const texts = invitation.rsvp;
+const texts = en.invitation.rsvp;
 /** A note a careless page would turn into markup. */
 const NOTE = 'Vegan, please! <img src=x onerror="document.title=1"> <b>bold</b>';
 

@@ -9,7 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { invitation } from '../site/content/invitation.js';
-import { publicTexts } from '../site/content/public-texts.js';
+import { en as publicTexts } from '../site/i18n/en.js';
 import { shownText } from '../site/text/inline-links.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 import {
@@ -69,7 +69,7 @@ test('a guest on the list signs in with the code from the outbox and sees the in
   await expect(page.getByText(invitation.footer.thanks)).toBeVisible();
 
   // Every photobooth photo loaded (the server gave it to this guest).
-  const photos = page.getByRole('list', { name: 'Photobooth photos' }).getByRole('img');
+  const photos = page.getByRole('list', { name: publicTexts.invitation.photos }).getByRole('img');
   await expect(photos).toHaveCount(4);
   for (const photo of await photos.all()) {
     await photo.scrollIntoViewIfNeeded();

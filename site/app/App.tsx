@@ -8,9 +8,10 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
-import { publicTexts } from '../content/public-texts.js';
 import { Gate } from '../gate/Gate.js';
 import { Rejection } from '../gate/Rejection.js';
+import type { SiteLocale } from '../i18n/site-locale.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import type { GuestStatus, GuestView } from './guest-status.js';
 import { LazyChunk } from './LazyChunk.js';
 import { StatusScreen } from './StatusScreen.js';
@@ -27,10 +28,12 @@ export interface AppProps {
   client: VelvetClient;
   status: GuestStatus;
   publicToken: string;
+  /** The page's language, which the sign-in widget speaks too. */
+  locale: SiteLocale;
 }
 
 /** The whole page. */
-export function App({ client, status, publicToken }: AppProps) {
+export function App({ client, status, publicToken, locale }: AppProps) {
   const view = useSyncExternalStore(status.subscribe, status.getSnapshot);
   const [widget, setWidget] = useState<WidgetStage>('closed');
 
@@ -53,6 +56,7 @@ export function App({ client, status, publicToken }: AppProps) {
         client={client}
         status={status}
         publicToken={publicToken}
+        locale={locale}
         onOpenWidget={openWidget}
         onSignInComplete={signInComplete}
       />
@@ -75,15 +79,18 @@ function CurrentScreen({
   client,
   status,
   publicToken,
+  locale,
   onOpenWidget,
   onSignInComplete,
 }: CurrentScreenProps) {
+  const publicTexts = useSiteTexts();
   if (view.kind === 'signed-out' || widgetOpen) {
     return (
       <Gate
         key="gate"
         client={client}
         publicToken={publicToken}
+        locale={locale}
         widgetOpen={widgetOpen}
         onOpen={onOpenWidget}
         onSignInComplete={onSignInComplete}

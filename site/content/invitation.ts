@@ -1,20 +1,14 @@
 /**
  * Everything the invitation says, in one place a host can edit without touching a component:
  * the couple, the tagline, the date and city, the schedule, the FAQ (with the hosts' number
- * for texting them), the navigation and the photos. Its running texts may hold links written
+ * for texting them) and the photos, as the hosts wrote them (in any language the page is in: the
+ * site's own words around them, in `site/i18n/`, follow the guest's). Its running texts may hold links written
  * as in Markdown, `[words](https://…)`: only `https:`, `mailto:` and `tel:` targets become
  * links. This module is private: only the invitation chunk imports it, and the server hands
  * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
  */
 
 import type { PartyTimeZone } from '../calendar/time-zone.js';
-
-/** A link of the fixed top navigation, to a section of the page. */
-export interface NavItem {
-  /** The section's element id, and the link's `#fragment`. */
-  readonly id: 'hero' | 'schedule' | 'faq';
-  readonly label: string;
-}
 
 /** One event of a schedule day. */
 export interface ScheduleEvent {
@@ -56,35 +50,20 @@ export interface Coordinates {
 /** The web maps the hosts may send guests to (phones get a `geo:` link instead). */
 export type MapService = 'openstreetmap' | 'google';
 
-/** The places' map links and copy buttons, and their words. */
-export interface PlaceTexts {
+/** How the places' map links work (their words are the site's: `site/i18n/`). */
+export interface PlaceSettings {
   /** Where the map link goes on a computer (Android phones open their own maps app). */
   readonly maps: MapService;
-  /** Names an event's group of place links; `{title}` is the event's title. */
-  readonly placeGroup: string;
-  readonly map: string;
-  readonly copy: string;
-  readonly copied: string;
-  /** When the browser refused to copy: the address is selected for the guest instead. */
-  readonly copyFailed: string;
 }
 
-/** The calendars' settings and the words around their links (in the private chunk only). */
-export interface CalendarTexts {
+/** The calendars' settings (the words around their links are the site's: `site/i18n/`). */
+export interface CalendarSettings {
   /**
    * This party's lasting name (lowercase words and hyphens), in every event's UID
    * (`{event id}.{partyId}@velvet-invitation`): calendars update an entry they already hold,
    * even after the names, date or times change. Never reuse another party's.
    */
   readonly partyId: string;
-  /** The link to the `.ics` file of every event. */
-  readonly wholeParty: string;
-  /** Names an event's group of calendar links; `{title}` is the event's title. */
-  readonly eventGroup: string;
-  /** The link to one event's `.ics` file, for Apple Calendar and any other. */
-  readonly file: string;
-  readonly google: string;
-  readonly outlook: string;
 }
 
 /** One day of the schedule, shown as one tab. */
@@ -105,50 +84,6 @@ export interface FaqItem {
   readonly answer: string;
 }
 
-/**
- * The RSVP section's words. The rules (the most people an answer may bring, the note's length,
- * the deadline) are the server's (`rsvp` in the project's settings, `server/site/rsvp-settings.ts`),
- * which the section reads with the guest's answer.
- */
-export interface RsvpTexts {
-  readonly heading: string;
-  readonly subtitle: string;
-  /** The yes/no question, and its two answers. */
-  readonly question: string;
-  readonly yes: string;
-  readonly no: string;
-  readonly partySize: string;
-  /** Under the party size; `{max}` is the hosts' limit. */
-  readonly partySizeHint: string;
-  readonly note: string;
-  /** Under the note; `{max}` is its length limit. */
-  readonly noteHint: string;
-  readonly submit: string;
-  readonly update: string;
-  readonly saving: string;
-  readonly saved: string;
-  /** The guest sent no yes or no. */
-  readonly chooseOne: string;
-  /** Before the deadline; `{date}` is the deadline in the party's time zone. */
-  readonly until: string;
-  /** After the deadline; `{date}` as above. */
-  readonly closed: string;
-  /** The answer, as the guest reads it back: a heading and the answers' words. */
-  readonly yourAnswer: string;
-  readonly comingAlone: string;
-  /** `{count}`: the people coming, the guest included. */
-  readonly comingWith: string;
-  readonly notComing: string;
-  readonly noAnswer: string;
-  readonly yourNote: string;
-  readonly loading: string;
-  readonly loadFailed: string;
-  readonly retry: string;
-  /** A save refused or failed; `{reason}` is why. */
-  readonly saveFailed: string;
-  readonly offline: string;
-}
-
 /** One photobooth photo of the hero. */
 export interface Photo {
   /** The file name at the site root without extension, e.g. `juno-felix-photobooth-1`. */
@@ -159,17 +94,13 @@ export interface Photo {
 
 /**
  * The hero's greeting of the signed-in guest. With `byName`, a guest the hosts' list names
- * (`npm run guests -- add +1… "Ada Lovelace"`) reads `named` with `{name}` as their first name
+ * (`npm run guests -- add +1… "Ada Lovelace"`) reads the site's `named` greeting with `{name}` as their first name
  * ("Welcome, Ada!"); a guest with no name on the list, or every guest when `byName` is false,
- * reads `unnamed`. The name comes from the server for that guest's own session only, never
+ * reads the `unnamed` one (`site/i18n/`). The name comes from the server for that guest's own session only, never
  * from this file or any other public or private file.
  */
-export interface GreetingTexts {
+export interface GreetingSettings {
   readonly byName: boolean;
-  /** The greeting with the guest's first name in place of `{name}`. */
-  readonly named: string;
-  /** The greeting without a name. */
-  readonly unnamed: string;
 }
 
 /** The whole invitation. */
@@ -179,7 +110,7 @@ export interface InvitationContent {
   /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
   readonly tagline: string;
   /** How the hero greets the signed-in guest (by name, or not). */
-  readonly greeting: GreetingTexts;
+  readonly greeting: GreetingSettings;
   /** The main event's date as guests read it. */
   readonly date: string;
   /** The same date as `YYYY-MM-DD`, for the `<time>` element. */
@@ -188,9 +119,8 @@ export interface InvitationContent {
   readonly location: string;
   /** The time zone of every event's `starts` and `ends`. */
   readonly timeZone: PartyTimeZone;
-  readonly calendar: CalendarTexts;
-  readonly places: PlaceTexts;
-  readonly nav: readonly NavItem[];
+  readonly calendar: CalendarSettings;
+  readonly places: PlaceSettings;
   readonly schedule: {
     readonly heading: string;
     /** May hold links, `[words](https://…)` (`site/text/inline-links.ts`). */
@@ -212,8 +142,6 @@ export interface InvitationContent {
       readonly textLabel: string;
     };
   };
-  /** The RSVP section (`site/invitation/Rsvp.tsx`). */
-  readonly rsvp: RsvpTexts;
   /** The four photobooth photos, in order. */
   readonly photos: readonly Photo[];
   readonly footer: {
@@ -230,32 +158,13 @@ export const PHOTO_NAME = 'juno-felix';
 export const invitation: InvitationContent = {
   names: 'Juno & Felix',
   tagline: 'We eloped! Now come get silly with us at a bar.',
-  greeting: { byName: true, named: 'Welcome, {name}!', unnamed: 'Welcome!' },
+  greeting: { byName: true },
   date: 'July 26, 2025',
   isoDate: '2025-07-26',
   location: 'San Francisco, CA',
   timeZone: 'America/Los_Angeles',
-  calendar: {
-    partyId: 'juno-and-felix-eloped-2025',
-    wholeParty: 'Add the whole weekend to your calendar',
-    eventGroup: 'Add {title} to your calendar',
-    file: 'Calendar file',
-    google: 'Google Calendar',
-    outlook: 'Outlook',
-  },
-  places: {
-    maps: 'openstreetmap',
-    placeGroup: 'Find {title}',
-    map: 'Map',
-    copy: 'Copy address',
-    copied: 'Address copied',
-    copyFailed: 'Could not copy: the address is selected, copy it from there',
-  },
-  nav: [
-    { id: 'hero', label: 'Home' },
-    { id: 'schedule', label: 'Schedule' },
-    { id: 'faq', label: 'FAQ' },
-  ],
+  calendar: { partyId: 'juno-and-felix-eloped-2025' },
+  places: { maps: 'openstreetmap' },
   schedule: {
     heading: 'Event Schedule',
     subtitle: 'For the ambitious: the whole weekend. For everyone else: Saturday night.',
@@ -393,36 +302,6 @@ export const invitation: InvitationContent = {
       phone: '+1 415-555-0142',
       textLabel: 'Text us at',
     },
-  },
-  rsvp: {
-    heading: 'RSVP',
-    subtitle: 'Tell us if you are coming, and how many of you.',
-    question: 'Are you coming?',
-    yes: 'Yes, count me in',
-    no: 'Sorry, I cannot make it',
-    partySize: 'How many of you, you included?',
-    partySizeHint: 'Up to {max}.',
-    note: 'A note for us (optional)',
-    noteHint:
-      'Allergies, a song request, anything. Up to {max} characters; only the two of us read it.',
-    submit: 'Send my answer',
-    update: 'Update my answer',
-    saving: 'Saving…',
-    saved: 'Thank you! Your answer is saved.',
-    chooseOne: 'Choose yes or no.',
-    until: 'You can answer, and change your answer, until {date}.',
-    closed: 'Answers closed on {date}: yours can no longer change.',
-    yourAnswer: 'Your answer',
-    comingAlone: 'Coming, just you',
-    comingWith: 'Coming, {count} of you',
-    notComing: 'Not coming',
-    noAnswer: 'You did not answer.',
-    yourNote: 'Your note',
-    loading: 'Loading your answer…',
-    loadFailed: 'Your answer could not be loaded.',
-    retry: 'Try again',
-    saveFailed: 'Your answer was not saved: {reason}',
-    offline: 'the server could not be reached. Check your connection and try again.',
   },
   photos: [
     {

@@ -9,7 +9,8 @@ import type { VelvetErrorDetail, VelvetEventDetail } from '../../widget/events.j
 import { VelvetEventType } from '../../widget/events.js';
 import { LazyChunk } from '../app/LazyChunk.js';
 import { useScreenHeading } from '../app/screen-arrival.js';
-import { publicTexts } from '../content/public-texts.js';
+import type { SiteLocale } from '../i18n/site-locale.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 
 /** The widget and its React wrapper load only when the guest asks for them. */
 const loadSignInWidget = () => import('./SignInWidget.js');
@@ -18,14 +19,14 @@ const loadSignInWidget = () => import('./SignInWidget.js');
 export interface GateProps {
   client: VelvetClient;
   publicToken: string;
+  /** The page's language, given to the widget. */
+  locale: SiteLocale;
   /** Whether the widget is shown (after "Let's check!"). */
   widgetOpen: boolean;
   onOpen: () => void;
   /** The widget reported the sign-in complete. */
   onSignInComplete: () => void;
 }
-
-const texts = publicTexts.gate;
 
 /**
  * What the gate does with a widget error: the widget has already shown it to the guest and
@@ -36,7 +37,16 @@ function logSignInError(error: VelvetErrorDetail): void {
 }
 
 /** The gate screen. */
-export function Gate({ client, publicToken, widgetOpen, onOpen, onSignInComplete }: GateProps) {
+export function Gate({
+  client,
+  publicToken,
+  locale,
+  widgetOpen,
+  onOpen,
+  onSignInComplete,
+}: GateProps) {
+  const publicTexts = useSiteTexts();
+  const texts = publicTexts.gate;
   const widgetRegion = useRef<HTMLElement>(null);
   const introId = useId();
   const heading = useScreenHeading<HTMLHeadingElement>(publicTexts.announce.signedOut);
@@ -72,7 +82,7 @@ export function Gate({ client, publicToken, widgetOpen, onOpen, onSignInComplete
           >
             <LazyChunk
               load={loadSignInWidget}
-              props={{ client, publicToken, onEvent, onError: logSignInError }}
+              props={{ client, publicToken, locale, onEvent, onError: logSignInError }}
               loading={<p role="status">{texts.loadingWidget}</p>}
               failed={(retry) => (
                 <div className="widget-failed">

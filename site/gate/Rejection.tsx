@@ -5,9 +5,7 @@
 import type { VelvetClient } from '../../widget/client/index.js';
 import { useScreenHeading } from '../app/screen-arrival.js';
 import { useSignOut } from '../app/use-sign-out.js';
-import { publicTexts } from '../content/public-texts.js';
-
-const texts = publicTexts.rejection;
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 
 /** Props of {@link Rejection}. */
 export interface RejectionProps {
@@ -16,6 +14,8 @@ export interface RejectionProps {
 
 /** The rejection screen. */
 export function Rejection({ client }: RejectionProps) {
+  const publicTexts = useSiteTexts();
+  const texts = publicTexts.rejection;
   const { state, signOut } = useSignOut(client);
   const heading = useScreenHeading<HTMLHeadingElement>(publicTexts.announce.notInvited);
 

@@ -8,26 +8,28 @@
  * library instance, so the page and the widget share one session. Loaded lazily, when the guest
  * presses "Let's check!".
  */
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../../widget/events.js';
 import { VelvetLogin } from '../../widget/react/velvet-login-react.js';
 import type { VelvetConfig } from '../../widget/velvet.js';
 import { readGuestSessionMinutes, readSitePasskeys } from '../app/guest-session.js';
+import type { SiteLocale } from '../i18n/site-locale.js';
 import { signInCustomProperties, signInTheme } from '../theme/site-theme.js';
 
 /**
  * The widget's configuration on the site: passcodes by text message, valid 10 minutes, and the
  * passkey a guest saved after a first sign-in (no text then) when the site's project offers
- * passkeys (`readSitePasskeys`), in the site's colours and type,
- * and a session as long as the site project keeps its guests'
- * (`site/app/guest-session.ts`).
+ * passkeys (`readSitePasskeys`), in the site's colours and type, a session as long as the site
+ * project keeps its guests' (`site/app/guest-session.ts`), in the page's language.
  */
 function signInConfig(
   sessionMinutes: number | undefined,
   passkeys: boolean,
+  locale: SiteLocale,
 ): Partial<VelvetConfig> {
   return {
+    locale,
     products: passkeys ? ['otp', 'passkeys'] : ['otp'],
     otpOptions: { methods: ['sms'], expirationMinutes: 10 },
     ...(sessionMinutes ? { sessionOptions: { sessionDurationMinutes: sessionMinutes } } : {}),
@@ -35,8 +37,9 @@ function signInConfig(
   };
 }
 
-/** The configuration, made once: the widget sees the same object on every render. */
-const SIGN_IN_CONFIG = signInConfig(readGuestSessionMinutes(document), readSitePasskeys(document));
+/** The site project's guest session length and whether it offers passkeys, read once. */
+const SESSION_MINUTES = readGuestSessionMinutes(document);
+const PASSKEYS = readSitePasskeys(document);
 
 /** The site theme's values for the widget's custom properties that the config has no key for. */
 const SIGN_IN_STYLE = signInCustomProperties() as CSSProperties;
@@ -45,16 +48,26 @@ const SIGN_IN_STYLE = signInCustomProperties() as CSSProperties;
 export interface SignInWidgetProps {
   client: VelvetClient;
   publicToken: string;
+  /** The page's language: the widget's texts follow it. */
+  locale: SiteLocale;
   onEvent: (event: VelvetEventDetail) => void;
   onError: (error: VelvetErrorDetail) => void;
 }
 
 /** The configured widget. */
-export default function SignInWidget({ client, publicToken, onEvent, onError }: SignInWidgetProps) {
+export default function SignInWidget({
+  client,
+  publicToken,
+  locale,
+  onEvent,
+  onError,
+}: SignInWidgetProps) {
+  // The same object on every render for one locale.
+  const config = useMemo(() => signInConfig(SESSION_MINUTES, PASSKEYS, locale), [locale]);
   return (
     <VelvetLogin
       publicToken={publicToken}
-      config={SIGN_IN_CONFIG}
+      config={config}
       style={SIGN_IN_STYLE}
       client={client}
       onEvent={onEvent}

@@ -10,7 +10,10 @@ import {
   PARTY_CALENDAR_PATH,
 } from '../calendar/calendar-events.js';
 import { googleCalendarUrl, outlookCalendarUrl } from '../calendar/calendar-links.js';
-import type { CalendarTexts } from '../content/invitation.js';
+import type { InvitationChrome } from '../i18n/en.js';
+
+/** The words of the calendar links. */
+type CalendarTexts = InvitationChrome['calendar'];
 
 /** `Juno & Felix` as `juno-felix`, for a file name. */
 function fileStem(text: string): string {

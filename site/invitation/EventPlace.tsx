@@ -5,10 +5,14 @@
  * to copy, the address is selected so the guest can copy it themselves.
  */
 import { useRef, useState } from 'react';
-import type { PlaceTexts, ScheduleEvent } from '../content/invitation.js';
+import type { PlaceSettings, ScheduleEvent } from '../content/invitation.js';
+import type { InvitationChrome } from '../i18n/en.js';
 import { mapUrl, opensGeoLinks } from '../places/map-links.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
+
+/** The hosts' map setting and the site's words for the place links. */
+export type PlaceTexts = PlaceSettings & InvitationChrome['places'];
 
 /** Selects the text of `element`, for the guest to copy. */
 function selectText(element: HTMLElement | null): void {

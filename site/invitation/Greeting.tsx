@@ -7,8 +7,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
-import type { GreetingTexts } from '../content/invitation.js';
-import { greetingText } from './greeting-text.js';
+import { type GreetingTexts, greetingText } from './greeting-text.js';
 
 /** The parts of the client library's session the greeting reads. */
 export type GreetingSession = Pick<VelvetClient['session'], 'getInfo' | 'onChange'>;

@@ -5,6 +5,7 @@
  */
 import type { Ref } from 'react';
 import type { InvitationContent, Photo } from '../content/invitation.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { Greeting, type GreetingSession } from './Greeting.js';
 import { RichText } from './RichText.js';
 
@@ -55,9 +56,10 @@ export interface HeroProps {
 
 /** The hero section (`#hero`). */
 export function Hero({ content, session, headingRef }: HeroProps) {
+  const chrome = useSiteTexts().invitation;
   return (
     <section id="hero" className="hero" aria-labelledby="hero-heading">
-      <ul className="photos" aria-label="Photobooth photos">
+      <ul className="photos" aria-label={chrome.photos}>
         {content.photos.map((photo, index) => (
           <PhotoboothPhoto key={photo.file} photo={photo} index={index} />
         ))}
@@ -65,7 +67,7 @@ export function Hero({ content, session, headingRef }: HeroProps) {
       <h1 id="hero-heading" className="hero-names" ref={headingRef} tabIndex={-1}>
         {content.names}
       </h1>
-      <Greeting session={session} texts={content.greeting} />
+      <Greeting session={session} texts={{ ...content.greeting, ...chrome.greeting }} />
       <p className="hero-tagline">
         <RichText text={content.tagline} />
       </p>

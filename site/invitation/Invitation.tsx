@@ -9,7 +9,7 @@ import type { VelvetClient } from '../../widget/client/index.js';
 import { useScreenHeading } from '../app/screen-arrival.js';
 import { useSignOut } from '../app/use-sign-out.js';
 import { invitation } from '../content/invitation.js';
-import { publicTexts } from '../content/public-texts.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { PasskeyOffer } from '../passkey-offer/PasskeyOffer.js';
 import { Faq } from './Faq.js';
 import { Footer } from './Footer.js';
@@ -30,6 +30,7 @@ export interface InvitationProps {
 
 /** The whole invitation page. */
 export default function Invitation({ client }: InvitationProps) {
+  const publicTexts = useSiteTexts();
   const heading = useScreenHeading<HTMLHeadingElement>(publicTexts.announce.invited);
   const { state, signOut } = useSignOut(client);
   useEffect(() => {
@@ -44,7 +45,6 @@ export default function Invitation({ client }: InvitationProps) {
     <div className="invitation">
       <Nav
         title={invitation.names}
-        items={invitation.nav}
         signOut={{
           label: publicTexts.signOut.button,
           pendingLabel: publicTexts.signOut.pending,
@@ -56,7 +56,11 @@ export default function Invitation({ client }: InvitationProps) {
         <Hero content={invitation} session={client.session} headingRef={heading} />
         <PasskeyOffer client={client} />
         <Schedule {...invitation.schedule} party={invitation} />
-        <Rsvp texts={invitation.rsvp} timeZone={invitation.timeZone} />
+        <Rsvp
+          texts={publicTexts.invitation.rsvp}
+          timeZone={invitation.timeZone}
+          lang={publicTexts.lang}
+        />
         <Faq {...invitation.faq} />
       </main>
       <Footer {...invitation.footer} />

@@ -7,7 +7,10 @@
  * covering it.
  */
 import { useEffect, useRef } from 'react';
-import type { NavItem } from '../content/invitation.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
+
+/** The sections the bar links to, by element id. */
+const SECTIONS = ['hero', 'schedule', 'faq'] as const;
 
 /** The share of the screen's height above which the bar stops following the page. */
 const TALL_SHARE = 0.25;
@@ -15,7 +18,6 @@ const TALL_SHARE = 0.25;
 /** Props of {@link Nav}. */
 export interface NavProps {
   title: string;
-  items: readonly NavItem[];
   signOut: {
     label: string;
     /** The label while signing out. */
@@ -26,7 +28,8 @@ export interface NavProps {
 }
 
 /** The top bar. */
-export function Nav({ title, items, signOut }: NavProps) {
+export function Nav({ title, signOut }: NavProps) {
+  const words = useSiteTexts().invitation.nav;
   const bar = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -51,15 +54,15 @@ export function Nav({ title, items, signOut }: NavProps) {
 
   return (
     <header className="nav" ref={bar}>
-      <nav aria-label="Sections" className="nav-inner">
+      <nav aria-label={words.label} className="nav-inner">
         <a className="nav-title" href="#hero">
           {title}
         </a>
         <div className="nav-actions">
           <ul className="nav-links">
-            {items.map((item) => (
-              <li key={item.id}>
-                <a href={`#${item.id}`}>{item.label}</a>
+            {SECTIONS.map((id) => (
+              <li key={id}>
+                <a href={`#${id}`}>{words[id]}</a>
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@
  * the form is a plain form: labels, a fieldset for the yes/no, the keyboard as usual.
  */
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { RsvpTexts } from '../content/invitation.js';
+import type { InvitationChrome } from '../i18n/en.js';
 import {
   loadRsvp,
   type RsvpAnswer,
@@ -18,16 +18,21 @@ import {
 } from './rsvp-api.js';
 import './rsvp.css';
 
+/** The RSVP section's words. */
+type RsvpTexts = InvitationChrome['rsvp'];
+
 /** Props of {@link Rsvp}. */
 export interface RsvpProps {
   readonly texts: RsvpTexts;
   /** The party's time zone, in which the deadline is shown. */
   readonly timeZone: string;
+  /** The page's language (`en`, `es`, `fr`), in which the deadline is written. */
+  readonly lang: string;
 }
 
-/** The deadline as guests read it, in the party's time zone. */
-function formatDeadline(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** The deadline as guests read it, in the party's time zone and the page's language. */
+function formatDeadline(iso: string, timeZone: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone,
@@ -186,7 +191,7 @@ function RsvpForm({
 }
 
 /** The RSVP section, loading the guest's answer first. */
-export function Rsvp({ texts, timeZone }: RsvpProps) {
+export function Rsvp({ texts, timeZone, lang }: RsvpProps) {
   const id = useId();
   const [state, setState] = useState<RsvpState | null>(null);
   const [failed, setFailed] = useState(false);
@@ -197,7 +202,7 @@ export function Rsvp({ texts, timeZone }: RsvpProps) {
   }, []);
   useEffect(load, [load]);
 
-  const deadline = state?.deadline ? formatDeadline(state.deadline, timeZone) : null;
+  const deadline = state?.deadline ? formatDeadline(state.deadline, timeZone, lang) : null;
   return (
     <section id="rsvp" className="section rsvp" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{texts.heading}</h2>

@@ -7,6 +7,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { calendarEntry } from '../calendar/calendar-events.js';
 import type { InvitationContent, ScheduleDay } from '../content/invitation.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { EventCalendarLinks, PartyCalendarLink } from './CalendarLinks.js';
 import { EventPlace } from './EventPlace.js';
 import { RichText } from './RichText.js';
@@ -32,6 +33,8 @@ export function tabForKey(key: string, index: number, count: number): number | n
 
 /** One day's timeline. */
 function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
+  const chrome = useSiteTexts().invitation;
+  const places = { ...party.places, ...chrome.places };
   return (
     <>
       <h3 className="day-title">{day.title}</h3>
@@ -50,8 +53,8 @@ function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
                 <p className="event-description">
                   <RichText text={event.description} />
                 </p>
-                <EventPlace event={event} texts={party.places} />
-                {entry && <EventCalendarLinks texts={party.calendar} entry={entry} />}
+                <EventPlace event={event} texts={places} />
+                {entry && <EventCalendarLinks texts={chrome.calendar} entry={entry} />}
               </div>
             </li>
           );
@@ -69,6 +72,7 @@ export interface ScheduleProps
 
 /** The schedule section (`#schedule`). */
 export function Schedule({ heading, subtitle, days, party }: ScheduleProps) {
+  const chrome = useSiteTexts().invitation;
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const id = useId();
@@ -89,7 +93,7 @@ export function Schedule({ heading, subtitle, days, party }: ScheduleProps) {
         <RichText text={subtitle} />
       </p>
       <p className="calendar-all-row">
-        <PartyCalendarLink texts={party.calendar} names={party.names} />
+        <PartyCalendarLink texts={chrome.calendar} names={party.names} />
       </p>
       <div className="tabs" role="tablist" aria-label={heading}>
         {days.map((tab, index) => (

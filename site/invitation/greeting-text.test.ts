@@ -4,8 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GreetingTexts } from '../content/invitation.js';
-import { greetingText, guestFirstName } from './greeting-text.js';
+import { type GreetingTexts, greetingText, guestFirstName } from './greeting-text.js';
 
 const TEXTS: GreetingTexts = { byName: true, named: 'Welcome, {name}!', unnamed: 'Welcome!' };
 

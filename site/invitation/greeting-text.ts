@@ -6,7 +6,11 @@
  * hosts know them.
  */
 import type { User } from '../../widget/client/index.js';
-import type { GreetingTexts } from '../content/invitation.js';
+import type { GreetingSettings } from '../content/invitation.js';
+import type { InvitationChrome } from '../i18n/en.js';
+
+/** The hosts' choice (by name or not) and the site's words for the greeting. */
+export type GreetingTexts = GreetingSettings & InvitationChrome['greeting'];
 
 /** The longest first name the greeting shows; a longer one is left out rather than cut. */
 const MAX_NAME_LENGTH = 40;

@@ -9,15 +9,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import { readSitePasskeys } from '../app/guest-session.js';
 import { LazyChunk } from '../app/LazyChunk.js';
+import type { SiteTexts } from '../i18n/en.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { pageStorage, rememberSkip, shouldOfferPasskey } from './offer-choice.js';
-import { OFFER_LABEL, offerOutcomes } from './offer-texts.js';
 import './passkey-offer.css';
 
 /** The registration element, loaded when the offer is made. */
 const loadCard = () => import('./PasskeyOfferCard.js');
 
 /** Where the offer is: being decided, not made, shown, or answered (skipped or done). */
-type OfferStage = 'deciding' | 'not-offered' | 'shown' | keyof typeof offerOutcomes;
+type OfferStage =
+  | 'deciding'
+  | 'not-offered'
+  | 'shown'
+  | keyof SiteTexts['invitation']['passkeyOffer']['outcomes'];
 
 /** Props of {@link PasskeyOffer}. */
 export interface PasskeyOfferProps {
@@ -27,6 +32,7 @@ export interface PasskeyOfferProps {
 
 /** The offer, or nothing. */
 export function PasskeyOffer({ client }: PasskeyOfferProps) {
+  const texts = useSiteTexts().invitation.passkeyOffer;
   const [stage, setStage] = useState<OfferStage>('deciding');
   const outcome = useRef<HTMLParagraphElement>(null);
 
@@ -59,15 +65,15 @@ export function PasskeyOffer({ client }: PasskeyOfferProps) {
   if (stage === 'deciding' || stage === 'not-offered') return null;
   if (stage !== 'shown') {
     return (
-      <section className="passkey-offer" aria-label={OFFER_LABEL}>
+      <section className="passkey-offer" aria-label={texts.label}>
         <p className="passkey-offer-outcome" ref={outcome} tabIndex={-1}>
-          {offerOutcomes[stage]}
+          {texts.outcomes[stage]}
         </p>
       </section>
     );
   }
   return (
-    <section className="passkey-offer" aria-label={OFFER_LABEL}>
+    <section className="passkey-offer" aria-label={texts.label}>
       <LazyChunk
         load={loadCard}
         props={{ client, onSkip, onDone }}

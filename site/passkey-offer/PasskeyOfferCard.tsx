@@ -13,8 +13,8 @@ import {
 } from '../../widget/products/passkeys/passkey-registration.js';
 import { PasskeyEvent } from '../../widget/products/passkeys/passkey-strings.js';
 import { readGuestSessionMinutes } from '../app/guest-session.js';
+import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { signInCustomProperties, signInTheme } from '../theme/site-theme.js';
-import { offerTexts } from './offer-texts.js';
 
 /** The element's configuration: the site theme and the guests' session length. */
 function offerConfig(): VelvetPasskeyRegistration['config'] {
@@ -43,6 +43,7 @@ export interface PasskeyOfferCardProps {
  */
 export default function PasskeyOfferCard({ client, onSkip, onDone }: PasskeyOfferCardProps) {
   const holder = useRef<HTMLDivElement>(null);
+  const { strings } = useSiteTexts().invitation.passkeyOffer;
 
   useEffect(() => {
     const box = holder.current;
@@ -50,7 +51,7 @@ export default function PasskeyOfferCard({ client, onSkip, onDone }: PasskeyOffe
     const registration = document.createElement(PASSKEY_REGISTRATION_TAG);
     registration.client = client;
     registration.config = offerConfig();
-    registration.strings = offerTexts;
+    registration.strings = strings;
     registration.callbacks = {
       onEvent: (event: VelvetEventDetail) => {
         if (event.type === PasskeyEvent.Skip) onSkip();
@@ -59,7 +60,7 @@ export default function PasskeyOfferCard({ client, onSkip, onDone }: PasskeyOffe
     };
     box.append(registration);
     return () => registration.remove();
-  }, [client, onSkip, onDone]);
+  }, [client, onSkip, onDone, strings]);
 
   return <div className="passkey-offer-card" ref={holder} style={CARD_STYLE} />;
 }
