@@ -184,7 +184,8 @@ test('every product is built (none marked coming); their order and errors show',
 test('the theme applies, the header hides and shadow DOM toggles', async ({ page }) => {
   await page.goto(demo.demoUrl);
   await expect(header(page)).toBeVisible();
-  expect(await rendersInShadowRoot(page)).toEqual({ shadow: false, light: true });
+  // The header shows first; the form follows once its chunk and the project's settings are in.
+  await expect.poll(() => rendersInShadowRoot(page)).toEqual({ shadow: false, light: true });
 
   await page
     .getByRole('textbox', { name: 'Primary button: background', exact: true })
