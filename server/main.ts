@@ -26,6 +26,7 @@ import {
 } from './ops/graceful-shutdown.js';
 import { ServerLifecycle } from './ops/lifecycle.js';
 import { serverCloser } from './ops/server-close.js';
+import { testClockFromEnv } from './ops/test-clock.js';
 import { Store } from './store.js';
 
 /** The channels some project enables. */
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
       `production needs a delivery adapter for every enabled channel; none for ${missing.join(', ')}`,
     );
   }
+  // End-to-end tests only (NODE_ENV=test): a clock they move; refused elsewhere.
+  const clock = testClockFromEnv(process.env, config.environment);
   const { secret, store } = await openData(config);
   const lifecycle = new ServerLifecycle();
   const app = await buildApp({
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
     secret,
     previousSecret: config.previousSecret,
     lifecycle,
+    ...(clock && { clock }),
   });
   if (store.migrated) logMigrations(app.log, store.migrated);
 
