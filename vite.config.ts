@@ -30,6 +30,10 @@ import { simpleIconsInline } from './scripts/simple-icons-inline.js';
 import { siteCalendarPlugin } from './scripts/site-calendar-plugin.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
+import {
+  sessionSettingsPart,
+  siteGuestSessionMinutes,
+} from './server/products/sessions/sessions-settings.js';
 
 /** React's modules as the site imports them, and Preact's that stand in for them. */
 export const REACT_ON_PREACT = [
@@ -110,7 +114,10 @@ function sitePhotos(): Plugin {
             .replaceAll(TOKEN_PLACEHOLDER, DEVELOPMENT_PUBLIC_TOKEN)
             .replaceAll(PUBLIC_URL_PLACEHOLDER, VELVET_SERVER)
             // The development project's guests' session: `sessions.siteGuestDurationDays`' default.
-            .replaceAll(GUEST_SESSION_PLACEHOLDER, String(30 * 24 * 60))
+            .replaceAll(
+              GUEST_SESSION_PLACEHOLDER,
+              String(siteGuestSessionMinutes(sessionSettingsPart.defaults)),
+            )
             // The development project offers passkeys.
             .replaceAll(PASSKEYS_PLACEHOLDER, 'true')
         );
