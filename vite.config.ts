@@ -8,6 +8,9 @@
  * invited guest (`server/site/`):
  * - `dist/site/private/`: the invitation's chunks (everything under `site/invitation/` and the
  *   content module); the server serves them at `/private/…`.
+ * - `dist/site/host/`: the hosts' page (everything under `site/host/`, its JS and its CSS); the
+ *   server serves it at `/host/…` to signed-in hosts only. Its public door (`site/host-gate/`,
+ *   the sign-in at `/host` and the check that the visitor is a host) stays public.
  * - `dist/site/photos/`: the photos from `site/photos/`; the server serves them at the site root.
  * - `dist/site/private/calendar.ics` and `private/calendar/*.ics`: the events' calendar files,
  *   made from the content (`scripts/site-calendar-plugin.ts`), private like the chunks.
@@ -21,7 +24,7 @@
  * (`e2e/site-size-budget.e2e.ts`). The widget's React wrapper (`@lit/react`) runs on it too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
@@ -58,6 +61,28 @@ export const SITE_OUT_DIR = join(root, 'dist', 'site');
 export function isPrivateModule(id: string): boolean {
   const path = id.replaceAll('\\', '/');
   return path.includes('/site/invitation/') || path.includes('/site/content/invitation.');
+}
+
+/** Modules of the hosts' page, which the server hands to signed-in hosts only. */
+export function isHostModule(id: string): boolean {
+  return id.replaceAll('\\', '/').includes('/site/host/');
+}
+
+/** Where a chunk of JS goes: the invitation's in `private/`, the hosts' in `host/`. */
+function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
+  if (chunk.moduleIds.some(isPrivateModule)) return 'private/[name]-[hash].js';
+  if (chunk.moduleIds.some(isHostModule)) return 'host/[name]-[hash].js';
+  return 'assets/[name]-[hash].js';
+}
+
+/**
+ * Where an asset goes: the hosts' page's stylesheets (named for the host module they come from,
+ * relative to the site's root) in `host/`, the rest in `assets/`.
+ */
+function assetFileName(asset: { originalFileNames: readonly string[] }): string {
+  return asset.originalFileNames.some((name) => isHostModule(resolve(siteDir, name)))
+    ? 'host/[name]-[hash][extname]'
+    : 'assets/[name]-[hash][extname]';
 }
 
 /** The photos' content types, for the dev server. */
@@ -160,10 +185,8 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some(isPrivateModule)
-            ? 'private/[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        chunkFileNames: chunkFileName,
+        assetFileNames: assetFileName,
       },
     },
   },

@@ -4,7 +4,8 @@
  * sign-in widget is open, the gate stays until the widget reports the sign-in complete, so the
  * guest sees its confirmation before the page moves on (without a reload). When the screen
  * changes, focus moves to the new screen's heading and the change is announced
- * (`ScreenArrival`).
+ * (`ScreenArrival`). At `/host` the hosts' page shows instead (`site/host-gate/`, a chunk of its
+ * own that the invitation's visitors never download).
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
@@ -13,12 +14,16 @@ import { Rejection } from '../gate/Rejection.js';
 import type { SiteLocale } from '../i18n/site-locale.js';
 import { useSiteTexts } from '../i18n/site-texts-context.js';
 import type { GuestStatus, GuestView } from './guest-status.js';
+import { HOST_PAGE_WORDS, isHostPath } from './host-path.js';
 import { LazyChunk } from './LazyChunk.js';
 import { StatusScreen } from './StatusScreen.js';
 import { ScreenArrival } from './screen-arrival.js';
 
 /** The invitation: a chunk of its own that the server serves to invited guests only. */
 const loadInvitation = () => import('../invitation/Invitation.js');
+
+/** The hosts' sign-in and check, which loads the hosts' page for a host: only at `/host`. */
+const loadHostGate = () => import('../host-gate/HostGate.js');
 
 /** Where the sign-in widget is: not shown, open on the gate, or done (sign-in complete). */
 type WidgetStage = 'closed' | 'open' | 'done';
@@ -33,7 +38,38 @@ export interface AppProps {
 }
 
 /** The whole page. */
-export function App({ client, status, publicToken, locale }: AppProps) {
+export function App(props: AppProps) {
+  if (isHostPath(location.pathname)) {
+    return (
+      <ScreenArrival>
+        <HostScreens {...props} />
+      </ScreenArrival>
+    );
+  }
+  return <GuestScreens {...props} />;
+}
+
+/** The hosts' page: its own chunk, with the same loading and failure screens as the invitation. */
+function HostScreens(props: AppProps) {
+  const publicTexts = useSiteTexts();
+  return (
+    <LazyChunk
+      load={loadHostGate}
+      props={props}
+      loading={<StatusScreen heading={HOST_PAGE_WORDS.loading} busy />}
+      failed={(retry) => (
+        <StatusScreen
+          heading={HOST_PAGE_WORDS.failed}
+          text={publicTexts.connectionAdvice}
+          action={{ label: publicTexts.retry, run: retry }}
+        />
+      )}
+    />
+  );
+}
+
+/** The guests' screens: the gate, the rejection or the invitation. */
+function GuestScreens({ client, status, publicToken, locale }: AppProps) {
   const view = useSyncExternalStore(status.subscribe, status.getSnapshot);
   const [widget, setWidget] = useState<WidgetStage>('closed');
 
