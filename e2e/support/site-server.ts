@@ -58,12 +58,18 @@ export async function startSite(
     env?: Record<string, string>;
     /** A PostgreSQL server to use, or `''` for SQLite; the suite's choice when omitted. */
     postgresUrl?: string;
+    /**
+     * The server's `velvet.config.json` (its first project is the site's), which the guest list
+     * reads too; the development project when omitted.
+     */
+    config?: unknown;
   } = {},
 ): Promise<SiteServer> {
   buildSiteOnce();
   const port = options.port ?? (await freePort());
   const velvet = await startVelvet({
     env: { ...options.env, PORT: String(port) },
+    ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
   });
   const url = `http://localhost:${port}`;
@@ -79,7 +85,8 @@ export async function startSite(
           PORT: String(port),
           DATA_DIR: velvet.database.dataDir,
           DATABASE_URL: velvet.database.databaseUrl ?? '',
-          VELVET_CONFIG: '',
+          VELVET_CONFIG:
+            options.config === undefined ? '' : join(velvet.database.dataDir, 'velvet.config.json'),
           ...options.env,
         },
       });

@@ -1,0 +1,179 @@
+/**
+ * The hosts' page (`/host`) in Chromium against the built site and the real server, on SQLite
+ * and PostgreSQL, with a host listed in the project's config: a visitor who is not signed in
+ * sees only a sign-in under "Hosts' page"; an invited guest who signs in there reads "This account
+ * is not one of the hosts" and no guest data, and the hosts' chunks are never sent to them; the
+ * host signs in by text, takes the passkey offered, adds a host, and, 11 minutes later by the
+ * server's clock, removes it: the server asks for a recent sign-in, "Confirm it's you" opens
+ * the sign-in (the passkey answers it) and the removal goes through by itself. The activity lists
+ * both changes, newest first. axe finds nothing on any of these states.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
+import { freePort } from '../server/test/ports.js';
+import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
+import { axeViolations, typeCode } from './support/site-page.js';
+import { type SiteServer, startSite } from './support/site-server.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
+
+/** The host the config lists, the host added in the page, a guest. */
+const HOST = '+14155550142';
+const NEW_HOST = '+14155550143';
+const GUEST = '+14155550611';
+const GUEST_NAME = 'Grace Hopper';
+
+/** Eleven minutes: past the 10 a destructive change allows since the latest sign-in. */
+const ELEVEN_MINUTES_MS = 11 * 60_000;
+
+/** The site's project as a config file, with `HOST` among its hosts, on `origin`. */
+function hostsConfig(origin: string) {
+  return {
+    projects: [
+      {
+        name: 'The party',
+        publicToken: DEVELOPMENT_PUBLIC_TOKEN,
+        authorizedOrigins: [origin],
+        products: ['otp', 'passkeys'],
+        hosts: [HOST],
+      },
+    ],
+  };
+}
+
+/** The page's level-one heading named `name`. */
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name });
+
+/** From the sign-in widget on screen: the number, "Continue with text message" and the code. */
+async function signInByText(page: Page, site: SiteServer, phone: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(phone.replace(/^\+1/, ''));
+  await page.getByRole('button', { name: 'Continue with text message' }).click();
+  await expect(page.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
+  await typeCode(page, await site.velvet.lastCode(phone));
+}
+
+/** axe's findings on the page as it is now: none expected. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+for (const database of ['SQLite', 'PostgreSQL'] as const) {
+  test.describe(`the hosts' page on ${database}`, () => {
+    let site: SiteServer;
+    let clockDir = '';
+    let clockFile = '';
+
+    test.beforeAll(async () => {
+      if (database === 'PostgreSQL' && !(await postgresAnswers())) {
+        test.skip(true, missingPostgres(`the hosts' page on ${database}`));
+      }
+      clockDir = await mkdtemp(join(tmpdir(), 'velvet-clock-'));
+      clockFile = join(clockDir, 'offset');
+      const port = await freePort();
+      site = await startSite({
+        port,
+        config: hostsConfig(`http://localhost:${port}`),
+        // A server whose clock the test moves (`server/ops/test-clock.ts`): tests only.
+        env: { NODE_ENV: 'test', VELVET_TEST_CLOCK_FILE: clockFile },
+        postgresUrl: database === 'PostgreSQL' ? POSTGRES_URL : '',
+      });
+      site.guests('add', GUEST, GUEST_NAME);
+    });
+
+    test.afterAll(async () => {
+      await site?.stop();
+      if (clockDir) await rm(clockDir, { recursive: true, force: true });
+    });
+
+    test('a stranger sees only the sign-in; a guest is told this account is not a host', async ({
+      page,
+    }) => {
+      const hostFiles: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path.startsWith('/host/') && !path.startsWith('/host/api/')) {
+          hostFiles.push(`${response.status()} ${path}`);
+        }
+      });
+      await page.goto(`${site.url}/host`);
+      await expect(heading(page, 'Hosts’ page')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+      await expect(page).toHaveTitle('Hosts’ page');
+      await expectNoAxeViolations(page);
+
+      await signInByText(page, site, GUEST);
+      await expect(heading(page, 'This account is not one of the hosts')).toBeVisible();
+      await expectNoAxeViolations(page);
+      // Nothing about the guests, and no hosts' code: the page asked only who this is.
+      expect(await page.locator('body').innerText()).not.toContain(GUEST_NAME);
+      expect(hostFiles).toEqual([]);
+      // The hosts' chunk itself is as absent to a guest as a missing file.
+      const chunk = await page.request.get(`${site.url}/host/HostPage.js`);
+      expect(chunk.status()).toBe(404);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(heading(page, 'Hosts’ page')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+    });
+
+    test('the host signs in, takes a passkey, adds a host and removes it after confirming it is them', async ({
+      page,
+    }) => {
+      const authenticator = await addVirtualAuthenticator(page);
+      await page.goto(`${site.url}/host#hosts`);
+      await signInByText(page, site, HOST);
+      await expect(heading(page, 'Your party')).toBeVisible();
+      await expect(page.getByText(/Signed in as/)).toContainText(HOST);
+
+      // The passkey offered after the first sign-in by text.
+      await page.getByRole('button', { name: 'Create a passkey' }).click();
+      await page.getByRole('button', { name: 'Done' }).click();
+      expect(await authenticator.credentials()).toHaveLength(1);
+
+      const hostsPanel = page.getByRole('tabpanel', { name: 'Hosts' });
+      await expect(page.getByRole('tab', { name: 'Hosts' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await expect(hostsPanel.getByText('Listed in the config file')).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await hostsPanel.getByRole('textbox', { name: 'Phone number or email' }).fill(NEW_HOST);
+      await hostsPanel.getByRole('button', { name: 'Add host' }).click();
+      await expect(hostsPanel.getByRole('status')).toContainText(
+        `${NEW_HOST} is one of the hosts now.`,
+      );
+      await expect(hostsPanel.getByText(NEW_HOST, { exact: true })).toBeVisible();
+
+      // Eleven minutes later by the server's clock, a removal needs a new sign-in.
+      await writeFile(clockFile, String(ELEVEN_MINUTES_MS));
+      await hostsPanel.getByRole('button', { name: `Remove ${NEW_HOST}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove this host?' });
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expectNoAxeViolations(page);
+      const signCount = (await authenticator.credentials())[0]?.signCount ?? 0;
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+
+      // "Confirm it's you": the widget's passkey autofill answers at once, and the removal
+      // goes through by itself.
+      await expect(hostsPanel.getByRole('status')).toContainText(
+        `${NEW_HOST} is no longer a host.`,
+        { timeout: 60_000 },
+      );
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(signCount);
+      await expect(hostsPanel.getByText(NEW_HOST, { exact: true })).toHaveCount(0);
+
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      const activity = page.getByRole('tabpanel', { name: 'Activity' });
+      const entries = activity.getByRole('listitem');
+      await expect(entries.first()).toContainText(`Removed ${NEW_HOST} from the hosts`);
+      await expect(entries.nth(1)).toContainText(`Added ${NEW_HOST} as a host`);
+      await expectNoAxeViolations(page);
+    });
+  });
+}
