@@ -16,7 +16,7 @@ import {
   TEST_PUBLIC_TOKEN,
   type TestServer,
 } from '../test/test-server.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../site/guests/csv.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /**

@@ -10,7 +10,7 @@ import { loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
 import type { Store } from '../store.js';
 import { isSetupRefusal, openCommandStore } from './command-store.js';
-import { CsvError } from './csv.js';
+import { CsvError } from '../site/guests/csv.js';
 import {
   countryWarning,
   formatGuestCsv,
