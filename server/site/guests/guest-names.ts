@@ -15,12 +15,13 @@ export const GUEST_NAME_MAX = 100;
 export function tidyGuestName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (/\p{Cc}/u.test(name)) {
-    throw new GuestListError('A name cannot hold control characters.');
+    throw new GuestListError('A name cannot hold control characters.', 'name');
   }
   const length = [...name].length;
   if (length > GUEST_NAME_MAX) {
     throw new GuestListError(
       `"${[...name].slice(0, 24).join('')}…" is ${length} characters long; a name is at most ${GUEST_NAME_MAX}.`,
+      'name',
     );
   }
   return name;

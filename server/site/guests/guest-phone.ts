@@ -14,7 +14,13 @@ import type { Project } from '../../projects/projects-repository.js';
 
 /** An expected refusal (a bad or unknown number, a bad name): its message is for the host. */
 export class GuestListError extends Error {
-  constructor(message: string) {
+  /**
+   * @param field what the host typed wrong, when it is one thing: the number or the name
+   */
+  constructor(
+    message: string,
+    readonly field?: 'phone' | 'name',
+  ) {
     super(message);
     this.name = 'GuestListError';
   }
@@ -31,7 +37,7 @@ export class UnknownGuestError extends GuestListError {
 /** The number the host gave belongs to another account: nothing was changed. */
 export class NumberTakenError extends GuestListError {
   constructor(message: string) {
-    super(message);
+    super(message, 'phone');
     this.name = 'NumberTakenError';
   }
 }
@@ -66,12 +72,14 @@ export function parseGuestPhone(raw: string): GuestPhone {
     throw new GuestListError(
       `${shown} is not a valid phone number ` +
         '(use +<country code><number>, or 10 digits for the US).',
+      'phone',
     );
   }
   const kind = phone.type && UNTEXTABLE_TYPES[phone.type];
   if (kind) {
     throw new GuestListError(
       `${shown} is one of the ${kind}, which cannot receive text messages; ask the guest for a mobile number.`,
+      'phone',
     );
   }
   return { e164: phone.e164, country: phone.country };

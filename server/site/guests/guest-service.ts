@@ -185,7 +185,7 @@ export class GuestService {
   async edit(userId: string, edit: GuestEdit): Promise<{ before: GuestEntry; after: GuestEntry }> {
     const before = await this.findGuest(userId);
     const name = edit.name === undefined ? undefined : tidyGuestName(edit.name);
-    if (name === '') throw new GuestListError('A guest needs a name; type one.');
+    if (name === '') throw new GuestListError('A guest needs a name; type one.', 'name');
     const phone = edit.phone === undefined ? undefined : parseGuestPhone(edit.phone);
     const newNumber = phone && phone.e164 !== before.e164 ? phone.e164 : undefined;
     if (newNumber) await this.#assertNumberCanMove(before, newNumber);
@@ -201,6 +201,7 @@ export class GuestService {
       throw new GuestListError(
         `${guest.name || guest.e164} has signed in with ${guest.e164}, the number they proved, ` +
           'so it stays theirs: add the new number as a guest (and take this one off the list if need be).',
+        'phone',
       );
     }
     const holder = await this.store.users.findByDestination(this.project.projectId, 'phone', e164);
