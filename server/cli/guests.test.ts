@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { parseCsv } from '../site/guests/csv.js';
 import { RsvpRepository } from '../site/rsvp-repository.js';
 import {
   signInBySms,
@@ -16,7 +17,6 @@ import {
   TEST_PUBLIC_TOKEN,
   type TestServer,
 } from '../test/test-server.js';
-import { parseCsv } from './csv.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /**

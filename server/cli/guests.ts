@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
+import { CsvError } from '../site/guests/csv.js';
 import type { Store } from '../store.js';
 import { isSetupRefusal, openCommandStore } from './command-store.js';
-import { CsvError } from './csv.js';
 import {
   countryWarning,
   formatGuestCsv,

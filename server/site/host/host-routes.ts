@@ -4,6 +4,7 @@
  * its files are served to hosts only by `../site-routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { guestHostRoutes } from './guest-host-routes.js';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
@@ -24,6 +25,7 @@ function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
 const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   meHostRoutes,
   hostListRoutes,
+  guestHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */
