@@ -175,5 +175,84 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await expect(entries.nth(1)).toContainText(`Added ${NEW_HOST} as a host`);
       await expectNoAxeViolations(page);
     });
+
+    test('the host imports 150 guests (preview, then apply), finds one, edits and removes one; the guest list command agrees', async ({
+      page,
+    }) => {
+      await page.goto(`${site.url}/host`);
+      await signInByText(page, site, HOST);
+      await expect(heading(page, 'Your party')).toBeVisible();
+      const guests = page.getByRole('tabpanel', { name: 'Guests' });
+      const table = guests.getByRole('table');
+      await expect(table.locator('caption')).toHaveText('1 guest, 0 answered, 0 coming');
+      await expect(table.getByRole('rowheader', { name: GUEST_NAME })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // 150 lines: the guest already on the list with a new name, 149 new ones; and a bad line.
+      const lines = ['phone,name', `${GUEST},Grace B. Hopper`];
+      for (let index = 1; index < 150; index++) {
+        lines.push(`+1415555${3000 + index},Guest ${String(index).padStart(3, '0')}`);
+      }
+      lines.push('12345,Nobody');
+      await guests.getByRole('textbox', { name: 'Or paste it here' }).fill(lines.join('\n'));
+      await guests.getByRole('button', { name: 'Preview import' }).click();
+      const preview = guests.getByRole('region', { name: /^Preview:/ });
+      await expect(preview.getByRole('heading')).toHaveText(
+        /^Preview: 149 to add, 1 to update, 0 unchanged, 1 problem, \d+ warnings?$/,
+      );
+      await expect(preview.getByText(/Row \d+: .*12345/)).toBeVisible();
+      await expect(preview.getByText('Grace Hopper → Grace B. Hopper')).toBeVisible();
+      await expectNoAxeViolations(page);
+      // The preview wrote nothing.
+      expect(site.guests('list')).not.toContain('Guest 001');
+
+      await preview.getByRole('button', { name: 'Apply: 150 changes' }).click();
+      await expect(guests.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(
+        'Imported: 149 added, 1 updated.',
+      );
+      await expect(table.locator('caption')).toHaveText('150 guests, 0 answered, 0 coming');
+      const listed = site.guests('list');
+      expect(listed).toContain('Grace B. Hopper');
+      expect(listed).toContain('Guest 149');
+
+      await guests
+        .getByRole('searchbox', { name: 'Search by name, number or note' })
+        .fill('Guest 042');
+      await expect(table.locator('caption')).toHaveText('1 guest, 0 answered, 0 coming');
+      await table.getByRole('button', { name: 'Edit Guest 042' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit guest' });
+      await expect(edit.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+14155553042');
+      await expectNoAxeViolations(page);
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Guest Forty-Two');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(guests.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+        'Saved Guest Forty-Two.',
+      );
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(site.guests('list')).toContain('Guest Forty-Two');
+
+      await guests
+        .getByRole('searchbox', { name: 'Search by name, number or note' })
+        .fill('Forty-Two');
+      await table.getByRole('button', { name: 'Remove Guest Forty-Two' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove this guest?' });
+      await expect(confirm).toContainText('Guest Forty-Two');
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await expect(guests.getByRole('status').filter({ hasText: 'off the list' })).toHaveText(
+        'Guest Forty-Two is off the list.',
+      );
+      await expect(table.locator('caption')).toHaveText('0 guests, 0 answered, 0 coming');
+      expect(site.guests('list')).not.toContain('Guest Forty-Two');
+
+      // The export link downloads the list the command line exports.
+      const href = await guests.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+      const exported = await page.request.get(`${site.url}${href}`);
+      expect(exported.status()).toBe(200);
+      expect(exported.headers()['content-type']).toMatch(/^text\/csv/);
+      const csv = await exported.text();
+      expect(csv).toContain('Grace B. Hopper');
+      expect(csv).not.toContain('Guest Forty-Two');
+      await expectNoAxeViolations(page);
+    });
   });
 }
