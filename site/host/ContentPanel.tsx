@@ -165,14 +165,30 @@ export function ContentPanel({ onPreview }: ContentPanelProps) {
             <div className="host-grid">
               <TextField path={['names']} label="Names" />
               <TextField path={['location']} label="City" />
-              <TextField path={['date']} label="Date as guests read it" />
-              <TextField path={['isoDate']} label="Date" type="date" />
+              <TextField
+                path={['isoDate']}
+                label="Date of the party"
+                type="date"
+                hint="One of the schedule's days; guests read it written out in their language."
+              />
             </div>
             <TextField path={['tagline']} label="Tagline" multiline />
             <CheckField path={['greeting', 'byName']} label="Greet guests by their first name" />
           </fieldset>
           <ScheduleEditor days={draft.schedule.days} />
           <FaqEditor items={draft.faq.items} />
+          <fieldset className="host-fieldset">
+            <legend>Navigation</legend>
+            <p className="host-hint">
+              The words of the links at the top; left empty, guests read the site’s own words in
+              their language.
+            </p>
+            <div className="host-grid">
+              <TextField path={['nav', 'hero']} label="Link to the top" optional />
+              <TextField path={['nav', 'schedule']} label="Link to the schedule" optional />
+              <TextField path={['nav', 'faq']} label="Link to the questions" optional />
+            </div>
+          </fieldset>
           <fieldset className="host-fieldset">
             <legend>Photos and footer</legend>
             {draft.photos.map((photo, index) => (

@@ -4,15 +4,24 @@
  * and the start and end the calendars use. Days and events can be added, removed and reordered.
  */
 import type { ScheduleDay, ScheduleEvent } from '../content/invitation.js';
-import { moveItem } from './content-draft.js';
+import { getAt, moveItem } from './content-draft.js';
 import { FieldProblems, ItemTools, TextField, useDraft } from './content-fields.js';
 
 /** The invitation has at most three days, keyed in order. */
 const DAY_KEYS = ['day1', 'day2', 'day3'] as const;
 
-/** Days given their keys in order again, after one moved or went. */
-function rekeyed(days: readonly ScheduleDay[]): ScheduleDay[] {
-  return days.map((day, index) => ({ ...day, key: DAY_KEYS[index] ?? day.key }));
+/** Days given their keys in order again, after one was added, moved or went. */
+function rekeyed(days: readonly object[]): object[] {
+  return days.map((day, index) => ({ ...day, key: DAY_KEYS[index] }));
+}
+
+/** A new day after the others (the day after the last one, when it has a date). */
+function newDay(days: readonly ScheduleDay[]): object {
+  const last = getAt(days.at(-1), ['isoDate']);
+  const next = typeof last === 'string' ? new Date(`${last}T12:00:00Z`) : null;
+  next?.setUTCDate(next.getUTCDate() + 1);
+  const isoDate = next && !Number.isNaN(next.getTime()) ? next.toISOString().slice(0, 10) : '';
+  return { key: 'day3', label: '', isoDate, title: '', events: [] };
 }
 
 /** A new event: the hosts fill it in. */
@@ -25,7 +34,7 @@ function newEvent(events: readonly ScheduleEvent[]): ScheduleEvent {
 /** The schedule's part of the form. */
 export function ScheduleEditor({ days }: { days: readonly ScheduleDay[] }) {
   const { update } = useDraft();
-  const setDays = (next: readonly ScheduleDay[]) => update(['schedule', 'days'], rekeyed(next));
+  const setDays = (next: readonly object[]) => update(['schedule', 'days'], rekeyed(next));
   return (
     <fieldset className="host-fieldset">
       <legend>Schedule</legend>
@@ -48,7 +57,12 @@ export function ScheduleEditor({ days }: { days: readonly ScheduleDay[] }) {
           <FieldProblems path={['schedule', 'days', index]} />
           <div className="host-grid">
             <TextField path={['schedule', 'days', index, 'label']} label="Tab label" />
-            <TextField path={['schedule', 'days', index, 'date']} label="Date as guests read it" />
+            <TextField
+              path={['schedule', 'days', index, 'isoDate']}
+              label="Date"
+              type="date"
+              hint="Guests read it written out in their language."
+            />
             <TextField path={['schedule', 'days', index, 'title']} label="Title" />
           </div>
           <EventsEditor dayIndex={index} events={day.events} />
@@ -58,9 +72,7 @@ export function ScheduleEditor({ days }: { days: readonly ScheduleDay[] }) {
         <button
           type="button"
           className="host-button"
-          onClick={() =>
-            setDays([...days, { key: 'day3', label: '', date: '', title: '', events: [] }])
-          }
+          onClick={() => setDays([...days, newDay(days)])}
         >
           Add a day
         </button>
