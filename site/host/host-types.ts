@@ -3,7 +3,6 @@
  * hosts' page reads it: snake_case fields, times in ISO 8601.
  */
 import type { InvitationContent } from '../content/invitation.js';
-import type { InputProblem } from './host-api.js';
 
 /** A guest's RSVP answer. */
 export interface GuestRsvp {
@@ -99,11 +98,6 @@ export interface ContentState {
   readonly published_at: string | null;
   readonly updated_at: string;
   readonly unpublished_changes: boolean;
-}
-
-/** The 400 `invalid_content` of `PUT /content`. */
-export interface ContentRefusal {
-  readonly problems: readonly InputProblem[];
 }
 
 /** The photo slots: the four photobooth photos and the footer's. */
