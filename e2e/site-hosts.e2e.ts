@@ -15,7 +15,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { freePort } from '../server/test/ports.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
-import { axeViolations, typeCode } from './support/site-page.js';
+import { axeViolations, sidewaysOverflow, typeCode } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
@@ -253,6 +253,41 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       expect(csv).toContain('Grace B. Hopper');
       expect(csv).not.toContain('Guest Forty-Two');
       await expectNoAxeViolations(page);
+    });
+
+    test('on a 320px phone, by keyboard alone, the host goes through every tab; nothing sticks out', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.goto(`${site.url}/host`);
+      await signInByText(page, site, HOST);
+      await expect(heading(page, 'Your party')).toBeVisible();
+      const tabs = ['Guests', 'Invitation', 'Photos', 'Hosts', 'Activity'];
+      await page.getByRole('tab', { name: 'Guests' }).focus();
+      for (const [index, name] of tabs.entries()) {
+        if (index > 0) await page.keyboard.press('ArrowRight');
+        const tab = page.getByRole('tab', { name });
+        await expect(tab).toBeFocused();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+        await expect(
+          page.getByRole('tabpanel', { name }).getByRole('heading', { level: 2 }),
+        ).toHaveText(name);
+        // Each panel has loaded (or said why not) before it is checked.
+        await expect(page.getByRole('tabpanel', { name }).getByText(/^Loading/)).toHaveCount(0);
+        expect(await sidewaysOverflow(page), `${name} at 320px`).toEqual([]);
+        await expectNoAxeViolations(page);
+      }
+      // Round the row: from the last tab to the first; the address keeps the tab.
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Guests' })).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(page).toHaveURL(/\/host#activity$/);
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Activity' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
     });
   });
 }

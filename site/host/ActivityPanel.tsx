@@ -57,7 +57,7 @@ export function ActivityPanel({ active }: ActivityPanelProps) {
       <h2>Activity</h2>
       <Notes note={note} />
       {entries === null ? (
-        <p role="status">Loading the activity…</p>
+        note === null && <p role="status">Loading the activity…</p>
       ) : entries.length === 0 ? (
         <p>No changes yet.</p>
       ) : (

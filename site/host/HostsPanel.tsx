@@ -72,7 +72,7 @@ export function HostsPanel({ active }: HostsPanelProps) {
       <h2>Hosts</h2>
       <Notes note={note} />
       {hosts === null ? (
-        <p role="status">Loading the hosts…</p>
+        note === null && <p role="status">Loading the hosts…</p>
       ) : (
         <ul className="host-list">
           {hosts.map((host) => (

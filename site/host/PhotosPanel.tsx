@@ -56,7 +56,7 @@ export function PhotosPanel() {
         </div>
       )}
       {state === null ? (
-        <p role="status">Loading the photos…</p>
+        note === null && <p role="status">Loading the photos…</p>
       ) : (
         <ul className="host-photos">
           {state.photos.map((photo) => (
