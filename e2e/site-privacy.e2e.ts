@@ -12,6 +12,7 @@ import {
   eventCalendarPath,
   PARTY_CALENDAR_PATH,
 } from '../site/calendar/calendar-events.js';
+import { dayDateText, partyDateText } from '../site/content/date-text.js';
 import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
 import { scriptReadable, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
@@ -51,7 +52,7 @@ function privateStrings(): string[] {
   for (const text of [
     invitation.names,
     invitation.tagline,
-    invitation.date,
+    partyDateText(invitation.isoDate, 'en'),
     invitation.location,
     invitation.schedule.subtitle,
     invitation.faq.closing.text,
@@ -61,7 +62,7 @@ function privateStrings(): string[] {
     long(text);
   }
   for (const day of invitation.schedule.days) {
-    long(day.date);
+    long(dayDateText(day.isoDate, 'en'));
     long(day.title);
     for (const event of day.events) {
       long(event.title);

@@ -1,9 +1,10 @@
 /**
  * The invitation site (`dist/site`, built by `npm run build`): the public page at `/` with the
  * site project's token filled in, its public assets, and the private files (the invitation's
- * chunks and the photos) only for requests whose session cookie (set by the server itself,
- * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
- * there (`rsvp-routes.ts`). Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * chunks and the photos, and the content and calendar files made from the database,
+ * `content/content-guest-routes.ts`) only for requests whose session cookie (set by the server
+ * itself, `HttpOnly`) is a live session of an invited guest, who also reads and writes their own
+ * RSVP there (`rsvp-routes.ts`). Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionService, siteGuestSessionMinutes } from '../products/sessions/index.js';
 import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
+import { contentGuestRoutes } from './content/content-guest-routes.js';
+import type { ContentRepository } from './content/content-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
 import type { RsvpRepository } from './rsvp-repository.js';
@@ -34,6 +37,8 @@ export interface SiteRouteOptions {
   rsvps: RsvpRepository;
   /** Milliseconds since the epoch: the RSVP deadline is checked against it. */
   clock: () => number;
+  /** The invitation's stored content (seeded before the routes are registered). */
+  contents: ContentRepository;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -123,6 +128,11 @@ export async function siteRoutes(
   };
 
   rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
+  contentGuestRoutes(app, {
+    projectId: options.project.projectId,
+    contents: options.contents,
+    allowed: (request) => guests.isInvited(request),
+  });
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
