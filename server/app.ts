@@ -267,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   for (const product of serverProducts) await product.registerRoot?.(app, context);
   docsRoutes(app, serverProducts);
-  await webRoutes(app, options, { site: stored[0], sessions });
+  await webRoutes(app, options, { site: stored[0], sessions, limiter });
   healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
   metricsRoutes(app, access, counted.metrics);
   if (options.outbox) {
@@ -299,7 +299,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function webRoutes(
   app: FastifyInstance,
   options: AppOptions,
-  { site, sessions }: { site: Project | undefined; sessions: SessionService },
+  {
+    site,
+    sessions,
+    limiter,
+  }: { site: Project | undefined; sessions: SessionService; limiter: RateLimiter },
 ): Promise<void> {
   const { config, store } = options;
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
@@ -325,6 +329,8 @@ async function webRoutes(
       rsvps: new RsvpRepository(store.db),
       clock,
       contents,
+      store,
+      limiter,
     }))
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);

@@ -4,7 +4,9 @@
  * chunks and the photos, and the content and calendar files made from the database,
  * `content/content-guest-routes.ts`) only for requests whose session cookie (set by the server
  * itself, `HttpOnly`) is a live session of an invited guest, who also reads and writes their own
- * RSVP there (`rsvp-routes.ts`). Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * RSVP there (`rsvp-routes.ts`). The hosts' page (`/host`) is the same page; its chunks and its
+ * API (`host/`) answer hosts only, 404 to anyone else, and hosts may read the invitation's files
+ * too. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +14,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionService, siteGuestSessionMinutes } from '../products/sessions/index.js';
 import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { Store } from '../store.js';
 import { contentGuestRoutes } from './content/content-guest-routes.js';
 import type { ContentRepository } from './content/content-repository.js';
 import { GuestCheck } from './guest-check.js';
+import { AuditLog } from './host/audit-log.js';
+import { HostCheck } from './host/host-check.js';
+import { HostList } from './host/host-list.js';
+import { hostRoutes } from './host/host-routes.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
 import type { RsvpRepository } from './rsvp-repository.js';
 import { rsvpRoutes } from './rsvp-routes.js';
@@ -39,6 +47,10 @@ export interface SiteRouteOptions {
   clock: () => number;
   /** The invitation's stored content (seeded before the routes are registered). */
   contents: ContentRepository;
+  /** The database, for the hosts' page (`host/`). */
+  store: Store;
+  /** The shared rate limits, for the hosts' API. */
+  limiter: RateLimiter;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -57,7 +69,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 function cacheControl(file: SiteFile): string {
-  if (file.access === 'invited') return 'private, no-cache';
+  if (file.access !== 'public') return 'private, no-cache';
   return file.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
@@ -87,6 +99,16 @@ export async function siteRoutes(
     sessions: options.sessions,
     users: options.users,
   });
+  const hostList = new HostList(options.store.db, options.project, options.clock);
+  const hosts = new HostCheck({
+    project: options.project,
+    sessions: options.sessions,
+    users: options.users,
+    hosts: hostList,
+  });
+  /** Invited guests see the invitation, and so do the hosts (the page's preview shows it). */
+  const mayReadInvitation = async (request: FastifyRequest) =>
+    (await guests.isInvited(request)) || (await hosts.hostOf(request)) !== undefined;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
@@ -101,19 +123,37 @@ export async function siteRoutes(
     return reply.send(page[encoding]);
   };
 
-  const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
-    if (file.access === 'invited') {
-      reply.header('vary', 'cookie, accept-encoding');
-      if (!(await guests.isInvited(request))) {
-        return reply
-          .code(401)
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send('Only invited guests who are signed in can see this.');
-      }
-    } else {
+  /**
+   * Answers a request for `file` that may not read it, resolving to true, else to false: a
+   * host file is as absent (404) to anyone but a host, an invited file refused (401) to anyone
+   * but an invited guest or a host.
+   */
+  const refuseAccess = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: SiteFile,
+  ): Promise<boolean> => {
+    if (file.access === 'public') {
       reply.header('vary', 'accept-encoding');
+      return false;
     }
+    reply.header('vary', 'cookie, accept-encoding');
+    if (file.access === 'host') {
+      if (await hosts.hostOf(request)) return false;
+      reply.callNotFound();
+      return true;
+    }
+    if (await mayReadInvitation(request)) return false;
+    reply
+      .code(401)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Only invited guests who are signed in can see this.');
+    return true;
+  };
+
+  const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
+    if (await refuseAccess(request, reply, file)) return reply;
     reply
       .header('content-type', file.contentType)
       .header('cache-control', cacheControl(file))
@@ -131,10 +171,26 @@ export async function siteRoutes(
   contentGuestRoutes(app, {
     projectId: options.project.projectId,
     contents: options.contents,
-    allowed: (request) => guests.isInvited(request),
+    allowed: mayReadInvitation,
+  });
+  hostRoutes(app, {
+    project: options.project,
+    store: options.store,
+    clock: options.clock,
+    sessions: options.sessions,
+    users: options.users,
+    rsvps: options.rsvps,
+    audit: new AuditLog(options.store.db, options.clock),
+    hosts,
+    hostList,
+    limiter: options.limiter,
+    publicUrl: options.publicUrl,
   });
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
+  // The hosts' page is the same page: it shows a sign-in to anyone who is not a host.
+  app.get('/host', sendPage);
+  app.get('/host/', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     files ??= readSiteFiles(options.dir);
     const file = files.byUrl.get(`/${request.params['*']}`);
