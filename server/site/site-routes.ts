@@ -74,8 +74,8 @@ function cacheControl(file: SiteFile): string {
 }
 
 /**
- * Registers the site on `app`; resolves to false (and serves nothing) when `options.dir` has
- * no built site.
+ * Registers the site on `app`; resolves to false (and serves nothing but the invitation's
+ * content and calendar files) when `options.dir` has no built site.
  */
 export async function siteRoutes(
   app: FastifyInstance,
@@ -83,16 +83,6 @@ export async function siteRoutes(
 ): Promise<boolean> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-robots-tag', ROBOTS_HEADER);
-  });
-  const indexPath = join(options.dir, 'index.html');
-  if (!existsSync(indexPath)) return false;
-  // The table of the site's files is read on the first request for one, not at start-up.
-  let files: SiteFiles | undefined;
-  const page: IndexPage = renderIndexPage(indexPath, {
-    publicToken: options.project.publicToken,
-    publicUrl: options.publicUrl,
-    guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
-    passkeys: options.project.settings.products.includes('passkeys'),
   });
   const guests = new GuestCheck({
     project: options.project,
@@ -110,6 +100,23 @@ export async function siteRoutes(
   const mayReadInvitation = async (request: FastifyRequest) =>
     (await guests.isInvited(request)) || (await hosts.hostOf(request)) !== undefined;
 
+  // The content and its calendar files come from the database, built site or not: `npm run dev`
+  // serves the page itself and asks the server for them.
+  contentGuestRoutes(app, {
+    projectId: options.project.projectId,
+    contents: options.contents,
+    allowed: mayReadInvitation,
+  });
+  const indexPath = join(options.dir, 'index.html');
+  if (!existsSync(indexPath)) return false;
+  // The table of the site's files is read on the first request for one, not at start-up.
+  let files: SiteFiles | undefined;
+  const page: IndexPage = renderIndexPage(indexPath, {
+    publicToken: options.project.publicToken,
+    publicUrl: options.publicUrl,
+    guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
+    passkeys: options.project.settings.products.includes('passkeys'),
+  });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -168,11 +175,6 @@ export async function siteRoutes(
   };
 
   rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
-  contentGuestRoutes(app, {
-    projectId: options.project.projectId,
-    contents: options.contents,
-    allowed: mayReadInvitation,
-  });
   hostRoutes(app, {
     project: options.project,
     store: options.store,

@@ -142,3 +142,21 @@ describe("the invitation's content for guests", () => {
     assert.doesNotMatch(whole, /SUMMARY:After Party ·/);
   });
 });
+
+describe('without a built site (`npm run dev`, whose Vite server asks the server for them)', () => {
+  test('the content and the calendars are still served, to invited guests only', async () => {
+    const server = await startSiteTestServer(writeSiteFolder({}));
+    try {
+      const guest = cookie(await server.signIn(GUEST));
+      await server.setInvited(GUEST, true);
+      assert.equal((await server.get('/')).status, 404);
+      const content = await server.get('/private/invitation.json', guest);
+      assert.equal(content.status, 200);
+      assert.deepEqual(await content.json(), invitation);
+      assert.equal((await server.get('/private/calendar.ics', guest)).status, 200);
+      assert.equal((await server.get('/private/invitation.json')).status, 401);
+    } finally {
+      await server.close();
+    }
+  });
+});
