@@ -22,16 +22,10 @@ import { ScreenArrival } from './screen-arrival.js';
  * The invitation: a chunk of its own that the server serves to invited guests only, and its
  * published content, asked for at the same time (a retry asks for both again).
  */
-async function loadInvitation() {
-  const [chunk, content] = await Promise.all([
-    import('../invitation/Invitation.js'),
-    fetchInvitationContent(),
-  ]);
-  const Invitation = chunk.default;
-  return {
-    default: (props: { client: VelvetClient }) => <Invitation {...props} content={content} />,
-  };
-}
+const loadInvitation = () =>
+  Promise.all([import('../invitation/Invitation.js'), fetchInvitationContent()]).then(
+    ([chunk, content]) => ({ default: chunk.withContent(content) }),
+  );
 
 /** Where the sign-in widget is: not shown, open on the gate, or done (sign-in complete). */
 type WidgetStage = 'closed' | 'open' | 'done';

@@ -10,11 +10,7 @@ import type { InvitationContent } from '../content/invitation.js';
 export const INVITATION_CONTENT_PATH = '/private/invitation.json';
 
 /** The published content; rejects when the server refuses it or cannot be reached. */
-export async function fetchInvitationContent(): Promise<InvitationContent> {
-  const response = await fetch(INVITATION_CONTENT_PATH, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`the invitation's content: HTTP ${response.status}`);
-  return (await response.json()) as InvitationContent;
-}
+export const fetchInvitationContent = (): Promise<InvitationContent> =>
+  fetch(INVITATION_CONTENT_PATH).then((response) =>
+    response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
+  );

@@ -74,3 +74,11 @@ export default function Invitation({ client, content: invitation }: InvitationPr
     </div>
   );
 }
+
+/**
+ * The invitation showing `content`, for the page's loader, which fetched the content beside
+ * this chunk (`site/app/App.tsx`).
+ */
+export function withContent(content: InvitationContent) {
+  return (props: Omit<InvitationProps, 'content'>) => <Invitation {...props} content={content} />;
+}

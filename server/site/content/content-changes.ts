@@ -75,6 +75,15 @@ function changedPaths(before: unknown, after: unknown, path = ''): string[] {
   );
 }
 
+/** The words for a day's fields. */
+const DAY_FIELDS: Record<string, string> = {
+  isoDate: 'date',
+  events: 'list of events',
+  label: 'tab label',
+  title: 'title',
+  key: 'key',
+};
+
 /** A change's words, from the match of its path and the contents before and after. */
 type Describer = (
   match: RegExpExecArray,
@@ -113,15 +122,6 @@ const DESCRIBERS: ReadonlyArray<readonly [RegExp, Describer]> = [
   ],
   [/^photos\[(\d+)\]\.alt$/, (match) => `the description of photo ${Number(match[1]) + 1}`],
 ];
-
-/** The words for a day's fields. */
-const DAY_FIELDS: Record<string, string> = {
-  isoDate: 'date',
-  events: 'list of events',
-  label: 'tab label',
-  title: 'title',
-  key: 'key',
-};
 
 /** The words for the change at `path`. */
 function describe(path: string, before: InvitationContent, after: InvitationContent): string {
