@@ -15,7 +15,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { freePort } from '../server/test/ports.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
-import { axeViolations, sidewaysOverflow, typeCode } from './support/site-page.js';
+import { axeViolations, requestCode, sidewaysOverflow, typeCode } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
@@ -307,6 +307,83 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
         'aria-selected',
         'true',
       );
+    });
+
+    test('the host changes the schedule and an FAQ answer, is shown a problem by its field, previews, publishes; a guest sees it, no rebuild', async ({
+      page,
+      browser,
+    }) => {
+      await page.goto(`${site.url}/host#invitation`);
+      await signInByText(page, site, HOST);
+      await expect(heading(page, 'Your party')).toBeVisible();
+      const panel = page.getByRole('tabpanel', { name: 'Invitation' });
+      await expect(panel.getByRole('textbox', { name: 'Names' })).toHaveValue('Juno & Felix');
+      await expectNoAxeViolations(page);
+
+      // The After Party becomes the Dance Party at 7pm; first its title is left empty.
+      const afterParty = panel.getByRole('group', { name: 'Event 2: After Party' });
+      await afterParty.getByRole('textbox', { name: 'Time as guests read it' }).fill('7pm');
+      await afterParty.getByRole('textbox', { name: 'Title' }).fill('');
+      const wear = panel.getByRole('group', { name: 'Question 1' });
+      await expect(wear.getByRole('textbox', { name: 'Question' })).toHaveValue(
+        'What should I wear?',
+      );
+      await wear
+        .getByRole('textbox', { name: 'Answer' })
+        .fill('Glitter, and shoes you can dance in all night.');
+      await panel.getByRole('button', { name: 'Save draft' }).click();
+      const problems = panel.getByRole('heading', { name: 'Fix these first' });
+      await expect(problems).toBeVisible();
+      const problemLink = panel.getByRole('link', { name: /must not be empty/ });
+      await expect(problemLink).toHaveCount(1);
+      const emptyTitle = panel.getByRole('group', { name: 'Event 2' }).getByRole('textbox', {
+        name: 'Title',
+      });
+      await expect(emptyTitle).toHaveAttribute('aria-invalid', 'true');
+      await expect(emptyTitle).toHaveAccessibleDescription(/must not be empty/);
+      await expectNoAxeViolations(page);
+      await problemLink.click();
+      await expect(emptyTitle).toBeFocused();
+      await emptyTitle.fill('Dance Party');
+      await panel.getByRole('button', { name: 'Save draft' }).click();
+      await expect(panel.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
+      await expect(problems).toBeHidden();
+
+      // The preview: the invitation itself with the draft, and back to the form.
+      await panel.getByRole('button', { name: 'Preview' }).click();
+      const bar = page.getByRole('complementary', { name: 'Preview' });
+      await expect(bar).toBeVisible();
+      await expect(heading(page, 'Juno & Felix')).toBeVisible();
+      await page.getByRole('tab', { name: 'Saturday' }).click();
+      await expect(page.getByRole('heading', { name: 'Dance Party' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await bar.getByRole('button', { name: 'Back to editing' }).click();
+      await expect(panel.getByRole('button', { name: 'Preview' })).toBeFocused();
+
+      await panel.getByRole('button', { name: 'Publish' }).click();
+      await expect(panel.getByRole('status').filter({ hasText: 'Published' })).toContainText(
+        'guests see it on their next visit',
+      );
+
+      // A guest, in a browser of their own, reads the published change.
+      const guestContext = await browser.newContext();
+      const guestPage = await guestContext.newPage();
+      await guestPage.goto(site.url);
+      await requestCode(guestPage, GUEST);
+      await typeCode(guestPage, await site.velvet.lastCode(GUEST));
+      await expect(heading(guestPage, 'Juno & Felix')).toBeVisible();
+      await guestPage.getByRole('tab', { name: 'Saturday' }).click();
+      await expect(guestPage.getByRole('heading', { name: 'Dance Party' })).toBeVisible();
+      await guestPage.getByRole('button', { name: 'What should I wear?' }).click();
+      await expect(
+        guestPage.getByText('Glitter, and shoes you can dance in all night.'),
+      ).toBeVisible();
+      await guestContext.close();
+
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await expect(
+        page.getByRole('tabpanel', { name: 'Activity' }).getByRole('listitem').first(),
+      ).toContainText('Published the invitation');
     });
   });
 }
