@@ -7,6 +7,7 @@ import { serverProducts } from './products/registry.js';
 import { projectMigrations } from './projects/projects-tables.js';
 import { rateLimitMigrations } from './rate-limit/rate-limits-tables.js';
 import { telemetryMigrations } from './sdk/telemetry-tables.js';
+import { sitePhotoMigrations } from './site/photos/photo-tables.js';
 import { siteMigrations } from './site/rsvp-tables.js';
 
 /** The shared folders' and the products' migrations, by name. */
@@ -17,5 +18,6 @@ export const ALL_MIGRATIONS = mergeMigrations([
   telemetryMigrations,
   deliveryMigrations,
   siteMigrations,
+  sitePhotoMigrations,
   ...serverProducts.map((product) => product.migrations),
 ]);

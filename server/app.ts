@@ -56,6 +56,7 @@ import type { Project } from './projects/projects-repository.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
+import { SitePhotoRepository } from './site/photos/photo-repository.js';
 import { RsvpRepository } from './site/rsvp-repository.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
@@ -318,6 +319,7 @@ async function webRoutes(
       users: store.users,
       rsvps: new RsvpRepository(store.db),
       clock: options.clock ?? Date.now,
+      photos: new SitePhotoRepository(store.db),
     }))
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);

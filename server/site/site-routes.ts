@@ -3,7 +3,9 @@
  * site project's token filled in, its public assets, and the private files (the invitation's
  * chunks and the photos) only for requests whose session cookie (set by the server itself,
  * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
- * there (`rsvp-routes.ts`). Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * there (`rsvp-routes.ts`). A photo the hosts uploaded (`photos/photo-repository.ts`) is served
+ * at the site root under its slot's file name in place of the built file of that name, to the same
+ * guests with the same headers, so the page's references never change. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
+import type { SitePhotoRepository, StoredPhoto } from './photos/photo-repository.js';
 import type { RsvpRepository } from './rsvp-repository.js';
 import { rsvpRoutes } from './rsvp-routes.js';
 import { readSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
@@ -34,7 +37,12 @@ export interface SiteRouteOptions {
   rsvps: RsvpRepository;
   /** Milliseconds since the epoch: the RSVP deadline is checked against it. */
   clock: () => number;
+  /** The photos hosts uploaded, served in place of the built ones of the same names. */
+  photos?: SitePhotoRepository;
 }
+
+/** The URL paths an uploaded photo may have: one file name at the root with an image's extension. */
+const PHOTO_URL = /^\/([a-z0-9][a-z0-9-]*\.(?:jpg|png|webp|avif))$/;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -96,16 +104,21 @@ export async function siteRoutes(
     return reply.send(page[encoding]);
   };
 
+  /** Answers 401 (and true) unless the request is an invited guest's. */
+  const refusedUninvited = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await guests.isInvited(request)) return false;
+    await reply
+      .code(401)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send('Only invited guests who are signed in can see this.');
+    return true;
+  };
+
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
     if (file.access === 'invited') {
       reply.header('vary', 'cookie, accept-encoding');
-      if (!(await guests.isInvited(request))) {
-        return reply
-          .code(401)
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send('Only invited guests who are signed in can see this.');
-      }
+      if (await refusedUninvited(request, reply)) return reply;
     } else {
       reply.header('vary', 'accept-encoding');
     }
@@ -122,12 +135,39 @@ export async function siteRoutes(
     return reply.send(createReadStream(path));
   };
 
+  /** Sends an uploaded photo (invited guests only, like the built photos). */
+  const sendStored = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    photos: SitePhotoRepository,
+    photo: StoredPhoto,
+  ) => {
+    reply.header('vary', 'cookie, accept-encoding');
+    if (await refusedUninvited(request, reply)) return reply;
+    reply.header('cache-control', 'private, no-cache');
+    if (notModified(request, photo.etag)) return reply.header('etag', photo.etag).code(304).send();
+    // Read again with its bytes: replaced in between, the new one goes with its own ETag.
+    const current = await photos.read(options.project.projectId, photo.name);
+    if (!current) return reply.callNotFound();
+    return reply
+      .header('content-type', current.contentType)
+      .header('etag', current.etag)
+      .header('content-length', current.bytes.byteLength)
+      .send(current.bytes);
+  };
+
   rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const url = `/${request.params['*']}`;
+    const photoName = options.photos ? PHOTO_URL.exec(url)?.[1] : undefined;
+    if (options.photos && photoName) {
+      const stored = await options.photos.find(options.project.projectId, photoName);
+      if (stored) return sendStored(request, reply, options.photos, stored);
+    }
     files ??= readSiteFiles(options.dir);
-    const file = files.byUrl.get(`/${request.params['*']}`);
+    const file = files.byUrl.get(url);
     if (!file) return reply.callNotFound();
     return sendFile(request, reply, file);
   });
