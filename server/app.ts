@@ -56,7 +56,6 @@ import type { Project } from './projects/projects-repository.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
-import { SitePhotoRepository } from './site/photos/photo-repository.js';
 import { RsvpRepository } from './site/rsvp-repository.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
@@ -266,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   for (const product of serverProducts) await product.registerRoot?.(app, context);
   docsRoutes(app, serverProducts);
-  await webRoutes(app, options, { site: stored[0], sessions });
+  await webRoutes(app, options, { site: stored[0], sessions, limiter });
   healthRoutes(app, { db: store.db, migrations: ALL_MIGRATIONS, lifecycle: options.lifecycle });
   metricsRoutes(app, access, counted.metrics);
   if (options.outbox) {
@@ -298,7 +297,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function webRoutes(
   app: FastifyInstance,
   options: AppOptions,
-  { site, sessions }: { site: Project | undefined; sessions: SessionService },
+  {
+    site,
+    sessions,
+    limiter,
+  }: { site: Project | undefined; sessions: SessionService; limiter: RateLimiter },
 ): Promise<void> {
   const { config, store } = options;
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
@@ -319,7 +322,8 @@ async function webRoutes(
       users: store.users,
       rsvps: new RsvpRepository(store.db),
       clock: options.clock ?? Date.now,
-      photos: new SitePhotoRepository(store.db),
+      store,
+      limiter,
     }))
   ) {
     app.log.warn(`no site at ${siteDir}: run \`npm run build\` to serve the invitation site at /`);

@@ -451,6 +451,12 @@ export function parseConfigFile(text: string, path: string): ConfiguredProject[]
         'is for the invitation site, which belongs to the first project: set it there',
       );
     }
+    if (index > 0 && project.hosts !== undefined) {
+      throw new ConfigError(
+        at(`projects[${index}].hosts`, `/projects/${index}/hosts`),
+        'is for the invitation site, which belongs to the first project: set it there',
+      );
+    }
     if (settings.products.length === 1 && settings.products[0] === 'passkeys') {
       throw new ConfigError(
         at(`projects[${index}].products`, `/projects/${index}/products`),

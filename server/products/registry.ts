@@ -6,6 +6,7 @@
  */
 
 import type { SettingsPart } from '../projects/settings-part.js';
+import { hostsSettingsPart } from '../site/host/host-settings.js';
 import { rsvpSettingsPart } from '../site/rsvp-settings.js';
 import { cryptoProduct } from './crypto/crypto-product.js';
 import { idpProduct } from './idp/idp-product.js';
@@ -45,6 +46,7 @@ export const serverProducts: readonly ServerProduct[] = [
  */
 export const settingsParts: readonly SettingsPart[] = [
   ...serverProducts.flatMap((product) => product.settings ?? []),
-  // The invitation site's RSVP rules belong to its folder, not to a product.
+  // The invitation site's RSVP rules and hosts belong to its folder, not to a product.
   rsvpSettingsPart,
+  hostsSettingsPart,
 ];

@@ -102,6 +102,7 @@ const DEFAULTS: ProjectSettings = {
   trustedTokenProfiles: [],
   oauth: { providers: {}, loginRedirectURLs: [], signupRedirectURLs: [] },
   rsvp: { maxPartySize: 4, noteMaxLength: 500, deadline: null },
+  hosts: [],
 };
 
 /** A config with every key set, no value its default. */
@@ -200,6 +201,7 @@ const EVERY_KEY: ProjectConfig = {
     loginRedirectURLs: ['https://party.example/oauth'],
   },
   rsvp: { maxPartySize: 6, noteMaxLength: 200, deadline: '2025-07-19T23:59:00-07:00' },
+  hosts: ['+14155550142', 'juno@example.com'],
 };
 
 /** What `EVERY_KEY` resolved to before products contributed their parts. */
@@ -310,6 +312,7 @@ const EVERY_KEY_SETTINGS: ProjectSettings = {
     signupRedirectURLs: ['https://party.example/oauth'],
   },
   rsvp: { maxPartySize: 6, noteMaxLength: 200, deadline: '2025-07-19T23:59:00-07:00' },
+  hosts: ['+14155550142', 'juno@example.com'],
 };
 
 /** The project of "The config file" in docs/configuration.md, which shows the defaults. */
@@ -340,8 +343,8 @@ describe("a project's settings, merged from the products' parts", () => {
         keys,
       );
     }
-    // The site's RSVP rules (server/site/rsvp-settings.ts) belong to no product.
-    const owned = [...OWNERS.flatMap(([, keys]) => keys), 'rsvp'];
+    // The site's RSVP rules and hosts (server/site/) belong to no product.
+    const owned = [...OWNERS.flatMap(([, keys]) => keys), 'rsvp', 'hosts'];
     assert.deepEqual(settingsParts.map((part) => part.key).sort(), [...owned].sort());
     assert.equal(new Set(owned).size, owned.length);
   });

@@ -6,6 +6,7 @@
  * - `private/…` (the invitation's chunks and its `.ics` calendar files), at `/private/…`:
  *   invited guests only;
  * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only;
+ * - `host/…` (the hosts' page's chunks), at `/host/…`: the site's hosts only;
  * - everything else, at its own path: public (`index.html` is served at `/`).
  *
  * `.gz` and `.br` copies beside a file are its compressed encodings, not files of their own.
@@ -13,8 +14,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 
-/** Who may fetch a file. */
-export type SiteAccess = 'public' | 'invited';
+/** Who may fetch a file: anyone, invited guests (and hosts), or hosts only. */
+export type SiteAccess = 'public' | 'invited' | 'host';
 
 /** One file the site serves. */
 export interface SiteFile {
@@ -42,6 +43,8 @@ export interface SiteFiles {
 export const PRIVATE_DIR = 'private';
 /** The folder of the photos, served at the site root. */
 export const PHOTOS_DIR = 'photos';
+/** The folder of the hosts' page's chunks, served at `/host/` to hosts only. */
+export const HOST_DIR = 'host';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -70,12 +73,17 @@ function listFiles(dir: string): string[] {
 /**
  * Who may read the file at `rel` (a path in the built site) and its URL: the photos folder's
  * files are invited-only and served from the root, the private folder's invited-only in place,
- * every other file public.
+ * the host folder's hosts-only in place, every other file public.
  */
 function placeOf(rel: string): { access: SiteAccess; url: string } {
   const [top, ...rest] = rel.split('/');
   const inPhotos = top === PHOTOS_DIR && rest.length > 0;
-  const access: SiteAccess = inPhotos || top === PRIVATE_DIR ? 'invited' : 'public';
+  const access: SiteAccess =
+    top === HOST_DIR && rest.length > 0
+      ? 'host'
+      : inPhotos || top === PRIVATE_DIR
+        ? 'invited'
+        : 'public';
   const url = inPhotos ? `/${rest.join('/')}` : `/${rel}`;
   return { access, url };
 }
@@ -94,7 +102,7 @@ export function readSiteFiles(dir: string): SiteFiles {
     }
     const { access, url } = placeOf(rel);
     // A public file never shadows a private one at the same URL.
-    if (byUrl.get(url)?.access === 'invited' && access === 'public') continue;
+    if (byUrl.get(url) && byUrl.get(url)?.access !== 'public' && access === 'public') continue;
     const stats = statSync(path);
     byUrl.set(url, {
       path,

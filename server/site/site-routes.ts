@@ -3,9 +3,12 @@
  * site project's token filled in, its public assets, and the private files (the invitation's
  * chunks and the photos) only for requests whose session cookie (set by the server itself,
  * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
- * there (`rsvp-routes.ts`). A photo the hosts uploaded (`photos/photo-repository.ts`) is served
- * at the site root under its slot's file name in place of the built file of that name, to the same
- * guests with the same headers, so the page's references never change. Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * there (`rsvp-routes.ts`). The hosts' page (`/host`) is the same page; its chunks and its API
+ * (`host/`) answer hosts only, 404 to anyone else, and hosts may read the invitation's files too.
+ * A photo the hosts uploaded (`photos/photo-repository.ts`) is served at the site root under its
+ * slot's file name in place of the built file of that name, to the same readers with the same
+ * headers, so the page's references never change.
+ * Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +16,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SessionService, siteGuestSessionMinutes } from '../products/sessions/index.js';
 import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { Store } from '../store.js';
 import { GuestCheck } from './guest-check.js';
+import { AuditLog } from './host/audit-log.js';
+import { HostCheck } from './host/host-check.js';
+import { HostList } from './host/host-list.js';
+import { hostRoutes } from './host/host-routes.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
-import type { SitePhotoRepository, StoredPhoto } from './photos/photo-repository.js';
+import { SitePhotoRepository, type StoredPhoto } from './photos/photo-repository.js';
 import type { RsvpRepository } from './rsvp-repository.js';
 import { rsvpRoutes } from './rsvp-routes.js';
-import { readSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
+import { readSiteFiles, type SiteAccess, type SiteFile, type SiteFiles } from './site-files.js';
 
 /** The header that keeps the site out of search engines and link previews' indexes. */
 export const ROBOTS_HEADER = 'noindex, nofollow';
@@ -37,8 +46,10 @@ export interface SiteRouteOptions {
   rsvps: RsvpRepository;
   /** Milliseconds since the epoch: the RSVP deadline is checked against it. */
   clock: () => number;
-  /** The photos hosts uploaded, served in place of the built ones of the same names. */
-  photos?: SitePhotoRepository;
+  /** The database, for the hosts' page (`host/`). */
+  store: Store;
+  /** The shared rate limits, for the hosts' API. */
+  limiter: RateLimiter;
 }
 
 /** The URL paths an uploaded photo may have: one file name at the root with an image's extension. */
@@ -60,7 +71,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
 }
 
 function cacheControl(file: SiteFile): string {
-  if (file.access === 'invited') return 'private, no-cache';
+  if (file.access !== 'public') return 'private, no-cache';
   return file.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
@@ -90,6 +101,16 @@ export async function siteRoutes(
     sessions: options.sessions,
     users: options.users,
   });
+  const hostList = new HostList(options.store.db, options.project, options.clock);
+  const hosts = new HostCheck({
+    project: options.project,
+    sessions: options.sessions,
+    users: options.users,
+    hosts: hostList,
+  });
+  /** Invited guests see the invitation, and so do the hosts (the page's preview shows it). */
+  const mayReadInvitation = async (request: FastifyRequest) =>
+    (await guests.isInvited(request)) || (await hosts.hostOf(request)) !== undefined;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
@@ -104,10 +125,28 @@ export async function siteRoutes(
     return reply.send(page[encoding]);
   };
 
-  /** Answers 401 (and true) unless the request is an invited guest's. */
-  const refusedUninvited = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await guests.isInvited(request)) return false;
-    await reply
+  /**
+   * Answers a request for a file of `access` that may not read it, resolving to true, else to false: a
+   * host file is as absent (404) to anyone but a host, an invited file refused (401) to anyone
+   * but an invited guest or a host.
+   */
+  const refuseAccess = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    access: SiteAccess,
+  ): Promise<boolean> => {
+    if (access === 'public') {
+      reply.header('vary', 'accept-encoding');
+      return false;
+    }
+    reply.header('vary', 'cookie, accept-encoding');
+    if (access === 'host') {
+      if (await hosts.hostOf(request)) return false;
+      reply.callNotFound();
+      return true;
+    }
+    if (await mayReadInvitation(request)) return false;
+    reply
       .code(401)
       .header('cache-control', 'no-store')
       .type('text/plain; charset=utf-8')
@@ -116,12 +155,7 @@ export async function siteRoutes(
   };
 
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
-    if (file.access === 'invited') {
-      reply.header('vary', 'cookie, accept-encoding');
-      if (await refusedUninvited(request, reply)) return reply;
-    } else {
-      reply.header('vary', 'accept-encoding');
-    }
+    if (await refuseAccess(request, reply, file.access)) return reply;
     reply
       .header('content-type', file.contentType)
       .header('cache-control', cacheControl(file))
@@ -135,15 +169,10 @@ export async function siteRoutes(
     return reply.send(createReadStream(path));
   };
 
-  /** Sends an uploaded photo (invited guests only, like the built photos). */
-  const sendStored = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    photos: SitePhotoRepository,
-    photo: StoredPhoto,
-  ) => {
-    reply.header('vary', 'cookie, accept-encoding');
-    if (await refusedUninvited(request, reply)) return reply;
+  const photos = new SitePhotoRepository(options.store.db);
+  /** Sends an uploaded photo, to those who may read the built photos only. */
+  const sendStored = async (request: FastifyRequest, reply: FastifyReply, photo: StoredPhoto) => {
+    if (await refuseAccess(request, reply, 'invited')) return reply;
     reply.header('cache-control', 'private, no-cache');
     if (notModified(request, photo.etag)) return reply.header('etag', photo.etag).code(304).send();
     // Read again with its bytes: replaced in between, the new one goes with its own ETag.
@@ -157,15 +186,29 @@ export async function siteRoutes(
   };
 
   rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
+  hostRoutes(app, {
+    project: options.project,
+    store: options.store,
+    clock: options.clock,
+    sessions: options.sessions,
+    users: options.users,
+    rsvps: options.rsvps,
+    audit: new AuditLog(options.store.db, options.clock),
+    hosts,
+    hostList,
+    limiter: options.limiter,
+    publicUrl: options.publicUrl,
+  });
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
+  // The hosts' page is the same page: it shows a sign-in to anyone who is not a host.
+  app.get('/host', sendPage);
+  app.get('/host/', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     const url = `/${request.params['*']}`;
-    const photoName = options.photos ? PHOTO_URL.exec(url)?.[1] : undefined;
-    if (options.photos && photoName) {
-      const stored = await options.photos.find(options.project.projectId, photoName);
-      if (stored) return sendStored(request, reply, options.photos, stored);
-    }
+    const photoName = PHOTO_URL.exec(url)?.[1];
+    const stored = photoName && (await photos.find(options.project.projectId, photoName));
+    if (stored) return sendStored(request, reply, stored);
     files ??= readSiteFiles(options.dir);
     const file = files.byUrl.get(url);
     if (!file) return reply.callNotFound();
