@@ -497,9 +497,26 @@ function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 }
 
+/**
+ * ImageMagick's resource limits, given before the image is read: where its own policy sets none
+ * (Homebrew's), a photo within the pixel limit still cannot take the server's memory or disk.
+ */
+const MAGICK_LIMITS = [
+  '-limit',
+  'memory',
+  '256MiB',
+  '-limit',
+  'map',
+  '512MiB',
+  '-limit',
+  'disk',
+  '1GiB',
+];
+
 /** ImageMagick's arguments that turn `source` upright and crop it to `box` around its centre. */
 function uprightCrop(source: string, box: string): string[] {
   return [
+    ...MAGICK_LIMITS,
     source,
     '-auto-orient',
     '-colorspace',

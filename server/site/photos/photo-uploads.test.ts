@@ -159,6 +159,46 @@ describe('photo uploads (server/site/photos/photo-uploads.ts)', { skip }, () => 
     assert.equal((await server.get(`/${NAME}-footer.png`, stranger)).status, 401);
   });
 
+  test('a photo is turned upright by its EXIF orientation, which is then stripped', async () => {
+    // A landscape JPEG whose EXIF says "turn a quarter clockwise": red on top, blue below.
+    const jpeg = drawJpeg('400x200', 'red-blue');
+    const tiff = Buffer.from([
+      ...[0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0],
+      ...[1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0],
+    ]);
+    const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(exif.length + 2);
+    const turned = Buffer.concat([
+      jpeg.subarray(0, 2),
+      Buffer.from([0xff, 0xe1]),
+      length,
+      exif,
+      jpeg.subarray(2),
+    ]);
+    const upload = await uploads.upload('photobooth-3', turned);
+    assert.deepEqual(upload.warnings, [
+      'The image is 200×400; it is enlarged to 800×1000 and will look soft.',
+    ]);
+    const response = await server.get(`/${NAME}-photobooth-3.jpg`, guest);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const read = (format: string) =>
+      execFileSync(found[0] ?? 'convert', ['jpeg:-', '-format', format, 'info:'], {
+        input: bytes,
+        encoding: 'utf8',
+      });
+    assert.equal(read('%wx%h'), '800x1000');
+    // Upright, red is on the right and blue on the left.
+    const [left = '', right = ''] = read('%[pixel:p{5,500}] %[pixel:p{794,500}]').split(' ');
+    assert.match(left, /^srgb\(\d,\d,2[45]\d\)$|blue/, left);
+    assert.match(right, /^srgb\(2[45]\d,\d,\d\)$|red/, right);
+    assert.equal(read('%[orientation]'), 'Undefined', 'the EXIF is gone');
+
+    // A WebP is taken too.
+    const webp = execFileSync(found[0] ?? 'convert', ['-size', '800x1000', 'plasma:', 'webp:-']);
+    assert.deepEqual((await uploads.upload('photobooth-4', webp)).warnings, []);
+  });
+
   test('a non-image, or one too large, is refused with a clear message and nothing changes', async () => {
     const before = await repository.list(server.project.projectId);
     const refuses = async (image: Uint8Array, pattern: RegExp, code: string) =>
