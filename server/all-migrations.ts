@@ -9,6 +9,7 @@ import { rateLimitMigrations } from './rate-limit/rate-limits-tables.js';
 import { telemetryMigrations } from './sdk/telemetry-tables.js';
 import { contentMigrations } from './site/content/content-tables.js';
 import { hostMigrations } from './site/host/host-tables.js';
+import { sitePhotoMigrations } from './site/photos/photo-tables.js';
 import { siteMigrations } from './site/rsvp-tables.js';
 
 /** The shared folders' and the products' migrations, by name. */
@@ -21,5 +22,6 @@ export const ALL_MIGRATIONS = mergeMigrations([
   siteMigrations,
   contentMigrations,
   hostMigrations,
+  sitePhotoMigrations,
   ...serverProducts.map((product) => product.migrations),
 ]);

@@ -51,6 +51,8 @@ const PERMANENT: readonly Table[] = [
   'idp_grants',
   // A guest's RSVP, until the guest's user is deleted (the rows go with it).
   'site_rsvps',
+  // The hosts' uploaded photos, until a host replaces them.
+  'site_photos',
 ];
 
 /** The tables of the database, the migrator's own aside. */

@@ -7,7 +7,8 @@
  *   invitation's content (`/private/invitation.json`) and its `.ics` calendar files are not
  *   files of the build: the server makes them per request from the published content in its
  *   database (`content/content-guest-routes.ts`), for invited guests only as well;
- * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only;
+ * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only
+ *   (a photo a host uploaded since, `photos/photo-repository.ts`, is served in its place);
  * - `host/…` (the hosts' page's chunks), at `/host/…`: the site's hosts only;
  * - everything else, at its own path: public (`index.html` is served at `/`).
  *

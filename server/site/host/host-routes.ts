@@ -9,6 +9,7 @@ import { guestHostRoutes } from './guest-host-routes.js';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
+import { photoHostRoutes } from './photo-host-routes.js';
 
 /** `GET /me`: the signed-in host, and until when their sign-in counts as recent. */
 function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
@@ -28,6 +29,7 @@ const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   hostListRoutes,
   guestHostRoutes,
   contentHostRoutes,
+  photoHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */
