@@ -385,5 +385,55 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
         page.getByRole('tabpanel', { name: 'Activity' }).getByRole('listitem').first(),
       ).toContainText('Published the invitation');
     });
+
+    test('the host uploads a photo; the invitation’s address for it now gives the new picture, to guests too', async ({
+      page,
+      browser,
+    }) => {
+      const photoUrl = `${site.url}/juno-felix-photobooth-1.jpg`;
+      await page.goto(`${site.url}/host#photos`);
+      await signInByText(page, site, HOST);
+      const panel = page.getByRole('tabpanel', { name: 'Photos' });
+      const card = panel
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Photobooth photo 1' }) });
+      await expect(card.getByRole('img')).toBeVisible();
+      await expectNoAxeViolations(page);
+      const before = await (await page.request.get(photoUrl)).body();
+
+      await card
+        .getByLabel('New picture (JPEG, PNG or WebP, up to 15 MB)')
+        .setInputFiles(
+          join(import.meta.dirname, '..', 'site', 'photos', 'juno-felix-photobooth-2.jpg'),
+        );
+      await card.getByRole('button', { name: 'Upload' }).click();
+      await expect(panel.getByRole('status').filter({ hasText: 'uploaded' })).toContainText(
+        'Photobooth photo 1: new picture uploaded',
+        { timeout: 120_000 },
+      );
+      await expect(card.getByRole('img')).toHaveAttribute('src', /\?v=/);
+      await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
+      expect(
+        await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      ).toBeGreaterThan(0);
+      const after = await (await page.request.get(photoUrl)).body();
+      expect(after.equals(before)).toBe(false);
+      await expectNoAxeViolations(page);
+
+      const guestContext = await browser.newContext();
+      const guestPage = await guestContext.newPage();
+      await guestPage.goto(site.url);
+      await requestCode(guestPage, GUEST);
+      await typeCode(guestPage, await site.velvet.lastCode(GUEST));
+      await expect(heading(guestPage, 'Juno & Felix')).toBeVisible();
+      const seen = await (await guestPage.request.get(photoUrl)).body();
+      expect(seen.equals(after)).toBe(true);
+      await guestContext.close();
+
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await expect(
+        page.getByRole('tabpanel', { name: 'Activity' }).getByRole('listitem').first(),
+      ).toContainText('Replaced photobooth photo 1');
+    });
   });
 }

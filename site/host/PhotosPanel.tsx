@@ -1,10 +1,11 @@
 /**
  * The photos: each slot's picture (the four photobooth photos and the footer's) with its
- * description for screen readers, a new picture uploaded as the file itself (converted on the
- * server by the same pipeline as `npm run site:photos`), and, when the server lacks the image
- * tools, its advice on how to add them.
+ * description for screen readers (edited with the rest of the invitation, in its tab), a new
+ * picture uploaded as the file itself (converted on the server by the same pipeline as
+ * `npm run site:photos`, and put in place of the slot's files, so the invitation's references
+ * stay), and, when the server lacks the image tools, its advice on how to run the command.
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useHostAction } from './confirm-sign-in.js';
 import { hostApi, segment } from './host-api.js';
 import type { PhotoSlot, PhotosState, SlotPhoto } from './host-types.js';
@@ -24,6 +25,11 @@ const SLOT_NAMES: Record<PhotoSlot, string> = {
   'photobooth-4': 'Photobooth photo 4',
   footer: 'Footer picture',
 };
+
+/** The picture's address, new after each upload (the slot's address stays the same). */
+function pictureUrl(photo: SlotPhoto): string {
+  return photo.uploaded_at ? `${photo.url}?v=${encodeURIComponent(photo.uploaded_at)}` : photo.url;
+}
 
 /** The photos' section. */
 export function PhotosPanel() {
@@ -90,26 +96,8 @@ function PhotoCard({ photo, canUpload, onChanged, onProblem }: PhotoCardProps) {
   const id = useId();
   const run = useHostAction();
   const name = SLOT_NAMES[photo.slot] ?? photo.slot;
-  const [alt, setAlt] = useState(photo.alt);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => setAlt(photo.alt), [photo.alt]);
-
-  const saveAlt = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await run(() =>
-        hostApi(`/photos/${segment(photo.slot)}`, { method: 'PATCH', json: { alt: alt.trim() } }),
-      );
-      onChanged(`${name}: description saved.`);
-    } catch (error) {
-      onProblem(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const upload = async () => {
     if (!file) return;
@@ -123,14 +111,15 @@ function PhotoCard({ photo, canUpload, onChanged, onProblem }: PhotoCardProps) {
     }
     setBusy(true);
     try {
-      await run(() =>
-        hostApi(`/photos/${segment(photo.slot)}`, {
+      const answer = await run(() =>
+        hostApi<{ warnings?: readonly string[] }>(`/photos/${segment(photo.slot)}`, {
           method: 'PUT',
           raw: { body: file, type: file.type },
         }),
       );
       setFile(null);
-      onChanged(`${name}: new picture uploaded.`);
+      const warnings = answer.warnings?.length ? ` ${answer.warnings.join(' ')}` : '';
+      onChanged(`${name}: new picture uploaded; guests see it on their next visit.${warnings}`);
     } catch (error) {
       onProblem(error);
     } finally {
@@ -141,23 +130,10 @@ function PhotoCard({ photo, canUpload, onChanged, onProblem }: PhotoCardProps) {
   return (
     <li className="host-card host-photo">
       <h3>{name}</h3>
-      <img src={photo.url} alt={photo.alt} loading="lazy" />
-      <form className="host-form" onSubmit={saveAlt}>
-        <div className="host-field">
-          <label htmlFor={`${id}-alt`}>Description for screen readers</label>
-          <input
-            id={`${id}-alt`}
-            type="text"
-            value={alt}
-            onInput={(event) => setAlt(event.currentTarget.value)}
-          />
-        </div>
-        <div className="host-actions">
-          <button type="submit" className="host-button" disabled={busy || alt === photo.alt}>
-            Save description
-          </button>
-        </div>
-      </form>
+      <img src={pictureUrl(photo)} alt={photo.alt} loading="lazy" />
+      <p className="host-muted">
+        Description: {photo.alt || '(none)'}. Change it in the Invitation tab.
+      </p>
       {canUpload && (
         <div className="host-form">
           <div className="host-field">

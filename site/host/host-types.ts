@@ -114,6 +114,8 @@ export interface SlotPhoto {
   readonly file: string;
   readonly alt: string;
   readonly url: string;
+  /** When a host last uploaded it; null for the photo the site was built with. */
+  readonly uploaded_at: string | null;
 }
 
 /** `GET /photos`: the photos and whether the server can convert uploads. */
