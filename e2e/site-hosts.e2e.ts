@@ -177,6 +177,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
         { timeout: 60_000 },
       );
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(hostsPanel.getByRole('heading', { level: 2, name: 'Hosts' })).toBeFocused();
       expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(signCount);
       await expect(hostsPanel.getByText(NEW_HOST, { exact: true })).toHaveCount(0);
 
@@ -260,6 +261,8 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await expect(guests.getByRole('status').filter({ hasText: 'off the list' })).toHaveText(
         'Guest Forty-Two is off the list.',
       );
+      // The row and its button are gone: the section's heading has the focus.
+      await expect(guests.getByRole('heading', { level: 2, name: 'Guests' })).toBeFocused();
       await expect(table.locator('caption')).toHaveText('0 guests, 0 answered, 0 coming');
       expect(site.guests('list')).not.toContain('Guest Forty-Two');
 

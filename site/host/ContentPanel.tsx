@@ -58,6 +58,14 @@ export function ContentPanel({ onPreview }: ContentPanelProps) {
     void load();
   }, [load]);
 
+  // Changes not saved yet: the browser asks before the page is left or reloaded.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
   const update = useCallback((path: DraftPath, value: unknown) => {
     setDraft((current) => (current ? setAt(current, path, value) : current));
     setDirty(true);

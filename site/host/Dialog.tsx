@@ -28,7 +28,8 @@ export function Dialog({ open, title, onCancel, children }: DialogProps) {
     if (!element.open) element.showModal();
     return () => {
       if (element.open) element.close();
-      opener?.focus?.();
+      // Back where it was, unless that is gone (the removed row's button).
+      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 

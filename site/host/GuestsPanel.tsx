@@ -3,7 +3,7 @@
  * they were last seen, their RSVP answer and note), a search, adding, editing and removing a
  * guest (removing asks first), importing a CSV and a link that downloads the list as one.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useHostAction } from './confirm-sign-in.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { type GuestFields, GuestForm } from './GuestForm.js';
@@ -31,6 +31,8 @@ function listQuery(search: string, everyone: boolean): string {
 export function GuestsPanel({ active }: GuestsPanelProps) {
   const id = useId();
   const run = useHostAction();
+  // After a removal the row and its button are gone: the section's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
   const [search, setSearch] = useState('');
   const [everyone, setEveryone] = useState(false);
   const [guests, setGuests] = useState<readonly Guest[] | null>(null);
@@ -96,6 +98,7 @@ export function GuestsPanel({ active }: GuestsPanelProps) {
         hostApi<GuestAnswer>(`/guests/${segment(guest.user_id)}`, { method: 'DELETE' }),
       );
       setNote({ kind: 'done', text: `${guest.name || guest.phone_display} is off the list.` });
+      heading.current?.focus();
       reload();
     } catch (error) {
       setNote(errorNote(error));
@@ -104,7 +107,9 @@ export function GuestsPanel({ active }: GuestsPanelProps) {
 
   return (
     <div className="host-section">
-      <h2>Guests</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Guests
+      </h2>
       <div className="host-toolbar">
         <div className="host-field">
           <label htmlFor={`${id}-search`}>Search by name, number or note</label>

@@ -3,7 +3,7 @@
  * removed there, and those added here), adding one by phone number or email, and removing one
  * (asked first; the server keeps the last host and the config's).
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useHostAction } from './confirm-sign-in.js';
 import { ConfirmDialog } from './Dialog.js';
 import { hostApi, segment } from './host-api.js';
@@ -20,6 +20,8 @@ export interface HostsPanelProps {
 export function HostsPanel({ active }: HostsPanelProps) {
   const id = useId();
   const run = useHostAction();
+  // After a removal the row and its button are gone: the section's heading takes the focus.
+  const heading = useRef<HTMLHeadingElement>(null);
   const [hosts, setHosts] = useState<readonly HostEntry[] | null>(null);
   const [identifier, setIdentifier] = useState('');
   const [note, setNote] = useState<Note>(null);
@@ -61,6 +63,7 @@ export function HostsPanel({ active }: HostsPanelProps) {
     try {
       await run(() => hostApi(`/hosts/${segment(host.id)}`, { method: 'DELETE' }));
       setNote({ kind: 'done', text: `${host.identifier} is no longer a host.` });
+      heading.current?.focus();
       await load();
     } catch (error) {
       setNote(errorNote(error));
@@ -69,7 +72,9 @@ export function HostsPanel({ active }: HostsPanelProps) {
 
   return (
     <div className="host-section">
-      <h2>Hosts</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Hosts
+      </h2>
       <Notes note={note} />
       {hosts === null ? (
         note === null && <p role="status">Loading the hosts…</p>
