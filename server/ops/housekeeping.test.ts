@@ -55,6 +55,8 @@ const PERMANENT: readonly Table[] = [
   // as the party's record (one short line a change).
   'site_hosts',
   'site_audit',
+  // The hosts' uploaded photos, until a host replaces them.
+  'site_photos',
 ];
 
 /** The tables of the database, the migrator's own aside. */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
+import { photoHostRoutes } from './photo-host-routes.js';
 
 /** `GET /me`: the signed-in host, and until when their sign-in counts as recent. */
 function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
@@ -24,6 +25,7 @@ function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
 const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   meHostRoutes,
   hostListRoutes,
+  photoHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */
