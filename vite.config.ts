@@ -6,11 +6,11 @@
  *
  * The build keeps what is private apart, so the server can refuse it to anyone who is not an
  * invited guest (`server/site/`):
- * - `dist/site/private/`: the invitation's chunks (everything under `site/invitation/` and the
- *   content module); the server serves them at `/private/…`.
+ * - `dist/site/private/`: the invitation's chunks (everything under `site/invitation/`); the
+ *   server serves them at `/private/…`. The invitation's content is not in them: the server keeps
+ *   it in its database and makes `/private/invitation.json` and the `.ics` calendar files from it
+ *   per request (`server/site/content/`), which the dev server asks the Velvet server for.
  * - `dist/site/photos/`: the photos from `site/photos/`; the server serves them at the site root.
- * - `dist/site/private/calendar.ics` and `private/calendar/*.ics`: the events' calendar files,
- *   made from the content (`scripts/site-calendar-plugin.ts`), private like the chunks.
  * - everything else (`index.html`, `assets/`, `site/public/`) is public and holds nothing private.
  *
  * `index.html` gets the site theme (`site/theme/site-theme.ts`) as CSS custom properties.
@@ -27,7 +27,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { phoneMetadataVitePlugin } from './scripts/phone-metadata.mjs';
 import { precompressFiles } from './scripts/precompress.js';
 import { simpleIconsInline } from './scripts/simple-icons-inline.js';
-import { siteCalendarPlugin } from './scripts/site-calendar-plugin.js';
 import { siteThemePlugin } from './scripts/site-theme-plugin.js';
 import { DEVELOPMENT_PUBLIC_TOKEN } from './server/config/config.js';
 import {
@@ -54,10 +53,13 @@ const photosDir = join(siteDir, 'photos');
 /** The output directory, which the server serves (`server/site/site-files.ts`). */
 export const SITE_OUT_DIR = join(root, 'dist', 'site');
 
-/** Modules whose code is private: the invitation's components and its content. */
+/**
+ * Modules whose code is private: the invitation's components and the content's modules (only
+ * their types and date formatting are imported; the content itself comes from the server).
+ */
 export function isPrivateModule(id: string): boolean {
   const path = id.replaceAll('\\', '/');
-  return path.includes('/site/invitation/') || path.includes('/site/content/invitation.');
+  return path.includes('/site/invitation/') || path.includes('/site/content/');
 }
 
 /** The photos' content types, for the dev server. */
@@ -148,7 +150,6 @@ export default defineConfig({
     phoneMetadataVitePlugin(),
     simpleIconsInline(),
     sitePhotos(),
-    siteCalendarPlugin(),
     precompress(),
   ],
   build: {
@@ -175,6 +176,9 @@ export default defineConfig({
       '/dev': VELVET_SERVER,
       '/docs': VELVET_SERVER,
       '/widget': VELVET_SERVER,
+      // The invitation's content and calendar files, which the server makes from its database.
+      '/private/invitation.json': VELVET_SERVER,
+      '/private/calendar': VELVET_SERVER,
     },
   },
 });

@@ -7,11 +7,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
+import { INVITATION_CONTENT_PATH } from '../site/app/invitation-content.js';
 import {
   calendarEntries,
   eventCalendarPath,
   PARTY_CALENDAR_PATH,
 } from '../site/calendar/calendar-events.js';
+import { dayDateText, partyDateText } from '../site/content/date-text.js';
 import { invitation, PHOTO_NAME } from '../site/content/invitation.js';
 import { scriptReadable, serverSessionCookie, signInThroughWidget } from './support/site-page.js';
 import { type SiteServer, startSite } from './support/site-server.js';
@@ -51,7 +53,7 @@ function privateStrings(): string[] {
   for (const text of [
     invitation.names,
     invitation.tagline,
-    invitation.date,
+    partyDateText(invitation.isoDate, 'en'),
     invitation.location,
     invitation.schedule.subtitle,
     invitation.faq.closing.text,
@@ -61,7 +63,7 @@ function privateStrings(): string[] {
     long(text);
   }
   for (const day of invitation.schedule.days) {
-    long(day.date);
+    long(dayDateText(day.isoDate, 'en'));
     long(day.title);
     for (const event of day.events) {
       long(event.title);
@@ -231,10 +233,12 @@ function calendarPaths(): string[] {
   ];
 }
 
-test('the invitation chunk, the photos and the calendar files are for invited guests only', async () => {
+test('the invitation chunk, its content, the photos and the calendar files are for invited guests only', async () => {
   const fetched = await crawl(site.url);
   const chunks = [...fetched.keys()].filter((path) => path.startsWith('/private/'));
-  const privatePaths = [...chunks, ...photoPaths(), ...calendarPaths()];
+  const privatePaths = [
+    ...new Set([...chunks, INVITATION_CONTENT_PATH, ...photoPaths(), ...calendarPaths()]),
+  ];
 
   for (const path of privatePaths) {
     const response = await fetch(new URL(path, site.url));
@@ -255,9 +259,13 @@ test('the invitation chunk, the photos and the calendar files are for invited gu
     if (path.endsWith('.ics')) {
       expect(guest.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       expect(await guest.text()).toContain('BEGIN:VCALENDAR');
-    } else if (path.startsWith('/private/')) {
-      // The chunk holds the invitation: the strings the public crawl looked for are there.
+    } else if (path === INVITATION_CONTENT_PATH) {
+      // The content holds the invitation: the strings the public crawl looked for are there.
+      expect(guest.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(leaks(await guest.text())).toContain(invitation.names);
+    } else if (path.startsWith('/private/')) {
+      // The chunk holds the invitation's code, none of its words: they come from the database.
+      expect(leaks(await guest.text()), path).toEqual([]);
     } else {
       expect(guest.headers.get('content-type')).toMatch(/^image\//);
       await guest.arrayBuffer();

@@ -8,6 +8,7 @@
  * cookie: no page script can read its token or JWT, in cookies, storage or answers.
  */
 import { expect, test } from '@playwright/test';
+import { dayDateText, partyDateText } from '../site/content/date-text.js';
 import { invitation } from '../site/content/invitation.js';
 import { en as publicTexts } from '../site/i18n/en.js';
 import { shownText } from '../site/text/inline-links.js';
@@ -64,7 +65,9 @@ test('a guest on the list signs in with the code from the outbox and sees the in
     await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByText(invitation.tagline)).toBeVisible();
-  await expect(page.getByText(invitation.date, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(partyDateText(invitation.isoDate, 'en'), { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(invitation.location, { exact: true })).toBeVisible();
   await expect(page.getByText(invitation.footer.thanks)).toBeVisible();
 
@@ -112,7 +115,7 @@ test('the schedule tabs and the FAQ accordion behave as specified', async ({ pag
     'aria-selected',
     'false',
   );
-  await expect(panel).toContainText(friday.date);
+  await expect(panel).toContainText(dayDateText(friday.isoDate, 'en'));
   await expect(panel).toContainText(friday.title);
   for (const event of friday.events) {
     await expect(panel).toContainText(event.time);
@@ -131,7 +134,7 @@ test('the schedule tabs and the FAQ accordion behave as specified', async ({ pag
     'aria-selected',
     'true',
   );
-  await expect(panel).toContainText(saturday.date);
+  await expect(panel).toContainText(dayDateText(saturday.isoDate, 'en'));
   for (const event of saturday.events) await expect(panel).toContainText(event.title);
   await expect(panel).not.toContainText(friday.events[0]?.title ?? '');
 
@@ -139,7 +142,7 @@ test('the schedule tabs and the FAQ accordion behave as specified', async ({ pag
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Sunday' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Sunday' })).toHaveAttribute('aria-selected', 'true');
-  await expect(panel).toContainText(sunday.date);
+  await expect(panel).toContainText(dayDateText(sunday.isoDate, 'en'));
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Friday' })).toBeFocused();
   await page.keyboard.press('ArrowLeft');

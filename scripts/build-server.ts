@@ -30,6 +30,8 @@ function newestSourceTime(): number {
     }
   };
   walk(join(root, 'server'));
+  // The site's modules the server compiles in: the content's seed and types, its calendar files.
+  for (const dir of ['content', 'calendar', 'text']) walk(join(root, 'site', dir));
   for (const file of [
     'package.json',
     'package-lock.json',

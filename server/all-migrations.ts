@@ -7,6 +7,7 @@ import { serverProducts } from './products/registry.js';
 import { projectMigrations } from './projects/projects-tables.js';
 import { rateLimitMigrations } from './rate-limit/rate-limits-tables.js';
 import { telemetryMigrations } from './sdk/telemetry-tables.js';
+import { contentMigrations } from './site/content/content-tables.js';
 import { hostMigrations } from './site/host/host-tables.js';
 import { sitePhotoMigrations } from './site/photos/photo-tables.js';
 import { siteMigrations } from './site/rsvp-tables.js';
@@ -19,6 +20,7 @@ export const ALL_MIGRATIONS = mergeMigrations([
   telemetryMigrations,
   deliveryMigrations,
   siteMigrations,
+  contentMigrations,
   hostMigrations,
   sitePhotoMigrations,
   ...serverProducts.map((product) => product.migrations),

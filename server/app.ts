@@ -29,6 +29,7 @@ import { loggerOptions } from './http/log-options.js';
 import { securityHeaders } from './http/page-security.js';
 import { sdkCors } from './http/sdk-cors.js';
 import './http/request-context.js';
+import { invitation } from '../site/content/invitation.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { recordRouteTable } from './http/route-table.js';
 import { sdkAuthHook } from './http/sdk-auth.js';
@@ -56,6 +57,7 @@ import type { Project } from './projects/projects-repository.js';
 import { RateLimiter, type RefusalObserver } from './rate-limit/rate-limiter.js';
 import { bootstrapRoutes } from './sdk/bootstrap.js';
 import { eventRoutes } from './sdk/events.js';
+import { ContentRepository } from './site/content/content-repository.js';
 import { RsvpRepository } from './site/rsvp-repository.js';
 import { siteRoutes } from './site/site-routes.js';
 import type { Store } from './store.js';
@@ -312,6 +314,10 @@ async function webRoutes(
   if (config.demo && !(await demoRoutes(app, options.demoDir ?? DEFAULT_DEMO_DIR)))
     app.log.warn('no demo: `npm run build` serves it at /demo/');
   const siteDir = options.siteDir ?? DEFAULT_SITE_DIR;
+  const contents = new ContentRepository(store.db);
+  const clock = options.clock ?? Date.now;
+  // The invitation's content starts as `site/content/invitation.ts`'s, once per database.
+  if (site) await contents.seedIfAbsent(site.projectId, invitation, clock());
   if (
     !site ||
     !(await siteRoutes(app, {
@@ -321,7 +327,8 @@ async function webRoutes(
       sessions,
       users: store.users,
       rsvps: new RsvpRepository(store.db),
-      clock: options.clock ?? Date.now,
+      clock,
+      contents,
       store,
       limiter,
     }))

@@ -1,6 +1,7 @@
 /**
- * The invitation's `.ics` files on a real server, as the build writes them from the content
- * (`site/calendar/ics-files.ts` into `private/`): an invited guest downloads each one and a real
+ * The invitation's `.ics` files on a real server, as it makes them per request from the
+ * published content (the seed here, `site/content/invitation.ts`; `site/calendar/ics-files.ts`,
+ * `content/content-guest-routes.ts`): an invited guest downloads each one and a real
  * iCalendar parser (ical.js) reads the party's events from it, in the party's time zone; anyone
  * else (no session, a session of a number not on the list, another project's session, a revoked
  * one) gets 401 and none of the file.
@@ -18,7 +19,8 @@ import {
   writeSiteFolder,
 } from './site-test-server.js';
 
-const STAMP = new Date('2025-07-01T12:00:00Z');
+/** When the seed was stored: the server's start on the test clock (never published since). */
+const STAMP = new Date('2025-07-26T18:00:00Z');
 const FILES = icsFiles(invitation, STAMP);
 const GUEST = '+14155550721';
 const NOT_ON_LIST = '+14155550722';
@@ -55,9 +57,9 @@ describe('the invitation as .ics files', () => {
   let strangerToken: string;
 
   before(async () => {
-    const files: Record<string, string> = { 'index.html': '<!doctype html><title>x</title>' };
-    for (const file of FILES) files[file.urlPath.slice(1)] = file.text;
-    server = await startSiteTestServer(writeSiteFolder(files));
+    server = await startSiteTestServer(
+      writeSiteFolder({ 'index.html': '<!doctype html><title>x</title>' }),
+    );
     guestToken = await server.signIn(GUEST);
     await server.setInvited(GUEST, true);
     strangerToken = await server.signIn(NOT_ON_LIST);
@@ -122,9 +124,9 @@ describe('the invitation as .ics files', () => {
       afterParty?.description,
       'A DJ spins modern electronic, nu-disco and early-2000s nostalgia. Dance accordingly.',
     );
-    assert.equal(afterParty?.stamp, '2025-07-01T12:00:00Z');
-    // One UID per event, from the event's and the party's lasting names: the same in the next
-    // build's files, even after the hosts move the party and rename the events.
+    assert.equal(afterParty?.stamp, '2025-07-26T18:00:00Z');
+    // One UID per event, from the event's and the party's lasting names: the same in the files
+    // of the next publication, even after the hosts move the party and rename the events.
     const uids = events.map((event) => event.uid);
     assert.deepEqual(uids, [
       'welcome-beers.juno-and-felix-eloped-2025@velvet-invitation',

@@ -3,8 +3,10 @@
  * the first request for a file). Who may fetch a file follows from where the build put it, so anything new in the
  * private folders is private without a second list to keep in step:
  *
- * - `private/…` (the invitation's chunks and its `.ics` calendar files), at `/private/…`:
- *   invited guests only;
+ * - `private/…` (the invitation's chunks), at `/private/…`: invited guests only. The
+ *   invitation's content (`/private/invitation.json`) and its `.ics` calendar files are not
+ *   files of the build: the server makes them per request from the published content in its
+ *   database (`content/content-guest-routes.ts`), for invited guests only as well;
  * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only
  *   (a photo a host uploaded since, `photos/photo-repository.ts`, is served in its place);
  * - `host/…` (the hosts' page's chunks), at `/host/…`: the site's hosts only;

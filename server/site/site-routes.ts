@@ -1,14 +1,15 @@
 /**
  * The invitation site (`dist/site`, built by `npm run build`): the public page at `/` with the
  * site project's token filled in, its public assets, and the private files (the invitation's
- * chunks and the photos) only for requests whose session cookie (set by the server itself,
- * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
- * there (`rsvp-routes.ts`). The hosts' page (`/host`) is the same page; its chunks and its API
- * (`host/`) answer hosts only, 404 to anyone else, and hosts may read the invitation's files too.
- * A photo the hosts uploaded (`photos/photo-repository.ts`) is served at the site root under its
- * slot's file name in place of the built file of that name, to the same readers with the same
- * headers, so the page's references never change.
- * Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
+ * chunks and the photos, and the content and calendar files made from the database,
+ * `content/content-guest-routes.ts`) only for requests whose session cookie (set by the server
+ * itself, `HttpOnly`) is a live session of an invited guest, who also reads and writes their own
+ * RSVP there (`rsvp-routes.ts`). The hosts' page (`/host`) is the same page; its chunks and its
+ * API (`host/`) answer hosts only, 404 to anyone else, and hosts may read the invitation's files
+ * too. A photo the hosts uploaded (`photos/photo-repository.ts`) is served at the site root under
+ * its slot's file name in place of the built file of that name, to the same readers with the same
+ * headers, so the page's references never change. Every response of the server carries
+ * `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { Store } from '../store.js';
+import { contentGuestRoutes } from './content/content-guest-routes.js';
+import type { ContentRepository } from './content/content-repository.js';
 import { GuestCheck } from './guest-check.js';
 import { AuditLog } from './host/audit-log.js';
 import { HostCheck } from './host/host-check.js';
@@ -46,6 +49,8 @@ export interface SiteRouteOptions {
   rsvps: RsvpRepository;
   /** Milliseconds since the epoch: the RSVP deadline is checked against it. */
   clock: () => number;
+  /** The invitation's stored content (seeded before the routes are registered). */
+  contents: ContentRepository;
   /** The database, for the hosts' page (`host/`). */
   store: Store;
   /** The shared rate limits, for the hosts' API. */
@@ -76,8 +81,8 @@ function cacheControl(file: SiteFile): string {
 }
 
 /**
- * Registers the site on `app`; resolves to false (and serves nothing) when `options.dir` has
- * no built site.
+ * Registers the site on `app`; resolves to false (and serves nothing but the invitation's
+ * content and calendar files) when `options.dir` has no built site.
  */
 export async function siteRoutes(
   app: FastifyInstance,
@@ -85,16 +90,6 @@ export async function siteRoutes(
 ): Promise<boolean> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-robots-tag', ROBOTS_HEADER);
-  });
-  const indexPath = join(options.dir, 'index.html');
-  if (!existsSync(indexPath)) return false;
-  // The table of the site's files is read on the first request for one, not at start-up.
-  let files: SiteFiles | undefined;
-  const page: IndexPage = renderIndexPage(indexPath, {
-    publicToken: options.project.publicToken,
-    publicUrl: options.publicUrl,
-    guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
-    passkeys: options.project.settings.products.includes('passkeys'),
   });
   const guests = new GuestCheck({
     project: options.project,
@@ -112,6 +107,23 @@ export async function siteRoutes(
   const mayReadInvitation = async (request: FastifyRequest) =>
     (await guests.isInvited(request)) || (await hosts.hostOf(request)) !== undefined;
 
+  // The content and its calendar files come from the database, built site or not: `npm run dev`
+  // serves the page itself and asks the server for them.
+  contentGuestRoutes(app, {
+    projectId: options.project.projectId,
+    contents: options.contents,
+    allowed: mayReadInvitation,
+  });
+  const indexPath = join(options.dir, 'index.html');
+  if (!existsSync(indexPath)) return false;
+  // The table of the site's files is read on the first request for one, not at start-up.
+  let files: SiteFiles | undefined;
+  const page: IndexPage = renderIndexPage(indexPath, {
+    publicToken: options.project.publicToken,
+    publicUrl: options.publicUrl,
+    guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
+    passkeys: options.project.settings.products.includes('passkeys'),
+  });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply
       .header('content-type', 'text/html; charset=utf-8')

@@ -13,12 +13,19 @@ import { Rejection } from '../gate/Rejection.js';
 import type { SiteLocale } from '../i18n/site-locale.js';
 import { useSiteTexts } from '../i18n/site-texts-context.js';
 import type { GuestStatus, GuestView } from './guest-status.js';
+import { fetchInvitationContent } from './invitation-content.js';
 import { LazyChunk } from './LazyChunk.js';
 import { StatusScreen } from './StatusScreen.js';
 import { ScreenArrival } from './screen-arrival.js';
 
-/** The invitation: a chunk of its own that the server serves to invited guests only. */
-const loadInvitation = () => import('../invitation/Invitation.js');
+/**
+ * The invitation: a chunk of its own that the server serves to invited guests only, and its
+ * published content, asked for at the same time (a retry asks for both again).
+ */
+const loadInvitation = () =>
+  Promise.all([import('../invitation/Invitation.js'), fetchInvitationContent()]).then(
+    ([chunk, content]) => ({ default: chunk.withContent(content) }),
+  );
 
 /** Where the sign-in widget is: not shown, open on the gate, or done (sign-in complete). */
 type WidgetStage = 'closed' | 'open' | 'done';

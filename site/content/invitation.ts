@@ -4,8 +4,14 @@
  * for texting them) and the photos, as the hosts wrote them (in any language the page is in: the
  * site's own words around them, in `site/i18n/`, follow the guest's). Its running texts may hold links written
  * as in Markdown, `[words](https://…)`: only `https:`, `mailto:` and `tel:` targets become
- * links. This module is private: only the invitation chunk imports it, and the server hands
- * that chunk out to invited guests alone (see `server/site/`). Never import it from the gate.
+ * links.
+ *
+ * The object below is only the seed: at its first start the server stores it in the database
+ * (`server/site/content/`), where the hosts edit and publish it from then on; the invitation
+ * reads the published content from `/private/invitation.json`, which the server hands to invited
+ * guests (and hosts) alone. The rules a stored content must follow (lengths, dates, links) are in
+ * `server/site/content/content-validation.ts`. The site's code imports only this module's types:
+ * never its data, from the gate or the invitation.
  */
 
 import type { PartyTimeZone } from '../calendar/time-zone.js';
@@ -68,11 +74,15 @@ export interface CalendarSettings {
 
 /** One day of the schedule, shown as one tab. */
 export interface ScheduleDay {
+  /** The tab's lasting name: `day1`, `day2`, `day3` in order. */
   readonly key: 'day1' | 'day2' | 'day3';
   /** The tab's label. */
   readonly label: string;
-  /** The full date, shown above the day's events. */
-  readonly date: string;
+  /**
+   * The day as `YYYY-MM-DD`; the full date above the day's events is written from it in the
+   * guest's language (`date-text.ts`: "Friday, July 25, 2025").
+   */
+  readonly isoDate: string;
   readonly title: string;
   readonly events: readonly ScheduleEvent[];
 }
@@ -90,6 +100,13 @@ export interface Photo {
   readonly file: string;
   /** What the picture shows, for screen readers. */
   readonly alt: string;
+}
+
+/** The navigation's own words for its section links (each optional). */
+export interface NavLabels {
+  readonly hero?: string;
+  readonly schedule?: string;
+  readonly faq?: string;
 }
 
 /**
@@ -111,9 +128,10 @@ export interface InvitationContent {
   readonly tagline: string;
   /** How the hero greets the signed-in guest (by name, or not). */
   readonly greeting: GreetingSettings;
-  /** The main event's date as guests read it. */
-  readonly date: string;
-  /** The same date as `YYYY-MM-DD`, for the `<time>` element. */
+  /**
+   * The main event's date as `YYYY-MM-DD`, one of the schedule's days; guests read it written in
+   * their language (`date-text.ts`: "July 26, 2025").
+   */
   readonly isoDate: string;
   /** City and state. */
   readonly location: string;
@@ -142,7 +160,15 @@ export interface InvitationContent {
       readonly textLabel: string;
     };
   };
-  /** The four photobooth photos, in order. */
+  /**
+   * The navigation's words for its links to the hero, the schedule and the FAQ; a label left out
+   * (or the whole object) reads the site's own words in the guest's language (`site/i18n/`).
+   */
+  readonly nav?: NavLabels;
+  /**
+   * The four photobooth photos, in order. Their `file` names are the photo slots' and fixed: a
+   * new photo replaces the files behind a name (`npm run site:photos`, or the hosts' page).
+   */
   readonly photos: readonly Photo[];
   readonly footer: {
     readonly thanks: string;
@@ -154,12 +180,11 @@ export interface InvitationContent {
 /** The prefix of the photo files: `{PHOTO_NAME}-photobooth-1.jpg` to `-4.jpg`. */
 export const PHOTO_NAME = 'juno-felix';
 
-/** The invitation of Juno and Felix. */
+/** The invitation of Juno and Felix: the seed of the stored content. */
 export const invitation: InvitationContent = {
   names: 'Juno & Felix',
   tagline: 'We eloped! Now come get silly with us at a bar.',
   greeting: { byName: true },
-  date: 'July 26, 2025',
   isoDate: '2025-07-26',
   location: 'San Francisco, CA',
   timeZone: 'America/Los_Angeles',
@@ -172,7 +197,7 @@ export const invitation: InvitationContent = {
       {
         key: 'day1',
         label: 'Friday',
-        date: 'Friday, July 25, 2025',
+        isoDate: '2025-07-25',
         title: 'Warm-up',
         events: [
           {
@@ -192,7 +217,7 @@ export const invitation: InvitationContent = {
       {
         key: 'day2',
         label: 'Saturday',
-        date: 'Saturday, July 26, 2025',
+        isoDate: '2025-07-26',
         title: 'The Big Night',
         events: [
           {
@@ -232,7 +257,7 @@ export const invitation: InvitationContent = {
       {
         key: 'day3',
         label: 'Sunday',
-        date: 'Sunday, July 27, 2025',
+        isoDate: '2025-07-27',
         title: 'Recovery',
         events: [
           {

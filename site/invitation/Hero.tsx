@@ -4,6 +4,7 @@
  * come in two widths as AVIF, WebP and JPEG; the browser picks what fits the screen.
  */
 import type { Ref } from 'react';
+import { partyDateText } from '../content/date-text.js';
 import type { InvitationContent, Photo } from '../content/invitation.js';
 import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { Greeting, type GreetingSession } from './Greeting.js';
@@ -46,7 +47,7 @@ function PhotoboothPhoto({ photo, index }: { photo: Photo; index: number }) {
 export interface HeroProps {
   content: Pick<
     InvitationContent,
-    'names' | 'tagline' | 'greeting' | 'date' | 'isoDate' | 'location' | 'photos'
+    'names' | 'tagline' | 'greeting' | 'isoDate' | 'location' | 'photos'
   >;
   /** The signed-in guest's session, whose user the greeting names. */
   session: GreetingSession;
@@ -56,7 +57,8 @@ export interface HeroProps {
 
 /** The hero section (`#hero`). */
 export function Hero({ content, session, headingRef }: HeroProps) {
-  const chrome = useSiteTexts().invitation;
+  const texts = useSiteTexts();
+  const chrome = texts.invitation;
   return (
     <section id="hero" className="hero" aria-labelledby="hero-heading">
       <ul className="photos" aria-label={chrome.photos}>
@@ -72,7 +74,7 @@ export function Hero({ content, session, headingRef }: HeroProps) {
         <RichText text={content.tagline} />
       </p>
       <p className="hero-when">
-        <time dateTime={content.isoDate}>{content.date}</time>
+        <time dateTime={content.isoDate}>{partyDateText(content.isoDate, texts.lang)}</time>
         <span aria-hidden="true"> · </span>
         <span>{content.location}</span>
       </p>

@@ -7,6 +7,7 @@
  * covering it.
  */
 import { useEffect, useRef } from 'react';
+import type { NavLabels } from '../content/invitation.js';
 import { useSiteTexts } from '../i18n/site-texts-context.js';
 
 /** The sections the bar links to, by element id. */
@@ -18,6 +19,8 @@ const TALL_SHARE = 0.25;
 /** Props of {@link Nav}. */
 export interface NavProps {
   title: string;
+  /** The hosts' words for the section links, over the site's (`InvitationContent.nav`). */
+  labels?: NavLabels | undefined;
   signOut: {
     label: string;
     /** The label while signing out. */
@@ -27,9 +30,14 @@ export interface NavProps {
   };
 }
 
+/** The labels the hosts wrote (an empty one keeps the site's word). */
+function withoutEmpty(labels: NavLabels | undefined): NavLabels {
+  return Object.fromEntries(Object.entries(labels ?? {}).filter(([, label]) => label?.trim()));
+}
+
 /** The top bar. */
-export function Nav({ title, signOut }: NavProps) {
-  const words = useSiteTexts().invitation.nav;
+export function Nav({ title, labels, signOut }: NavProps) {
+  const words = { ...useSiteTexts().invitation.nav, ...withoutEmpty(labels) };
   const bar = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { calendarEntry } from '../calendar/calendar-events.js';
+import { dayDateText } from '../content/date-text.js';
 import type { InvitationContent, ScheduleDay } from '../content/invitation.js';
 import { useSiteTexts } from '../i18n/site-texts-context.js';
 import { EventCalendarLinks, PartyCalendarLink } from './CalendarLinks.js';
@@ -33,12 +34,13 @@ export function tabForKey(key: string, index: number, count: number): number | n
 
 /** One day's timeline. */
 function DayPanel({ day, party }: { day: ScheduleDay; party: ScheduleParty }) {
-  const chrome = useSiteTexts().invitation;
+  const texts = useSiteTexts();
+  const chrome = texts.invitation;
   const places = { ...party.places, ...chrome.places };
   return (
     <>
       <h3 className="day-title">{day.title}</h3>
-      <p className="day-date">{day.date}</p>
+      <p className="day-date">{dayDateText(day.isoDate, texts.lang)}</p>
       <ol className="timeline">
         {day.events.map((event) => {
           const entry = calendarEntry(party, event);

@@ -51,6 +51,15 @@ export function safeHref(target: string): string | undefined {
   return url.href;
 }
 
+/**
+ * Every link `text` writes, `[words](target)`, with its target as written (safe or not): what
+ * the hosts' content checks before it is saved, so a link that would lose its target is refused
+ * with a message instead.
+ */
+export function writtenLinks(text: string): { words: string; target: string }[] {
+  return [...text.matchAll(LINK)].map(([, words = '', target = '']) => ({ words, target }));
+}
+
 /** `text` as plain and link segments, in order. */
 export function inlineSegments(text: string): InlineSegment[] {
   const segments: InlineSegment[] = [];

@@ -4,6 +4,7 @@
  * its files are served to hosts only by `../site-routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { contentHostRoutes } from '../content/content-host-routes.js';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
@@ -26,6 +27,7 @@ const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   meHostRoutes,
   hostListRoutes,
   photoHostRoutes,
+  contentHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */
