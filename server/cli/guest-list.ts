@@ -8,6 +8,7 @@ import type { Project } from '../projects/projects-repository.js';
 import { nationalFormat } from '../site/guests/guest-phone.js';
 import type { GuestEntry } from '../site/guests/guest-service.js';
 import { GuestService } from '../site/guests/guest-service.js';
+import { importSummary } from '../site/guests/guest-summaries.js';
 import type { RsvpAnswer } from '../site/rsvp-repository.js';
 import type { Store } from '../store.js';
 
@@ -148,6 +149,8 @@ export interface ImportResult {
   warnings: { line: number; e164: string; message: string }[];
   /** Whether the first row was taken as a header. */
   header: boolean;
+  /** The audit log's summary of the import. */
+  summary: string;
 }
 
 /**
@@ -171,5 +174,6 @@ export async function importGuests(
     invalid: plan.problems,
     warnings: plan.warnings,
     header: plan.header,
+    summary: importSummary(plan),
   };
 }

@@ -56,6 +56,8 @@ export interface InviteResult {
 export interface RemoveResult {
   userId: string;
   e164: string;
+  /** The guest's name (`''` for none). */
+  name: string;
   /** `removed`: it was on the list; `not-invited`: the user exists but was not on it. */
   outcome: 'removed' | 'not-invited';
 }
@@ -146,10 +148,12 @@ export class GuestService {
     if (!method) {
       throw new GuestListError(`${phone.e164} is not on the guest list (no such number).`);
     }
+    const { name } = await this.findGuest(method.userId);
     const wasInvited = await this.#takeOff(method.userId);
     return {
       userId: method.userId,
       e164: phone.e164,
+      name,
       outcome: wasInvited ? 'removed' : 'not-invited',
     };
   }
