@@ -17,7 +17,9 @@ interface Setup {
   completed: string[];
 }
 
-async function setup(template = html`<velvet-otp-input></velvet-otp-input>`): Promise<Setup> {
+async function setup(
+  template = html`<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}"></velvet-otp-input>`,
+): Promise<Setup> {
   const el = await fixture<VelvetOtpInput>(template);
   const completed: string[] = [];
   el.addEventListener('velvet-otp-complete', (event) => completed.push(event.detail.code));
@@ -53,7 +55,7 @@ async function settled(el: VelvetOtpInput): Promise<void> {
 // The browser may have WebOTP of its own; every test but the WebOTP ones runs without it.
 const otpCredential = Object.getOwnPropertyDescriptor(window, 'OTPCredential');
 
-describe('<velvet-otp-input>', () => {
+describe('<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}">', () => {
   beforeEach(() => {
     Reflect.deleteProperty(window, 'OTPCredential');
   });
@@ -73,7 +75,7 @@ describe('<velvet-otp-input>', () => {
     it('is accessible filled and marked invalid with a description', async () => {
       const wrapper = await fixture<HTMLDivElement>(
         html`<div>
-          <velvet-otp-input invalid described-by="otp-error"></velvet-otp-input>
+          <velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}" invalid described-by="otp-error"></velvet-otp-input>
           <p id="otp-error">Invalid passcode, please try again.</p>
         </div>`,
       );
@@ -87,7 +89,9 @@ describe('<velvet-otp-input>', () => {
     });
 
     it('is accessible disabled', async () => {
-      const { el } = await setup(html`<velvet-otp-input disabled></velvet-otp-input>`);
+      const { el } = await setup(
+        html`<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}" disabled></velvet-otp-input>`,
+      );
       await expect(el).to.be.accessible();
     });
 
@@ -158,7 +162,7 @@ describe('<velvet-otp-input>', () => {
 
     it('is seen by an enclosing form', async () => {
       const form = await fixture<HTMLFormElement>(
-        html`<form><velvet-otp-input></velvet-otp-input></form>`,
+        html`<form><velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}"></velvet-otp-input></form>`,
       );
       const el = form.querySelector('velvet-otp-input')!;
       el.value = '135790';
@@ -397,13 +401,17 @@ describe('<velvet-otp-input>', () => {
     });
 
     it('does not take the focus while disabled, and disables every box', async () => {
-      const { boxes } = await setup(html`<velvet-otp-input disabled></velvet-otp-input>`);
+      const { boxes } = await setup(
+        html`<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}" disabled></velvet-otp-input>`,
+      );
       expect(focusedIndex(boxes)).to.equal(-1);
       expect(boxes.every((box) => box.disabled)).to.equal(true);
     });
 
     it('focuses the first empty box when it becomes enabled', async () => {
-      const { el, boxes } = await setup(html`<velvet-otp-input disabled></velvet-otp-input>`);
+      const { el, boxes } = await setup(
+        html`<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}" disabled></velvet-otp-input>`,
+      );
       el.value = '12';
       await settled(el);
       el.disabled = false;
@@ -413,7 +421,9 @@ describe('<velvet-otp-input>', () => {
     });
 
     it('ignores a paste while disabled', async () => {
-      const { el, boxes } = await setup(html`<velvet-otp-input disabled></velvet-otp-input>`);
+      const { el, boxes } = await setup(
+        html`<velvet-otp-input label="One-time passcode" digit-label="Digit {index} of {count}" disabled></velvet-otp-input>`,
+      );
       paste(boxes[0]!, '123456');
       await settled(el);
       expect(el.value).to.equal('');

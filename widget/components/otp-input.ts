@@ -58,11 +58,17 @@ function digitsOf(text: string): string {
  */
 @customElement('velvet-otp-input')
 export class VelvetOtpInput extends LitElement {
-  /** The accessible name of the group of boxes. */
-  @property() label = 'One-time passcode';
+  /**
+   * The accessible name of the group of boxes: the passcode screen gives its catalogue's
+   * (`passcodeGroupLabel`), in the widget's language.
+   */
+  @property() label = '';
 
-  /** The accessible name of each box; `{index}` and `{count}` are replaced. */
-  @property({ attribute: 'digit-label' }) digitLabel = 'Digit {index} of {count}';
+  /**
+   * The accessible name of each box; `{index}` and `{count}` are replaced. The passcode screen
+   * gives its catalogue's (`passcodeDigitLabel`), in the widget's language.
+   */
+  @property({ attribute: 'digit-label' }) digitLabel = '';
 
   /** Disables every box (while a code is being verified, for example). */
   @property({ type: Boolean, reflect: true }) disabled = false;

@@ -65,6 +65,7 @@ const LOCALES = [
     germany: 'Alemania',
     enterPasscode: 'Introduce el código',
     expiresIn: 'Tu código caduca en 10:00.',
+    firstDigit: 'Dígito 1 de 6',
     wrongCode: 'El código no es correcto o ya se ha usado. Inténtalo de nuevo.',
     invalidPhone: 'Número de teléfono no válido. Inténtalo de nuevo.',
   },
@@ -75,6 +76,7 @@ const LOCALES = [
     germany: 'Allemagne',
     enterPasscode: 'Saisissez le code',
     expiresIn: 'Votre code expire dans 10:00.',
+    firstDigit: 'Chiffre 1 sur 6',
     wrongCode: 'Le code est incorrect ou a déjà été utilisé. Veuillez réessayer.',
     invalidPhone: 'Numéro de téléphone non valide, veuillez réessayer.',
   },
@@ -117,6 +119,10 @@ describe('<velvet-login> in other languages', () => {
 
       await toPasscodeScreen(mounted, expected.send, expected.enterPasscode);
       expect(mounted.text()).to.include(expected.expiresIn);
+      // A screen reader reads each box in the widget's language too.
+      const boxes = [...mounted.el.querySelectorAll('velvet-otp-input input')];
+      expect(boxes).to.have.length(6);
+      expect(boxes[0]?.getAttribute('aria-label')).to.equal(expected.firstDigit);
       await expect(mounted.el).to.be.accessible();
 
       // The server's error, by its error_type, in the catalogue's words.

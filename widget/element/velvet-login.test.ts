@@ -537,6 +537,28 @@ describe('<velvet-login>', () => {
       expect(mounted.text().split('Text messages cannot be sent').length - 1).to.equal(1);
       expect(mounted.test.api.requestsTo('/otps/sms/login_or_create')).to.have.length(0);
     });
+
+    for (const [locale, joined] of [
+      ['es', 'Estados Unidos o Canadá'],
+      ['fr', 'États-Unis ou Canada'],
+    ] as const) {
+      it(`lists the offered countries in ${locale} words, with no English "or"`, async () => {
+        const mounted = await mount(
+          { ...SMS_ONLY, locale },
+          { setup: bootstrap({ sms_allowed_countries: ['US', 'CA'] }) },
+        );
+        await waitFor(
+          () => mounted.root().querySelectorAll('select option').length === 2,
+          'no list',
+        );
+        await typePhone(mounted, '+44 20 7183 8750');
+        mounted.root().querySelector<HTMLButtonElement>('button[type=submit]')?.click();
+        await waitFor(() => mounted.root().querySelector('[role=alert]'), 'no error shown');
+        const alert = mounted.root().querySelector('[role=alert]')?.textContent ?? '';
+        expect(alert).to.include(`${joined}.`);
+        expect(alert).not.to.match(/\bor\b/);
+      });
+    }
   });
 
   describe('an origin the project does not list', () => {

@@ -38,6 +38,8 @@ export const en = {
   loading: 'Loading',
   dismiss: 'Dismiss',
   passcodeGroupLabel: 'One-time passcode',
+  /** Each box of the passcode: `{index}` and `{count}` are replaced. */
+  passcodeDigitLabel: 'Digit {index} of {count}',
   methodTabsLabel: 'Sign-in method',
   noProducts: 'No sign-in method is available.',
   divider: 'or',

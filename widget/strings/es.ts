@@ -43,6 +43,7 @@ const es: LocaleCatalogue = {
     loading: 'Cargando',
     dismiss: 'Cerrar',
     passcodeGroupLabel: 'Código de un solo uso',
+    passcodeDigitLabel: 'Dígito {index} de {count}',
     methodTabsLabel: 'Método de inicio de sesión',
     noProducts: 'No hay ningún método de inicio de sesión disponible.',
     divider: 'o',

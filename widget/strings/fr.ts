@@ -43,6 +43,7 @@ const fr: LocaleCatalogue = {
     loading: 'Chargement',
     dismiss: 'Fermer',
     passcodeGroupLabel: 'Code à usage unique',
+    passcodeDigitLabel: 'Chiffre {index} sur {count}',
     methodTabsLabel: 'Méthode de connexion',
     noProducts: 'Aucune méthode de connexion n’est disponible.',
     divider: 'ou',

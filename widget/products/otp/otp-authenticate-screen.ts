@@ -130,6 +130,7 @@ export class VelvetOtpAuthenticate extends LitElement {
       <p class="velvet-text" part="text">${strings.passcodeSentTo(this.shownDestination)}</p>
       <velvet-otp-input
         .label=${strings.passcodeGroupLabel}
+        .digitLabel=${strings.passcodeDigitLabel}
         ?disabled=${this.verifying || expired}
         ?invalid=${this.error !== undefined}
         described-by=${this.error ? errorId : ''}

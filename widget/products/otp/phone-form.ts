@@ -95,10 +95,11 @@ export class VelvetOtpPhoneForm extends LitElement {
       const allowed = this.countries;
       if (allowed && checked.country && !allowed.includes(checked.country)) {
         const name = (code: string) => countryName(code, context.locale);
-        const list = allowed.map(name);
+        // "United States or Canada", "Estados Unidos o Canadá", "États-Unis ou Canada".
+        const list = new Intl.ListFormat(context.locale, { type: 'disjunction' });
         this.error = context.strings.countryNotAllowed(
           name(checked.country),
-          list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list.at(-1)}` : (list[0] ?? ''),
+          list.format(allowed.map(name)),
         );
         return;
       }
