@@ -14,14 +14,10 @@ import {
   hostRemoveSummary,
 } from '../site/host/host-list.js';
 import type { Store } from '../store.js';
+import { formatTime } from './guest-list.js';
 
 /** The subcommands of `hosts`, with how many arguments each takes. */
 export const HOST_COMMANDS: Readonly<Record<string, number>> = { list: 0, add: 1, remove: 1 };
-
-/** `2025-07-26 18:00 UTC`. */
-function formatTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** One host as `hosts list` prints it. */
 function hostLine(entry: HostEntry): string {
