@@ -4,28 +4,29 @@
  * format the site serves), the footer image `{name}-footer.png` (160 × 160, shown at 80 px)
  * with a WebP copy, and the generic link-preview card `site/public/preview-card.jpg`.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
-import { footerArt, photoboothArt, previewCardArt } from './site-photo-art.js';
 import {
   AVIFENC,
   CWEBP,
+  footerFileNames,
   PHOTO_WIDTHS,
   photoHeight,
   photoSizes,
   requireTools,
+  writeFooterWebp,
   writeModernFormats,
-} from './site-photo-files.js';
+} from '../server/site/photos/photo-pipeline.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-path.mjs';
+import { footerArt, photoboothArt, previewCardArt } from './site-photo-art.js';
 
 /** Draws every placeholder image of `name` into `photosDir` and the preview card into `publicDir`. */
 export async function drawSitePhotos(
   name: string,
   dirs: { photosDir: string; publicDir: string },
 ): Promise<void> {
-  const tools = requireTools([CWEBP, AVIFENC]);
+  const tools = await requireTools([CWEBP, AVIFENC]);
   const cwebp = tools.get(CWEBP) ?? 'cwebp';
   const avifenc = tools.get(AVIFENC) ?? 'avifenc';
   const browser = await chromium.launch({
@@ -69,17 +70,17 @@ export async function drawSitePhotos(
         const jpeg = join(dirs.photosDir, size.jpeg);
         const viewport = { width: base, height: photoHeight(base), scale: size.width / base };
         await render(svg, viewport, jpeg, 'jpeg');
-        writeModernFormats({ cwebp, avifenc }, jpeg, {
+        await writeModernFormats({ cwebp, avifenc }, jpeg, {
           webp: join(dirs.photosDir, size.webp),
           avif: join(dirs.photosDir, size.avif),
         });
       }
     }
 
-    const footer = join(dirs.photosDir, `${name}-footer`);
-    await render(footerArt(), { width: 80, height: 80, scale: 2 }, `${footer}.png`, 'png');
-    const webp = ['-quiet', '-q', '85', '-alpha_q', '90', `${footer}.png`, '-o', `${footer}.webp`];
-    execFileSync(cwebp, webp, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const footer = footerFileNames(name);
+    const png = join(dirs.photosDir, footer.png);
+    await render(footerArt(), { width: 80, height: 80, scale: 2 }, png, 'png');
+    await writeFooterWebp(cwebp, png, join(dirs.photosDir, footer.webp));
 
     await render(
       previewCardArt(),

@@ -4,16 +4,15 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { PHOTO_NAME } from '../site/content/invitation.js';
 import {
   AVIFENC,
   CWEBP,
   findTool,
   IMAGEMAGICK,
-  parseSitePhotosArgs,
   photoFileNames,
-  UsageError,
-} from './site-photo-files.js';
+} from '../server/site/photos/photo-pipeline.js';
+import { PHOTO_NAME } from '../site/content/invitation.js';
+import { parseSitePhotosArgs, UsageError } from './site-photo-files.js';
 
 const root = join(import.meta.dirname, '..');
 const script = join(root, 'scripts', 'site-photos.ts');
@@ -27,6 +26,10 @@ function sitePhotos(args: string[], options: { cwd: string; env?: NodeJS.Process
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+const found = await Promise.all([IMAGEMAGICK, CWEBP, AVIFENC].map((tool) => findTool(tool)));
+/** The image tools this machine lacks (the real conversion is skipped without them). */
+const tools = [IMAGEMAGICK, CWEBP, AVIFENC].filter((_tool, i) => !found[i]);
 
 describe('npm run site:photos (scripts/site-photos.ts)', () => {
   let dir: string;
@@ -94,6 +97,18 @@ describe('npm run site:photos (scripts/site-photos.ts)', () => {
     });
   });
 
+  test('--footer takes the footer image, alone or with the four photos', () => {
+    assert.deepEqual(parseSitePhotosArgs(['--footer', 'c.png'], defaults()), {
+      kind: 'photos',
+      inputs: [],
+      photosDir: join(dir, 'site-photos'),
+      footer: join(dir, 'c.png'),
+    });
+    const both = parseSitePhotosArgs(['four', '--footer=d.webp'], defaults());
+    assert.equal(both.kind === 'photos' && both.inputs.length, 4);
+    assert.equal(both.kind === 'photos' && both.footer, join(dir, 'd.webp'));
+  });
+
   test('a folder gives its four photos in file-name order, numbers counted as numbers', () => {
     const command = parseSitePhotosArgs(['four'], defaults());
     assert.equal(command.kind, 'photos');
@@ -121,6 +136,9 @@ describe('npm run site:photos (scripts/site-photos.ts)', () => {
     fails(['four', 'a.jpg'], /either four photos or one folder/);
     fails(['--out'], /--out needs a folder/);
     fails(['--colour'], /Unknown option --colour/);
+    fails(['--footer'], /--footer needs an image/);
+    fails(['--footer', 'missing.png'], /No such image: missing\.png/);
+    fails(['--footer', 'e.gif'], /e\.gif is not an image this script reads/);
   });
 
   test('the command line: a usage error exits 2 with the help; missing tools are named', () => {
@@ -145,13 +163,12 @@ describe('npm run site:photos (scripts/site-photos.ts)', () => {
     }
   });
 
-  const tools = [IMAGEMAGICK, CWEBP, AVIFENC].filter((tool) => !findTool(tool));
   test('a real run turns four photos of any shape into every file the site serves', {
     skip:
       tools.length > 0 &&
       `needs ${tools.map((tool) => tool.debianPackage).join(', ')} (apt-get install)`,
-  }, () => {
-    const magick = findTool(IMAGEMAGICK) ?? 'convert';
+  }, async () => {
+    const magick = (await findTool(IMAGEMAGICK)) ?? 'convert';
     const photos = join(dir, 'real');
     mkdirSync(photos);
     // Landscape, portrait, square and a PNG, smaller than the largest size.
@@ -189,5 +206,45 @@ describe('npm run site:photos (scripts/site-photos.ts)', () => {
       const avif = readFileSync(join(out, `${base}-400w.avif`));
       assert.equal(avif.subarray(4, 12).toString('latin1'), 'ftypavif');
     }
+  });
+
+  test('a real run of --footer writes the footer image alone, square, PNG and WebP', {
+    skip:
+      tools.length > 0 &&
+      `needs ${tools.map((tool) => tool.debianPackage).join(', ')} (apt-get install)`,
+  }, async () => {
+    const magick = (await findTool(IMAGEMAGICK)) ?? 'convert';
+    const image = join(dir, 'footer-source.jpg');
+    const made = spawnSync(magick, ['-size', '600x300', 'gradient:#ffd700-#1d1230', image]);
+    assert.equal(made.status, 0, String(made.stderr));
+    const out = join(dir, 'footer-out');
+    mkdirSync(out);
+    writeFileSync(join(out, `${PHOTO_NAME}-photobooth-1.jpg`), 'the photo stays');
+
+    const run = sitePhotos(['--footer', 'footer-source.jpg', '--out', 'footer-out'], { cwd: dir });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /Wrote 2 files to footer-out/);
+    assert.match(run.stdout, /footer: footer-source\.jpg → juno-felix-footer\.\*/);
+    assert.deepEqual(readdirSync(out).sort(), [
+      `${PHOTO_NAME}-footer.png`,
+      `${PHOTO_NAME}-footer.webp`,
+      `${PHOTO_NAME}-photobooth-1.jpg`,
+    ]);
+    const png = readFileSync(join(out, `${PHOTO_NAME}-footer.png`));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    const size = spawnSync(
+      magick,
+      [join(out, `${PHOTO_NAME}-footer.png`), '-format', '%wx%h', 'info:'],
+      {
+        encoding: 'utf8',
+      },
+    ).stdout.trim();
+    assert.equal(size, '160x160');
+    const webp = readFileSync(join(out, `${PHOTO_NAME}-footer.webp`));
+    assert.equal(webp.subarray(8, 12).toString('latin1'), 'WEBP');
+    assert.equal(
+      readFileSync(join(out, `${PHOTO_NAME}-photobooth-1.jpg`), 'utf8'),
+      'the photo stays',
+    );
   });
 });

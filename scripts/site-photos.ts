@@ -7,6 +7,8 @@
  *   photos, cropped to 4:5 around the centre, turned upright and stripped of their metadata.
  *   Needs ImageMagick, `cwebp` and `avifenc` (Debian: `apt-get install imagemagick webp
  *   libavif-bin`); a missing one is named, with its package.
+ * - `npm run site:photos -- --footer me.png` (alone or with the four): the footer image, cropped
+ *   to a square, as a 160 px PNG and WebP.
  * - `npm run site:photos` alone: draws the placeholder photos again (the default), with the
  *   footer image and the link-preview card (Chromium, `cwebp`, `avifenc`).
  *
@@ -47,14 +49,19 @@ async function main(args: readonly string[]): Promise<number> {
         return 0;
       }
       case 'photos': {
-        const result = convertHostPhotos(command.inputs, command.photosDir, PHOTO_NAME);
+        const result = await convertHostPhotos(command.inputs, command.photosDir, PHOTO_NAME, {
+          ...(command.footer ? { footer: command.footer } : {}),
+        });
         for (const warning of result.warnings) console.warn(`site:photos: ${warning}`);
         console.log(`Wrote ${result.written.length} files to ${shown(command.photosDir)}:`);
         for (const [i, input] of command.inputs.entries()) {
           console.log(`  photo ${i + 1}: ${shown(input)} → ${PHOTO_NAME}-photobooth-${i + 1}.*`);
         }
+        if (command.footer) {
+          console.log(`  footer: ${shown(command.footer)} → ${PHOTO_NAME}-footer.*`);
+        }
         console.log(
-          'Now describe each photo for screen readers (photos[].alt in site/content/invitation.ts), then npm run build.',
+          'Now describe each photo for screen readers (photos[].alt and footer.image.alt in site/content/invitation.ts), then npm run build.',
         );
         return 0;
       }

@@ -8,6 +8,7 @@ import { projectMigrations } from './projects/projects-tables.js';
 import { rateLimitMigrations } from './rate-limit/rate-limits-tables.js';
 import { telemetryMigrations } from './sdk/telemetry-tables.js';
 import { hostMigrations } from './site/host/host-tables.js';
+import { sitePhotoMigrations } from './site/photos/photo-tables.js';
 import { siteMigrations } from './site/rsvp-tables.js';
 
 /** The shared folders' and the products' migrations, by name. */
@@ -19,5 +20,6 @@ export const ALL_MIGRATIONS = mergeMigrations([
   deliveryMigrations,
   siteMigrations,
   hostMigrations,
+  sitePhotoMigrations,
   ...serverProducts.map((product) => product.migrations),
 ]);

@@ -5,7 +5,8 @@
  *
  * - `private/…` (the invitation's chunks and its `.ics` calendar files), at `/private/…`:
  *   invited guests only;
- * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only;
+ * - `photos/…` (the photobooth photos and the footer image), at the site root: invited guests only
+ *   (a photo a host uploaded since, `photos/photo-repository.ts`, is served in its place);
  * - `host/…` (the hosts' page's chunks), at `/host/…`: the site's hosts only;
  * - everything else, at its own path: public (`index.html` is served at `/`).
  *

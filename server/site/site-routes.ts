@@ -5,6 +5,9 @@
  * `HttpOnly`) is a live session of an invited guest, who also reads and writes their own RSVP
  * there (`rsvp-routes.ts`). The hosts' page (`/host`) is the same page; its chunks and its API
  * (`host/`) answer hosts only, 404 to anyone else, and hosts may read the invitation's files too.
+ * A photo the hosts uploaded (`photos/photo-repository.ts`) is served at the site root under its
+ * slot's file name in place of the built file of that name, to the same readers with the same
+ * headers, so the page's references never change.
  * Every response of the server carries `X-Robots-Tag: noindex, nofollow`.
  */
 import { createReadStream, existsSync } from 'node:fs';
@@ -21,9 +24,10 @@ import { HostCheck } from './host/host-check.js';
 import { HostList } from './host/host-list.js';
 import { hostRoutes } from './host/host-routes.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
+import { SitePhotoRepository, type StoredPhoto } from './photos/photo-repository.js';
 import type { RsvpRepository } from './rsvp-repository.js';
 import { rsvpRoutes } from './rsvp-routes.js';
-import { readSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
+import { readSiteFiles, type SiteAccess, type SiteFile, type SiteFiles } from './site-files.js';
 
 /** The header that keeps the site out of search engines and link previews' indexes. */
 export const ROBOTS_HEADER = 'noindex, nofollow';
@@ -47,6 +51,9 @@ export interface SiteRouteOptions {
   /** The shared rate limits, for the hosts' API. */
   limiter: RateLimiter;
 }
+
+/** The URL paths an uploaded photo may have: one file name at the root with an image's extension. */
+const PHOTO_URL = /^\/([a-z0-9][a-z0-9-]*\.(?:jpg|png|webp|avif))$/;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -119,21 +126,21 @@ export async function siteRoutes(
   };
 
   /**
-   * Answers a request for `file` that may not read it, resolving to true, else to false: a
+   * Answers a request for a file of `access` that may not read it, resolving to true, else to false: a
    * host file is as absent (404) to anyone but a host, an invited file refused (401) to anyone
    * but an invited guest or a host.
    */
   const refuseAccess = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    file: SiteFile,
+    access: SiteAccess,
   ): Promise<boolean> => {
-    if (file.access === 'public') {
+    if (access === 'public') {
       reply.header('vary', 'accept-encoding');
       return false;
     }
     reply.header('vary', 'cookie, accept-encoding');
-    if (file.access === 'host') {
+    if (access === 'host') {
       if (await hosts.hostOf(request)) return false;
       reply.callNotFound();
       return true;
@@ -148,7 +155,7 @@ export async function siteRoutes(
   };
 
   const sendFile = async (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
-    if (await refuseAccess(request, reply, file)) return reply;
+    if (await refuseAccess(request, reply, file.access)) return reply;
     reply
       .header('content-type', file.contentType)
       .header('cache-control', cacheControl(file))
@@ -160,6 +167,22 @@ export async function siteRoutes(
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     else reply.header('content-length', file.size);
     return reply.send(createReadStream(path));
+  };
+
+  const photos = new SitePhotoRepository(options.store.db);
+  /** Sends an uploaded photo, to those who may read the built photos only. */
+  const sendStored = async (request: FastifyRequest, reply: FastifyReply, photo: StoredPhoto) => {
+    if (await refuseAccess(request, reply, 'invited')) return reply;
+    reply.header('cache-control', 'private, no-cache');
+    if (notModified(request, photo.etag)) return reply.header('etag', photo.etag).code(304).send();
+    // Read again with its bytes: replaced in between, the new one goes with its own ETag.
+    const current = await photos.read(options.project.projectId, photo.name);
+    if (!current) return reply.callNotFound();
+    return reply
+      .header('content-type', current.contentType)
+      .header('etag', current.etag)
+      .header('content-length', current.bytes.byteLength)
+      .send(current.bytes);
   };
 
   rsvpRoutes(app, { project: options.project, guests, rsvps: options.rsvps, clock: options.clock });
@@ -182,8 +205,12 @@ export async function siteRoutes(
   app.get('/host', sendPage);
   app.get('/host/', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const url = `/${request.params['*']}`;
+    const photoName = PHOTO_URL.exec(url)?.[1];
+    const stored = photoName && (await photos.find(options.project.projectId, photoName));
+    if (stored) return sendStored(request, reply, stored);
     files ??= readSiteFiles(options.dir);
-    const file = files.byUrl.get(`/${request.params['*']}`);
+    const file = files.byUrl.get(url);
     if (!file) return reply.callNotFound();
     return sendFile(request, reply, file);
   });

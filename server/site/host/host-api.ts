@@ -251,6 +251,13 @@ export class HostApi {
     const destructive = options.destructive === true;
     const contentTypes = options.contentTypes ?? ['application/json'];
     this.#routes.push({ method, url, destructive });
+    // A type Fastify cannot read (an image) arrives as its bytes, a Buffer; the guard runs first.
+    for (const type of contentTypes) {
+      if (this.#app.hasContentTypeParser(type)) continue;
+      this.#app.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+    }
     this.#app.route({
       method,
       url,

@@ -8,6 +8,7 @@ import { guestHostRoutes } from './guest-host-routes.js';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
+import { photoHostRoutes } from './photo-host-routes.js';
 
 /** `GET /me`: the signed-in host, and until when their sign-in counts as recent. */
 function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
@@ -25,6 +26,7 @@ function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
 const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   meHostRoutes,
   hostListRoutes,
+  photoHostRoutes,
   guestHostRoutes,
 ];
 
