@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contentHostRoutes } from '../content/content-host-routes.js';
+import { guestHostRoutes } from './guest-host-routes.js';
 import { HostApi, RECENT_SIGN_IN_MINUTES } from './host-api.js';
 import { hostListRoutes } from './host-list-routes.js';
 import type { HostRouteDeps } from './host-route-deps.js';
@@ -28,6 +29,7 @@ const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   hostListRoutes,
   photoHostRoutes,
   contentHostRoutes,
+  guestHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */
