@@ -61,7 +61,7 @@ async function main(args: readonly string[]): Promise<number> {
           console.log(`  footer: ${shown(command.footer)} → ${PHOTO_NAME}-footer.*`);
         }
         console.log(
-          'Now describe each photo for screen readers (photos[].alt and footer.image.alt in site/content/invitation.ts), then npm run build.',
+          'Now describe each photo for screen readers (Invitation tab of /host, or photos[].alt in site/content/invitation.ts before the first start), then npm run build.',
         );
         return 0;
       }

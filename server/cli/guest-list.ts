@@ -6,8 +6,12 @@
  */
 import type { Project } from '../projects/projects-repository.js';
 import { nationalFormat } from '../site/guests/guest-phone.js';
-import type { GuestEntry } from '../site/guests/guest-service.js';
+import type {
+  GuestEntry,
+  InviteResult as ServiceInviteResult,
+} from '../site/guests/guest-service.js';
 import { GuestService } from '../site/guests/guest-service.js';
+import { importSummary } from '../site/guests/guest-summaries.js';
 import type { RsvpAnswer } from '../site/rsvp-repository.js';
 import type { Store } from '../store.js';
 
@@ -16,17 +20,8 @@ export { isHeaderRow } from '../site/guests/guest-import.js';
 export { splitName } from '../site/guests/guest-names.js';
 export { countryWarning, GuestListError, parseGuestPhone } from '../site/guests/guest-phone.js';
 
-/** What `inviteGuest` did. */
-export interface InviteResult {
-  e164: string;
-  country: string | undefined;
-  /** The name now on the list (`''` when none is known). */
-  name: string;
-  /** `invited`: newly on the list; `already-invited`: it was on the list before. */
-  outcome: 'invited' | 'already-invited';
-  /** Whether the number had no user before. */
-  createdUser: boolean;
-}
+/** What `inviteGuest` did: the service's answer without the user id. */
+export type InviteResult = Omit<ServiceInviteResult, 'userId'>;
 
 /**
  * Puts a phone number on the list (and names the guest): `GuestService.invite`.
@@ -148,6 +143,8 @@ export interface ImportResult {
   warnings: { line: number; e164: string; message: string }[];
   /** Whether the first row was taken as a header. */
   header: boolean;
+  /** The audit log's summary of the import. */
+  summary: string;
 }
 
 /**
@@ -171,5 +168,6 @@ export async function importGuests(
     invalid: plan.problems,
     warnings: plan.warnings,
     header: plan.header,
+    summary: importSummary(plan),
   };
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseCsv } from '../site/guests/csv.js';
+import { AuditLog } from '../site/host/audit-log.js';
 import { RsvpRepository } from '../site/rsvp-repository.js';
 import {
   signInBySms,
@@ -283,8 +284,55 @@ describe('npm run guests (end to end, while the server runs)', () => {
     assert.match(screen.stdout, /^\+14155552671,Ada Lovelace,yes,yes,yes,1,'=1\+2,/m);
   });
 
+  test('hosts add, list and remove (never the last); every change is in the hosts’ audit log', async () => {
+    const added = await guests('hosts', 'add', 'Juno@Example.com');
+    assert.equal(added.code, 0, added.stderr);
+    assert.equal(
+      added.stdout.trim(),
+      "Added juno@example.com as a host: they sign in on the site's /host page.",
+    );
+    assert.equal((await guests('hosts', 'add', '+14155550142')).code, 0);
+    const twice = await guests('hosts', 'add', '+14155550142');
+    assert.equal(twice.code, 1);
+    assert.equal(twice.stderr.trim(), 'guests: +14155550142 is already a host.');
+    const listed = await guests('hosts', 'list');
+    assert.match(listed.stdout, /^ {2}juno@example\.com {2}added .+ UTC by command line$/m);
+    assert.match(listed.stdout, /^ {2}\+14155550142 {2}added /m);
+
+    assert.equal((await guests('hosts', 'remove', 'juno@example.com')).code, 0);
+    const last = await guests('hosts', 'remove', '+14155550142');
+    assert.equal(last.code, 1);
+    assert.match(last.stderr, /^guests: \+14155550142 is the last host/);
+    assert.doesNotMatch(last.stderr, /\n\s+at /, 'no stack trace');
+
+    const log = await new AuditLog(server.store.db, Date.now).list(server.project.projectId, {
+      limit: 200,
+    });
+    assert.ok(log.entries.every((entry) => entry.actor === 'command line'));
+    const summaries = log.entries.map((entry) => entry.summary);
+    for (const summary of [
+      'Added Ada Lovelace (+1 415 555 2671)',
+      'Took Ada Lovelace (+1 415 555 2671) off the list',
+      'Imported 2 guests: 2 added, 0 updated; 1 line skipped',
+      'Exported 4 guests as CSV',
+      'Added juno@example.com as a host',
+      'Removed juno@example.com from the hosts',
+    ]) {
+      assert.ok(summaries.includes(summary), `${summary} in:\n${summaries.join('\n')}`);
+    }
+  });
+
   test('bad usage prints the help and exits 2; a bad configuration exits 1', async () => {
-    const usages = [[], ['frobnicate'], ['add'], ['list', 'extra'], ['list', '--nope']];
+    const usages = [
+      [],
+      ['frobnicate'],
+      ['add'],
+      ['list', 'extra'],
+      ['list', '--nope'],
+      ['hosts', 'frob'],
+      ['hosts', 'add'],
+      ['hosts', 'list', 'extra'],
+    ];
     const runs = await Promise.all(usages.map((args) => guests(...args)));
     for (const [index, run] of runs.entries()) {
       assert.equal(run.code, 2, usages[index]?.join(' '));

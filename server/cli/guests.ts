@@ -9,6 +9,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
 import type { Project } from '../projects/projects-repository.js';
 import { CsvError } from '../site/guests/csv.js';
+import { GuestService } from '../site/guests/guest-service.js';
+import { addSummary, exportSummary, removeSummary } from '../site/guests/guest-summaries.js';
+import { AuditLog, COMMAND_LINE } from '../site/host/audit-log.js';
+import { HostListError } from '../site/host/host-list.js';
 import type { Store } from '../store.js';
 import { isSetupRefusal, openCommandStore } from './command-store.js';
 import {
@@ -19,8 +23,8 @@ import {
   importGuests,
   inviteGuest,
   listGuests,
-  removeGuest,
 } from './guest-list.js';
+import { HOST_COMMANDS, runHostCommand } from './host-commands.js';
 
 /** The help text, printed by `help` and after a usage mistake. */
 export const HELP = `Velvet guest list
@@ -34,6 +38,9 @@ Commands:
   export [file.csv]     Write the list with every answer and note as CSV
                         (to the file, readable by you alone, or to the screen).
   import <file.csv>     Invite every "phone,name" line of a CSV file.
+  hosts list            Show the site's hosts (the config file's and those added).
+  hosts add <id>        Make a phone number or email a host of the hosts' page.
+  hosts remove <id>     Remove a host added here or in the page (never the last).
   help                  Show this text.
 
 Options:
@@ -42,6 +49,7 @@ Options:
   --all                 With list or export: every phone number, invited or not.
 
 Phone numbers are international (+14155552671); 10 digits without + are read as US.
+Every change is written to the hosts' page's audit log, as the command line's.
 The configuration is the server's: DATA_DIR, DATABASE_URL, VELVET_CONFIG or
 velvet.config.json.
 
@@ -49,13 +57,14 @@ Examples:
   npm run guests -- add +14155552671 "Ada Lovelace"
   npm run guests -- import guests.csv
   npm run guests -- list --all
-  npm run guests -- export answers.csv`;
+  npm run guests -- export answers.csv
+  npm run guests -- hosts add ada@example.com`;
 
 /** Bad usage: the help text follows, and the exit code is 2. */
 class UsageError extends Error {}
 
 interface Command {
-  name: 'add' | 'remove' | 'list' | 'export' | 'import' | 'help';
+  name: 'add' | 'remove' | 'list' | 'export' | 'import' | 'hosts' | 'help';
   args: string[];
   project?: string;
   all: boolean;
@@ -87,12 +96,18 @@ function parseCommand(argv: string[]): Command {
     list: [0, 0],
     export: [0, 1],
     import: [1, 1],
+    hosts: [1, 2],
   };
   if (name === undefined) throw new UsageError('Name a command.');
   const bounds = arity[name];
   if (!bounds) throw new UsageError(`Unknown command "${name}".`);
   if (args.length < bounds[0] || args.length > bounds[1]) {
     throw new UsageError(`Wrong number of arguments for "${name}".`);
+  }
+  if (name === 'hosts' && HOST_COMMANDS[args[0] ?? ''] !== args.length - 1) {
+    throw new UsageError(
+      'Use hosts list, hosts add <phone or email> or hosts remove <phone or email>.',
+    );
   }
   if (all && name !== 'list' && name !== 'export') {
     throw new UsageError('--all goes with list or export only.');
@@ -132,9 +147,16 @@ async function run(command: Command, store: Store, project: Project): Promise<nu
       return runExport(command, store, project);
     case 'import':
       return runImport(command, store, project, now);
+    case 'hosts':
+      return runHostCommand(store, project, command.args);
     case 'help':
       return 0;
   }
+}
+
+/** Writes a change to the hosts' page's audit log, as the command line's. */
+async function audit(store: Store, project: Project, action: string, summary: string) {
+  await new AuditLog(store.db, Date.now).record(project.projectId, COMMAND_LINE, action, summary);
 }
 
 /** `guests add <phone> [name]`. */
@@ -142,6 +164,12 @@ async function runAdd(command: Command, store: Store, project: Project, now: num
   const [phone = '', ...words] = command.args;
   const name = words.join(' ').trim() || undefined;
   const result = await inviteGuest(store, project, phone, name, now);
+  await audit(
+    store,
+    project,
+    'guest.add',
+    addSummary(result, result.outcome === 'already-invited'),
+  );
   const who = result.name ? `${result.e164} (${result.name})` : result.e164;
   console.log(result.outcome === 'invited' ? `Invited ${who}.` : `${who} was already invited.`);
   const warning = countryWarning(result, project);
@@ -151,7 +179,10 @@ async function runAdd(command: Command, store: Store, project: Project, now: num
 
 /** `guests remove <phone>`. */
 async function runRemove(command: Command, store: Store, project: Project) {
-  const result = await removeGuest(store, project, command.args[0] ?? '');
+  const result = await new GuestService(store, project).remove(command.args[0] ?? '');
+  if (result.outcome === 'removed') {
+    await audit(store, project, 'guest.remove', removeSummary(result));
+  }
   console.log(
     result.outcome === 'removed'
       ? `Removed ${result.e164} from the guest list.`
@@ -175,6 +206,7 @@ async function runList(command: Command, store: Store, project: Project) {
 async function runExport(command: Command, store: Store, project: Project) {
   const entries = await listGuests(store, project, { all: command.all });
   const csv = formatGuestCsv(entries);
+  await audit(store, project, 'guest.export', exportSummary(entries.length));
   const file = command.args[0];
   if (file === undefined || file === '-') {
     process.stdout.write(csv);
@@ -203,6 +235,7 @@ async function runImport(command: Command, store: Store, project: Project, now: 
     );
   }
   const result = await importGuests(store, project, text, now);
+  await audit(store, project, 'guest.import', result.summary);
   for (const problem of result.invalid) {
     console.log(`${file}:${problem.line}: ${problem.message}`);
   }
@@ -249,7 +282,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (isSetupRefusal(error) || error instanceof GuestListError) {
+    if (
+      isSetupRefusal(error) ||
+      error instanceof GuestListError ||
+      error instanceof HostListError
+    ) {
       console.error(`guests: ${error.message}`);
     } else if (error instanceof CsvError) {
       console.error(`guests: the CSV file cannot be read: ${error.message}`);

@@ -51,6 +51,10 @@ const PERMANENT: readonly Table[] = [
   'idp_grants',
   // A guest's RSVP, until the guest's user is deleted (the rows go with it).
   'site_rsvps',
+  // The hosts added since the config, until a host removes them; and what hosts changed, kept
+  // as the party's record (one short line a change).
+  'site_hosts',
+  'site_audit',
   // The hosts' uploaded photos, until a host replaces them.
   'site_photos',
 ];

@@ -55,6 +55,14 @@ describe("the invitation's content for guests", () => {
     assert.match(etag, /^"[\w-]+"$/);
     const again = await server.get('/private/invitation.json', { ...guest, 'if-none-match': etag });
     assert.equal(again.status, 304);
+    // Compressed for a browser that takes gzip (fetch decompresses it).
+    const gzipped = await server.get('/private/invitation.json', {
+      ...guest,
+      'accept-encoding': 'gzip',
+    });
+    assert.equal(gzipped.headers.get('content-encoding'), 'gzip');
+    assert.match(gzipped.headers.get('vary') ?? '', /accept-encoding/);
+    assert.deepEqual(await gzipped.json(), invitation);
   });
 
   test('anyone else gets 401 and none of it, for the content and every calendar file', async () => {

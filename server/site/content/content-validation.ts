@@ -257,7 +257,7 @@ function checkEvent(check: Checker, path: string, value: Value, dayDate: string 
     );
   }
   check.text(join(path, 'time'), event.time, { max: 30 });
-  check.text(join(path, 'icon'), event.icon, { max: 8 });
+  check.text(join(path, 'icon'), event.icon, { max: 16 });
   check.text(join(path, 'title'), event.title, { max: 100 });
   check.text(join(path, 'description'), event.description, {
     max: 1000,

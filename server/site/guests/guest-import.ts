@@ -32,8 +32,8 @@ export interface PlannedAdd {
 /** A line that renames a guest already on the list. */
 export interface PlannedUpdate {
   line: number;
-  /** The guest's user, or null when an earlier line of the same file adds the number. */
-  userId: string | null;
+  /** The guest's user. */
+  userId: string;
   e164: string;
   name: string;
   previousName: string;
@@ -125,8 +125,9 @@ export function planImport(
   }
   assertNoConflictingNames(lines);
   const state = new Map(listed);
+  const added = new Map<string, PlannedAdd>();
   for (const line of lines) {
-    planLine(plan, state, line);
+    planLine(plan, state, added, line);
     const warning = countryWarning(line, project);
     if (warning) plan.warnings.push({ line: line.line, e164: line.e164, message: warning });
   }
@@ -134,18 +135,31 @@ export function planImport(
   return plan;
 }
 
-/** Files one line in the plan and records its effect in `state`, for the lines after it. */
-function planLine(plan: ImportPlan, state: Map<string, ListedNumber>, line: GuestLine): void {
+/**
+ * Files one line in the plan and records its effect in `state`, for the lines after it. A line
+ * naming a number that an earlier line of the file adds gives that add its name (no two lines
+ * give a number different names: see `assertNoConflictingNames`).
+ */
+function planLine(
+  plan: ImportPlan,
+  state: Map<string, ListedNumber>,
+  added: Map<string, PlannedAdd>,
+  line: GuestLine,
+): void {
   const { e164, name } = line;
   const current = state.get(e164);
-  if (!current?.invited) {
-    const shown = name || current?.name || '';
-    plan.add.push({ line: line.line, e164, name: shown, named: name !== '' });
-    state.set(e164, { userId: current?.userId ?? '', invited: true, name: shown });
+  const earlier = added.get(e164);
+  if (earlier) {
+    if (name !== '' && !earlier.named) Object.assign(earlier, { name, named: true });
+    plan.unchanged.push({ line: line.line, e164 });
+  } else if (!current?.invited) {
+    const add = { line: line.line, e164, name: name || current?.name || '', named: name !== '' };
+    plan.add.push(add);
+    added.set(e164, add);
   } else if (name !== '' && name !== current.name) {
     plan.update.push({
       line: line.line,
-      userId: current.userId || null,
+      userId: current.userId,
       e164,
       name,
       previousName: current.name,

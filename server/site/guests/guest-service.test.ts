@@ -182,4 +182,17 @@ describe('the guests service on a real store', () => {
     const again = await guests.previewImport(csv);
     assert.deepEqual([again.add.length, again.update.length, again.unchanged.length], [0, 0, 6]);
   });
+
+  test('a number a file gives twice, named on its second line only, is added with that name', async () => {
+    const csv = ['+14155550170,', '+14155550170,Named Later'].join('\n');
+    const plan = await guests.previewImport(csv);
+    assert.deepEqual(plan.add, [
+      { line: 1, e164: '+14155550170', name: 'Named Later', named: true },
+    ]);
+    assert.deepEqual(plan.unchanged, [{ line: 2, e164: '+14155550170' }]);
+    assert.deepEqual(plan.update, []);
+    await guests.applyImport(csv);
+    const listed = (await guests.list()).find((entry) => entry.e164 === '+14155550170');
+    assert.equal(listed?.name, 'Named Later');
+  });
 });

@@ -7,6 +7,7 @@
  * with a plan, exporting. Every change is checked in full before it writes anything.
  */
 import type { JsonObject } from '../../db/json-column.js';
+import { DuplicateDestinationError } from '../../products/users/index.js';
 import type { Project } from '../../projects/projects-repository.js';
 import type { Store } from '../../store.js';
 import { type RsvpAnswer, RsvpRepository } from '../rsvp-repository.js';
@@ -56,6 +57,8 @@ export interface InviteResult {
 export interface RemoveResult {
   userId: string;
   e164: string;
+  /** The guest's name (`''` for none). */
+  name: string;
   /** `removed`: it was on the list; `not-invited`: the user exists but was not on it. */
   outcome: 'removed' | 'not-invited';
 }
@@ -146,10 +149,12 @@ export class GuestService {
     if (!method) {
       throw new GuestListError(`${phone.e164} is not on the guest list (no such number).`);
     }
+    const { name } = await this.findGuest(method.userId);
     const wasInvited = await this.#takeOff(method.userId);
     return {
       userId: method.userId,
       e164: phone.e164,
+      name,
       outcome: wasInvited ? 'removed' : 'not-invited',
     };
   }
@@ -206,9 +211,7 @@ export class GuestService {
     }
     const holder = await this.store.users.findByDestination(this.project.projectId, 'phone', e164);
     if (holder?.verified) {
-      throw new NumberTakenError(
-        `${e164} belongs to another account, which proved it by signing in; nothing was changed.`,
-      );
+      throw numberProved(e164);
     }
     if (holder && holder.userId !== guest.userId) {
       throw new NumberTakenError(
@@ -224,7 +227,13 @@ export class GuestService {
   async #moveNumber(guest: GuestEntry, e164: string): Promise<void> {
     const users = this.store.users;
     const old = await users.findClaim(this.project.projectId, guest.userId, 'phone', guest.e164);
-    await users.addDestination(this.project, guest.userId, 'phone', e164, this.clock());
+    try {
+      await users.addDestination(this.project, guest.userId, 'phone', e164, this.clock());
+    } catch (error) {
+      // Proved by its owner since the check: still nothing written.
+      if (!(error instanceof DuplicateDestinationError)) throw error;
+      throw numberProved(e164);
+    }
     if (old) await users.deleteDestination(guest.userId, 'phone', old.methodId);
   }
 
@@ -304,6 +313,13 @@ export class GuestService {
     for (const line of writes) await this.invite(line.e164, line.name || undefined);
     return plan;
   }
+}
+
+/** The refusal of a number another account proved. */
+function numberProved(e164: string): NumberTakenError {
+  return new NumberTakenError(
+    `${e164} belongs to another account, which proved it by signing in; nothing was changed.`,
+  );
 }
 
 /** The test of `ListOptions.query`: every word in the name, the number or the note. */

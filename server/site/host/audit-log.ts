@@ -26,6 +26,9 @@ export interface AuditActor {
   label: string;
 }
 
+/** The actor of a change made with `npm run guests` (guests or hosts). */
+export const COMMAND_LINE: AuditActor = { userId: '', label: 'command line' };
+
 /** The longest summary kept; a longer one is cut with an ellipsis. */
 const SUMMARY_MAX = 500;
 /** Entries per page. */

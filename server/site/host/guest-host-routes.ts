@@ -26,7 +26,7 @@ import {
 import { type HostApi, type HostContext, HostInputError } from './host-api.js';
 import type { HostRouteDeps } from './host-route-deps.js';
 
-/** The largest CSV file the import takes (about 10,000 guests), in bytes of the JSON body. */
+/** The largest CSV file the import takes (a few tens of thousands of lines), in bytes of JSON. */
 const IMPORT_BODY_LIMIT = 1024 * 1024;
 
 /** Registers the guest list's routes. */
@@ -48,7 +48,7 @@ export function guestHostRoutes(api: HostApi, deps: HostRouteDeps): void {
     const body = readBody(context, { phone_number: 'required', name: 'optional' });
     const guests = service();
     const result = await guestCall(() => guests.invite(body.phone_number ?? '', body.name));
-    const guest = await guests.findGuest(result.userId);
+    const guest = await guestCall(() => guests.findGuest(result.userId));
     await context.audit('guest.add', addSummary(guest, result.outcome === 'already-invited'));
     const warning = countryWarning(guest, deps.project);
     context.reply.code(201);

@@ -5,7 +5,7 @@
  */
 import { type HostApi, HostInputError } from './host-api.js';
 import type { HostEntry } from './host-list.js';
-import { HostListError } from './host-list.js';
+import { HostListError, hostAddSummary, hostRemoveSummary } from './host-list.js';
 import type { HostRouteDeps } from './host-route-deps.js';
 
 /** A host as the page reads it. */
@@ -59,7 +59,7 @@ export function hostListRoutes(api: HostApi, deps: HostRouteDeps): void {
       }
       const identifier = body.identifier;
       const entry = await refusing(() => hostList.add(identifier, host.identifier));
-      await record('host.add', `Added ${entry.identifier} as a host`);
+      await record('host.add', hostAddSummary(entry));
       reply.code(201);
       return { host: hostBody(entry) };
     },
@@ -71,7 +71,7 @@ export function hostListRoutes(api: HostApi, deps: HostRouteDeps): void {
     async ({ request, audit: record }) => {
       const { id } = request.params as { id: string };
       const entry = await refusing(() => hostList.remove(id));
-      await record('host.remove', `Removed ${entry.identifier} from the hosts`);
+      await record('host.remove', hostRemoveSummary(entry));
       return { host: hostBody(entry) };
     },
     { destructive: true },

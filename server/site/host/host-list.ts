@@ -38,6 +38,16 @@ export class HostListError extends Error {
   }
 }
 
+/** The audit log's summary of a host added, from the page or the command line. */
+export function hostAddSummary(entry: HostEntry): string {
+  return `Added ${entry.identifier} as a host`;
+}
+
+/** The audit log's summary of a host removed, from the page or the command line. */
+export function hostRemoveSummary(entry: HostEntry): string {
+  return `Removed ${entry.identifier} from the hosts`;
+}
+
 /** The hosts of one project. */
 export class HostList {
   constructor(

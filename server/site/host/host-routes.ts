@@ -27,9 +27,9 @@ function meHostRoutes(api: HostApi, deps: HostRouteDeps): void {
 const FEATURES: ReadonlyArray<(api: HostApi, deps: HostRouteDeps) => void> = [
   meHostRoutes,
   hostListRoutes,
-  guestHostRoutes,
-  contentHostRoutes,
   photoHostRoutes,
+  contentHostRoutes,
+  guestHostRoutes,
 ];
 
 /** Registers the hosts' API on `app`; the registered routes, for the access tests. */

@@ -6,7 +6,12 @@
  * change and guests get the new photo at the old address on their next load. Descriptions (`alt`)
  * are the content's (`PUT /content`).
  */
-import { invitation, PHOTO_NAME } from '../../../site/content/invitation.js';
+import {
+  type InvitationContent,
+  invitation,
+  PHOTO_NAME,
+} from '../../../site/content/invitation.js';
+import { ContentRepository } from '../content/content-repository.js';
 import {
   ImageToolsMissingError,
   isPhotoSlot,
@@ -30,20 +35,24 @@ function slotLabel(slot: PhotoSlot): string {
   return slot === 'footer' ? 'the footer image' : `photobooth photo ${slot.slice(-1)}`;
 }
 
-/** The description of `slot` as the site shows it. */
-function altOf(slot: PhotoSlot): string {
-  if (slot === 'footer') return invitation.footer.image.alt;
-  return invitation.photos[Number(slot.slice(-1)) - 1]?.alt ?? '';
+/** The description of `slot` in `content` (the hosts' draft, which `PUT /content` edits). */
+function altOf(slot: PhotoSlot, content: InvitationContent): string {
+  if (slot === 'footer') return content.footer.image.alt;
+  return content.photos[Number(slot.slice(-1)) - 1]?.alt ?? '';
 }
 
 /** A slot as the page reads it. */
-function photoBody(slot: PhotoSlot, stored: ReadonlyMap<string, StoredPhoto>) {
+function photoBody(
+  slot: PhotoSlot,
+  stored: ReadonlyMap<string, StoredPhoto>,
+  content: InvitationContent,
+) {
   const main = slotMainFile(PHOTO_NAME, slot);
   const uploaded = stored.get(main);
   return {
     slot,
     file: slotFile(PHOTO_NAME, slot),
-    alt: altOf(slot),
+    alt: altOf(slot, content),
     url: `/${main}`,
     /** When a host last uploaded it; null for the photo the site was built with. */
     uploaded_at: uploaded ? new Date(uploaded.createdAt).toISOString() : null,
@@ -58,9 +67,17 @@ export function photoHostRoutes(api: HostApi, deps: HostRouteDeps): void {
   const storedByName = async () =>
     new Map((await photos.list(projectId)).map((photo) => [photo.name, photo]));
 
+  const contents = new ContentRepository(deps.store.db);
+  /** The draft's descriptions; the seed's before the content was stored. */
+  const draft = async () => (await contents.find(projectId))?.draft ?? invitation;
+
   api.get('/photos', async () => {
-    const [tools, stored] = await Promise.all([uploads.toolStatus(), storedByName()]);
-    return { tools, photos: PHOTO_SLOTS.map((slot) => photoBody(slot, stored)) };
+    const [tools, stored, content] = await Promise.all([
+      uploads.toolStatus(),
+      storedByName(),
+      draft(),
+    ]);
+    return { tools, photos: PHOTO_SLOTS.map((slot) => photoBody(slot, stored, content)) };
   });
 
   api.put(
@@ -100,7 +117,7 @@ export function photoHostRoutes(api: HostApi, deps: HostRouteDeps): void {
         throw error;
       }
       await audit('photo.replace', `Replaced ${slotLabel(slot)}`);
-      return { photo: photoBody(slot, await storedByName()), warnings };
+      return { photo: photoBody(slot, await storedByName(), await draft()), warnings };
     },
     { contentTypes: IMAGE_TYPES, bodyLimit: UPLOAD_LIMITS.maxBytes },
   );
