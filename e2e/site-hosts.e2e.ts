@@ -277,7 +277,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test('on a 320px phone, by keyboard alone, the host goes through every tab; nothing sticks out', async ({
+    test('on a 320px phone, by keyboard alone, the host goes through every tab and signs out; nothing sticks out', async ({
       page,
     }) => {
       await page.setViewportSize({ width: 320, height: 640 });
@@ -310,6 +310,13 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
         'aria-selected',
         'true',
       );
+
+      // "Sign out" leads back to the hosts' sign-in, with nothing of the page left.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(heading(page, 'Hosts’ page')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+      await expect(page.getByRole('tablist')).toHaveCount(0);
+      expect(await sidewaysOverflow(page)).toEqual([]);
     });
 
     test('the host changes the schedule and an FAQ answer, is shown a problem by its field, previews, publishes; a guest sees it, no rebuild', async ({
