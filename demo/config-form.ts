@@ -83,6 +83,10 @@ export const METHOD_LABELS: Record<OtpMethod, string> = {
 
 const COMING = 'coming';
 
+/** What the template id fields say: the server has no named templates and refuses one. */
+const TEMPLATE_HINT =
+  'Email passcodes only. Velvet has no named templates: the server refuses a send with a template id.';
+
 /** The id of a panel's production note. */
 function productionNoteId(panel: NotedPanel): string {
   return `production-note-${panel}`;
@@ -324,10 +328,10 @@ class FormBuilder {
         placeholder: '10',
       })}
       ${this.text(['otpOptions', 'loginTemplateId'], 'Login email template id', {
-        hint: 'Email passcodes only.',
+        hint: TEMPLATE_HINT,
       })}
       ${this.text(['otpOptions', 'signupTemplateId'], 'Sign-up email template id', {
-        hint: 'Email passcodes only.',
+        hint: TEMPLATE_HINT,
       })}
     </details>`;
   }
@@ -454,7 +458,9 @@ class FormBuilder {
         url: true,
       })}
       ${this.number([...base, 'resetPasswordExpirationMinutes'], 'Reset link expiry (minutes)')}
-      ${this.text([...base, 'resetPasswordTemplateId'], 'Reset password email template id')}`,
+      ${this.text([...base, 'resetPasswordTemplateId'], 'Reset password email template id', {
+        hint: 'Velvet has no named templates: the server refuses the reset with a template id.',
+      })}`,
       'passwords',
     );
   }

@@ -43,3 +43,22 @@ export function fitsOneSmsSegment(text: string): boolean {
   const { encoding, units } = smsLength(text);
   return units <= (encoding === 'gsm7' ? GSM7_SEGMENT_LIMIT : UCS2_SEGMENT_LIMIT);
 }
+
+/**
+ * `text` with each letter outside GSM-7 replaced by its base letter when that one is in it
+ * (`ó` → `o`, `í` → `i`, `ç` → `c`; `é`, `ñ`, `ü` and `Ç` are GSM-7 already and stay), as SMS
+ * gateways do to keep a text in one GSM-7 segment. Other characters (emoji, non-Latin scripts)
+ * are left as they are, so the text may still need UCS-2.
+ */
+export function foldToGsm7(text: string): string {
+  let folded = '';
+  for (const char of text) {
+    if (GSM7_BASIC.has(char) || GSM7_EXTENSION.has(char)) {
+      folded += char;
+      continue;
+    }
+    const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+    folded += base !== '' && Array.from(base).every((part) => GSM7_BASIC.has(part)) ? base : char;
+  }
+  return folded;
+}

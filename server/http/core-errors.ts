@@ -133,6 +133,21 @@ export const coreErrors = {
     message: 'The email could not be delivered. Please try again.',
   },
 
+  // Email template ids, which passcodes by email, magic links and password resets accept from
+  // Stytch's API (server/http/template-ids.ts)
+  email_template_not_supported: {
+    status: 400,
+    message:
+      'This server has no named email templates: send the request without login_template_id, ' +
+      'signup_template_id or reset_password_template_id.',
+    fix:
+      'Velvet writes its own passcode, magic-link and password reset messages, in the language of the ' +
+      'request’s locale (en, es or fr; English for any other). Leave the template id out: in the widget, ' +
+      'remove otpOptions.loginTemplateId, otpOptions.signupTemplateId and passwordOptions.resetPasswordTemplateId; ' +
+      'in Stytch’s SDK, loginTemplateId, signupTemplateId and resetPasswordTemplateId. An empty string counts ' +
+      'as left out. The request is refused before anything is stored or sent.',
+  },
+
   // Bot protection (Stytch's types and texts)
   captcha_required: {
     status: 403,

@@ -57,6 +57,8 @@ const PERMANENT: readonly Table[] = [
   'site_audit',
   // The hosts' uploaded photos, until a host replaces them.
   'site_photos',
+  // The invitation's content, draft and published: one row for the site.
+  'site_content',
 ];
 
 /** The tables of the database, the migrator's own aside. */

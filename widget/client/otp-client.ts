@@ -31,6 +31,11 @@ export type OtpChannel = (typeof OtpChannel)[keyof typeof OtpChannel];
 export interface OtpSendOptions {
   /** How long the passcode stays valid; the server's default when omitted. */
   readonly expiration_minutes?: number;
+  /**
+   * The language of the message (`es`, `fr-FR`): the server writes in `en`, `es` and `fr`, and
+   * in English for any other or when omitted.
+   */
+  readonly locale?: string;
 }
 
 /** Options of an email login-or-create. */
@@ -81,6 +86,7 @@ class OtpSender {
   ): Promise<OtpSendResponse> {
     checkString(this.field, destination);
     checkOptionalNumber('expiration_minutes', options.expiration_minutes);
+    checkOptionalString('locale', options.locale);
     const body: JsonObject = { [this.field]: destination };
     for (const [key, value] of Object.entries(options)) {
       if (value !== undefined) body[key] = value;
@@ -95,13 +101,13 @@ class OtpSender {
 
 /** Passcodes by SMS or WhatsApp, to an E.164 phone number. */
 export class PhoneOtpClient extends OtpSender {
-  /** `POST /otps/{sms|whatsapp}/login_or_create {phone_number, expiration_minutes}`. */
+  /** `POST /otps/{sms|whatsapp}/login_or_create {phone_number, expiration_minutes, locale}`. */
   async loginOrCreate(phoneNumber: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
     checkOptions(this.methodName('loginOrCreate'), options, SEND_EXAMPLE);
     return this.sendTo('/login_or_create', phoneNumber, { ...options });
   }
 
-  /** `POST /otps/{sms|whatsapp}/send/{primary|secondary} {phone_number, expiration_minutes}`. */
+  /** `POST /otps/{sms|whatsapp}/send/{primary|secondary} {phone_number, expiration_minutes, locale}`. */
   async send(phoneNumber: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
     checkOptions(this.methodName('send'), options, SEND_EXAMPLE);
     return this.sendTo(this.sendVariantPath(), phoneNumber, { ...options });
@@ -112,7 +118,8 @@ export class PhoneOtpClient extends OtpSender {
 export class EmailOtpClient extends OtpSender {
   /**
    * `POST /otps/email/login_or_create
-   * {email, expiration_minutes, login_template_id?, signup_template_id?}`.
+   * {email, expiration_minutes, locale, login_template_id?, signup_template_id?}`; the server refuses
+   * a template id (`email_template_not_supported`: it has no named templates).
    */
   async loginOrCreate(
     email: string,
@@ -124,12 +131,10 @@ export class EmailOtpClient extends OtpSender {
     return this.sendTo('/login_or_create', email, { ...options });
   }
 
-  /** `POST /otps/email/send/{primary|secondary} {email, expiration_minutes}`. */
+  /** `POST /otps/email/send/{primary|secondary} {email, expiration_minutes, locale}`. */
   async send(email: string, options?: OtpSendOptions): Promise<OtpSendResponse> {
     checkOptions(this.methodName('send'), options, SEND_EXAMPLE);
-    return this.sendTo(this.sendVariantPath(), email, {
-      expiration_minutes: options?.expiration_minutes,
-    });
+    return this.sendTo(this.sendVariantPath(), email, { ...options });
   }
 }
 

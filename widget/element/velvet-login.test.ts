@@ -680,6 +680,24 @@ describe('<velvet-login>', () => {
       await expect(mounted.el).to.be.accessible();
     });
 
+    it('sends the widget’s locale with the passcode, so the text comes in its language', async () => {
+      const mounted = await mount({ ...SMS_ONLY, locale: 'es-MX' });
+      answerSms(mounted.test);
+      await screenTitled(mounted, 'Regístrate o inicia sesión');
+      await typePhone(mounted, '4155552671');
+      button(mounted, 'Continuar con mensaje de texto').click();
+      await waitFor(
+        () => mounted.test.api.requestsTo('/otps/sms/login_or_create').length > 0,
+        'no passcode sent',
+      );
+      const [send] = mounted.test.api.requestsTo('/otps/sms/login_or_create');
+      expect(send?.body).to.deep.equal({
+        phone_number: '+14155552671',
+        expiration_minutes: 10,
+        locale: 'es-MX',
+      });
+    });
+
     it('counts down in m:ss each second until the code expires', async () => {
       const mounted = await toPasscodeScreen();
       expect(mounted.text()).to.include('Your code expires in 10:00.');

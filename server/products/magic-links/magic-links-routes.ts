@@ -3,10 +3,12 @@
  * `POST /magic_links/email/send/{primary,secondary}` and `POST /magic_links/authenticate`.
  */
 import type { FastifyInstance } from 'fastify';
+import { messageLocaleOf } from '../../delivery/message-locale.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { refuseTemplateIds } from '../../http/template-ids.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
@@ -21,6 +23,9 @@ interface SendBody {
   signup_expiration_minutes?: number;
   create_user_as_pending?: boolean;
   code_challenge?: string;
+  login_template_id?: string;
+  signup_template_id?: string;
+  locale?: string;
 }
 interface AuthenticateBody {
   token: string;
@@ -84,6 +89,7 @@ export function magicLinkRoutes(
       },
       async (request, reply) => {
         const body = request.body;
+        refuseTemplateIds(body, ['login_template_id', 'signup_template_id']);
         const result = await deps.magicLinks.send({
           project: projectOf(request),
           mode,
@@ -94,6 +100,7 @@ export function magicLinkRoutes(
           signupExpirationMinutes: body.signup_expiration_minutes,
           createUserAsPending: body.create_user_as_pending,
           codeChallenge: body.code_challenge,
+          locale: messageLocaleOf(body.locale),
           session: request.velvet?.session,
           ip: request.ip,
           afterAnswer: afterAnswerOf(reply),

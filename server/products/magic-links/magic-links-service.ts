@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import type { MessageLocale } from '../../delivery/message-locale.js';
 import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import { verifierMatches } from '../../keys/pkce.js';
@@ -59,6 +60,8 @@ export interface MagicLinkSendRequest {
   signupExpirationMinutes?: number;
   createUserAsPending?: boolean;
   codeChallenge?: string;
+  /** The language of the email; English when absent. */
+  locale?: MessageLocale;
   /** The caller's session; required for `secondary`. */
   session?: SessionRecord;
   ip: string;
@@ -215,6 +218,7 @@ export class MagicLinksService {
       link: linkUrl(redirectUrl, token),
       expirationMinutes: minutes,
       kind,
+      locale: request.locale,
     });
     try {
       const receipt = await adapter.send({ channel: 'email', to: email, ...message });

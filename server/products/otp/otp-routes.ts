@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Channel } from '../../delivery/delivery.js';
+import { messageLocaleOf } from '../../delivery/message-locale.js';
 import { afterAnswerOf } from '../../http/after-answer.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { refuseTemplateIds } from '../../http/template-ids.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
 import type { OtpService, SendMode } from './otp-service.js';
@@ -16,10 +18,12 @@ import type { OtpService, SendMode } from './otp-service.js';
 interface PhoneSendBody {
   phone_number: string;
   expiration_minutes?: number;
+  locale?: string;
 }
 interface EmailSendBody {
   email: string;
   expiration_minutes?: number;
+  locale?: string;
   login_template_id?: string;
   signup_template_id?: string;
 }
@@ -96,6 +100,7 @@ export function otpRoutes(
       },
       async (request, reply) => {
         const body = request.body;
+        if ('email' in body) refuseTemplateIds(body, ['login_template_id', 'signup_template_id']);
         const destination = 'email' in body ? body.email : body.phone_number;
         const result = await deps.otp.send({
           project: projectOf(request),
@@ -106,6 +111,7 @@ export function otpRoutes(
           session: request.velvet?.session,
           ip: request.ip,
           originHost: originHost(request, deps.ownOrigin),
+          locale: messageLocaleOf(body.locale),
           afterAnswer: afterAnswerOf(reply),
         });
         return envelope(request, {

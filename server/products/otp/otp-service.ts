@@ -9,6 +9,7 @@ import { newId, stableId } from '../../db/ids.js';
 import type { JsonObject } from '../../db/json-column.js';
 import type { Executor } from '../../db/prepared.js';
 import { type Channel, DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import type { MessageLocale } from '../../delivery/message-locale.js';
 import { type AfterAnswer, afterThisTurn } from '../../http/after-answer.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Project } from '../../projects/projects-repository.js';
@@ -54,6 +55,8 @@ export interface SendRequest {
   ip: string;
   /** The host of the page asking, for the SMS one-time-code line. */
   originHost?: string;
+  /** The language of the message; English when absent. */
+  locale?: MessageLocale;
   /** Runs the background work of `primary` once the answer is out (after this turn by default). */
   afterAnswer?: AfterAnswer;
 }
@@ -285,6 +288,7 @@ export class OtpService {
       expirationMinutes,
       projectName: project.name,
       originHost: request.originHost,
+      locale: request.locale,
     });
     try {
       const receipt = await adapter.send({ channel, to: destination, ...message });

@@ -1,12 +1,15 @@
 /**
  * The words of a passcode message, per channel: a short SMS ending with the
  * origin-bound one-time-code line (WebOTP, Apple's security-code autofill), a
- * WhatsApp text, and an email whose subject never shows the code.
+ * WhatsApp text, and an email whose subject never shows the code; in the
+ * request's language (`passcode-texts.ts`).
  */
 
 import type { Channel } from '../../delivery/delivery.js';
-import { fitsOneSmsSegment } from '../../delivery/sms-segment.js';
+import { durationText, type MessageLocale } from '../../delivery/message-locale.js';
+import { fitsOneSmsSegment, foldToGsm7 } from '../../delivery/sms-segment.js';
 import { escapeHtml } from '../../http/escape-html.js';
+import { type PasscodeTexts, passcodeTexts } from './passcode-texts.js';
 
 /** What a passcode message is built from. */
 export interface PasscodeMessageInput {
@@ -21,6 +24,8 @@ export interface PasscodeMessageInput {
    * scheme is stripped; the line `@example.com #123456` ends the SMS.
    */
   readonly originHost?: string;
+  /** The language of the message; English when absent. */
+  readonly locale?: MessageLocale;
 }
 
 /** The text of a passcode message; `subject` and `html` for email only. */
@@ -33,56 +38,72 @@ export interface PasscodeMessage {
 /** A truncated project name is never cut shorter than this many characters. */
 const MIN_SMS_PROJECT_NAME = 8;
 
-/** Builds the message that carries `code` on `input.channel`. */
+/** Builds the message that carries `code` on `input.channel`, in `input.locale`. */
 export function passcodeMessage(input: PasscodeMessageInput): PasscodeMessage {
   const { channel, code } = input;
+  const locale = input.locale ?? 'en';
+  const texts = passcodeTexts[locale];
   const projectName = singleLine(input.projectName);
-  const expiry = expiresIn(input.expirationMinutes);
+  const expiry = texts.expires(durationText(locale, input.expirationMinutes));
+  const sentence = (name: string) => `${texts.code(name, code)} ${expiry}`;
   switch (channel) {
     case 'sms':
-      return { text: smsText(projectName, code, expiry, input.originHost) };
+      return { text: smsText(projectName, code, sentence, input.originHost) };
     case 'whatsapp':
-      return { text: firstSentence(projectName, code, expiry) };
+      return { text: sentence(projectName) };
     case 'email':
-      return emailMessage(projectName, code, expiry);
+      return emailMessage(texts, locale, projectName, code, expiry);
   }
 }
 
-function firstSentence(projectName: string, code: string, expiry: string): string {
-  return `Your ${projectName} code is ${code}. ${expiry}`;
-}
-
 /**
- * The SMS text; when it would not fit one segment, the project name is
- * shortened (never below `MIN_SMS_PROJECT_NAME` characters) until it does.
+ * The SMS text, in one segment when it can be: as written; else with the letters GSM-7 lacks
+ * (`ó`, `í`, which force UCS-2 and its 70 characters) replaced by their base letters, which
+ * keeps GSM-7's 160; else with the project name shortened as well, never below
+ * `MIN_SMS_PROJECT_NAME` characters. The name is cut only when the accents were not enough,
+ * since the name is what tells the guest who is writing.
  */
-function smsText(projectName: string, code: string, expiry: string, originHost?: string): string {
+function smsText(
+  projectName: string,
+  code: string,
+  sentence: (name: string) => string,
+  originHost?: string,
+): string {
   const originLine = originHost === undefined ? '' : `\n\n@${bareHost(originHost)} #${code}`;
-  const build = (name: string) => firstSentence(name, code, expiry) + originLine;
+  const build = (name: string) => sentence(name) + originLine;
   const full = build(projectName);
-  if (fitsOneSmsSegment(full)) return full;
   const chars = Array.from(projectName);
-  for (let length = chars.length - 1; length >= MIN_SMS_PROJECT_NAME; length--) {
-    const shorter = build(chars.slice(0, length).join('').trimEnd());
-    if (fitsOneSmsSegment(shorter)) return shorter;
+  for (
+    let length = chars.length;
+    length >= Math.min(chars.length, MIN_SMS_PROJECT_NAME);
+    length--
+  ) {
+    const text = build(chars.slice(0, length).join('').trimEnd());
+    if (fitsOneSmsSegment(text)) return text;
+    const folded = foldToGsm7(text);
+    if (fitsOneSmsSegment(folded)) return folded;
   }
   return full;
 }
 
-function emailMessage(projectName: string, code: string, expiry: string): PasscodeMessage {
-  const subject = `Your ${projectName} sign-in code`;
-  const ignore = "If you didn't ask for this code, you can ignore this message.";
-  const text = [`Your ${projectName} sign-in code is:`, '', code, '', expiry, '', ignore, ''].join(
-    '\n',
-  );
-  const name = escapeHtml(projectName);
+function emailMessage(
+  texts: PasscodeTexts,
+  locale: MessageLocale,
+  projectName: string,
+  code: string,
+  expiry: string,
+): PasscodeMessage {
+  const subject = texts.emailSubject(projectName);
+  const ignore = texts.emailIgnore;
+  const intro = texts.emailIntro(projectName);
+  const text = [intro, '', code, '', expiry, '', ignore, ''].join('\n');
   const html = [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${locale}">`,
     '<head><meta charset="utf-8">',
-    `<title>Your ${name} sign-in code</title></head>`,
+    `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family: sans-serif; line-height: 1.5; color: #1a1a1a;">',
-    `<p>Your ${name} sign-in code is:</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     '<p style="font-family: monospace; font-size: 28px; font-weight: bold; ' +
       `letter-spacing: 0.2em;">${escapeHtml(code)}</p>`,
     `<p>${escapeHtml(expiry)}</p>`,
@@ -92,14 +113,6 @@ function emailMessage(projectName: string, code: string, expiry: string): Passco
     '',
   ].join('\n');
   return { subject, text, html };
-}
-
-/** `It expires in 1 minute.` / `It expires in 10 minutes.` */
-function expiresIn(minutes: number): string {
-  if (!Number.isInteger(minutes) || minutes < 1) {
-    throw new RangeError(`expirationMinutes must be a positive integer, got ${minutes}`);
-  }
-  return `It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 /** The host name alone: no scheme, no port, no path, lower case. */

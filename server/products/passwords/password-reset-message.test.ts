@@ -41,3 +41,73 @@ describe('resetMessage', () => {
     );
   });
 });
+
+describe('resetMessage in the request’s language', () => {
+  const input = {
+    projectName: 'Velvet',
+    link: 'https://a.test/r?token=x',
+    loginLink: 'https://a.test/l?token=y',
+    expirationMinutes: 30,
+  } as const;
+
+  test('English by default, in a document whose lang says so', () => {
+    const message = resetMessage({ ...input, expirationMinutes: 60 });
+    assert.equal(message.subject, 'Reset your Velvet password');
+    assert.equal(
+      message.text,
+      'Someone asked to set a new password for your Velvet account.\n\n' +
+        'Open this link within 1 hour to choose a new password:\nhttps://a.test/r?token=x\n\n' +
+        'Or log in without password (this link also works once, within 1 hour):\nhttps://a.test/l?token=y\n\n' +
+        'If it was not you, ignore this email: your password stays as it is.',
+    );
+    assert.match(message.html, /<html lang="en">/);
+    assert.match(
+      message.html,
+      /<a href="https:\/\/a\.test\/r\?token=x">Choose a new password<\/a> \(the link works for 1 hour\)\./,
+    );
+  });
+
+  test('Spanish, as tú', () => {
+    const message = resetMessage({ ...input, locale: 'es' });
+    assert.equal(message.subject, 'Restablece tu contraseña de Velvet');
+    assert.equal(
+      message.text,
+      'Alguien ha pedido una contraseña nueva para tu cuenta de Velvet.\n\n' +
+        'Abre este enlace en un plazo de 30 minutos para elegir una contraseña nueva:\nhttps://a.test/r?token=x\n\n' +
+        'O inicia sesión sin contraseña (este enlace también funciona una sola vez, en un plazo de 30 minutos):\n' +
+        'https://a.test/l?token=y\n\n' +
+        'Si no has sido tú, ignora este correo: tu contraseña no cambia.',
+    );
+    assert.match(message.html, /<html lang="es">/);
+    assert.match(
+      message.html,
+      />Elige una contraseña nueva<\/a> \(el enlace funciona durante 30 minutos\)\./,
+    );
+    assert.match(
+      message.html,
+      /<p>O <a href="https:\/\/a\.test\/l\?token=y">inicia sesión sin contraseña<\/a>\.<\/p>/,
+    );
+  });
+
+  test('French, as vous', () => {
+    const message = resetMessage({ ...input, expirationMinutes: 120, locale: 'fr' });
+    assert.equal(message.subject, 'Réinitialisez votre mot de passe Velvet');
+    assert.equal(
+      message.text,
+      'Quelqu’un a demandé un nouveau mot de passe pour votre compte Velvet.\n\n' +
+        'Ouvrez ce lien dans un délai de 2 heures pour choisir un nouveau mot de passe\u202f:\nhttps://a.test/r?token=x\n\n' +
+        'Ou connectez-vous sans mot de passe (ce lien ne fonctionne lui aussi qu’une fois, dans un délai de 2 heures)\u202f:\n' +
+        'https://a.test/l?token=y\n\n' +
+        'Si ce n’était pas vous, ignorez cet e-mail\u202f: votre mot de passe reste inchangé.',
+    );
+    assert.match(message.html, /<html lang="fr">/);
+    assert.match(
+      message.html,
+      />Choisissez un nouveau mot de passe<\/a> \(le lien fonctionne pendant 2 heures\)\./,
+    );
+    assert.match(
+      message.html,
+      /<p>Ou <a href="[^"]+">connectez-vous sans mot de passe<\/a>\.<\/p>/,
+    );
+  });
+});

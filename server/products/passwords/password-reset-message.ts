@@ -1,8 +1,11 @@
 /**
  * The password reset email: subject, text and HTML, with the link and how long it lasts, and,
- * when the project has email magic links, a "Log in without password" link after it.
+ * when the project has email magic links, a "Log in without password" link after it. In the
+ * request's language (`password-reset-texts.ts`).
  */
+import { durationText, type MessageLocale } from '../../delivery/message-locale.js';
 import { escapeHtml } from '../../http/escape-html.js';
+import { resetTexts } from './password-reset-texts.js';
 
 /** What the reset email says. */
 export interface ResetMessageInput {
@@ -12,15 +15,8 @@ export interface ResetMessageInput {
   expirationMinutes: number;
   /** A magic link that signs in without a new password (`stytch_token_type=magic_links`). */
   loginLink?: string;
-}
-
-/** `60` → `1 hour`, `30` → `30 minutes`. */
-function duration(minutes: number): string {
-  if (minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return `${hours} hour${hours === 1 ? '' : 's'}`;
-  }
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  /** The language of the email; English when absent. */
+  locale?: MessageLocale;
 }
 
 /** The reset email. */
@@ -29,31 +25,39 @@ export function resetMessage(input: ResetMessageInput): {
   text: string;
   html: string;
 } {
-  const lasts = duration(input.expirationMinutes);
-  const subject = `Reset your ${input.projectName} password`;
+  const locale = input.locale ?? 'en';
+  const texts = resetTexts[locale];
+  const lasts = durationText(locale, input.expirationMinutes, 'hour');
+  const subject = texts.subject(input.projectName);
   const text = [
-    `Someone asked to set a new password for your ${input.projectName} account.`,
+    texts.asked(input.projectName),
     '',
-    `Open this link within ${lasts} to choose a new password:`,
+    texts.openWithin(lasts),
     input.link,
-    ...(input.loginLink === undefined
-      ? []
-      : [
-          '',
-          `Or log in without password (this link also works once, within ${lasts}):`,
-          input.loginLink,
-        ]),
+    ...(input.loginLink === undefined ? [] : ['', texts.orLogIn(lasts), input.loginLink]),
     '',
-    'If it was not you, ignore this email: your password stays as it is.',
+    texts.notYou,
   ].join('\n');
+  const { before, words, after } = texts.logInLink;
   const loginLink =
     input.loginLink === undefined
       ? ''
-      : `<p>Or <a href="${escapeHtml(input.loginLink)}">log in without password</a>.</p>`;
-  const html =
-    `<p>Someone asked to set a new password for your ${escapeHtml(input.projectName)} account.</p>` +
-    `<p><a href="${escapeHtml(input.link)}">Choose a new password</a> (the link works for ${lasts}).</p>` +
-    loginLink +
-    '<p>If it was not you, ignore this email: your password stays as it is.</p>';
+      : `<p>${escapeHtml(before)}<a href="${escapeHtml(input.loginLink)}">${escapeHtml(words)}</a>` +
+        `${escapeHtml(after)}</p>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${locale}">`,
+    '<head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body>',
+    `<p>${escapeHtml(texts.asked(input.projectName))}</p>` +
+      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(texts.chooseLink)}</a> ` +
+      `${escapeHtml(texts.worksFor(lasts))}</p>` +
+      loginLink +
+      `<p>${escapeHtml(texts.notYou)}</p>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
   return { subject, text, html };
 }

@@ -4,9 +4,11 @@
  * `/passwords/existing_password/reset` and `/passwords/session/reset`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messageLocaleOf } from '../../delivery/message-locale.js';
 import { envelope } from '../../http/envelope.js';
 import { projectOf, sessionOf } from '../../http/request-context.js';
 import * as s from '../../http/schemas.js';
+import { refuseTemplateIds } from '../../http/template-ids.js';
 import { codeChallenge, codeVerifier } from '../../keys/pkce.js';
 import type { Store } from '../../store.js';
 import { signedInAnswer, userAgentOf } from '../sessions/index.js';
@@ -169,19 +171,23 @@ export function passwordRoutes(
       login_redirect_url?: string;
       reset_password_redirect_url?: string;
       reset_password_expiration_minutes?: number;
+      reset_password_template_id?: string;
       code_challenge?: string;
+      locale?: string;
     };
   }>(
     '/passwords/email/reset/start',
     { schema: { body: resetStartSchema }, config: { checks: 'send' } },
     async (request) => {
       const body = request.body;
+      refuseTemplateIds(body, ['reset_password_template_id']);
       const started = await passwords.resetStart(callerOf(request), {
         email: body.email,
         resetPasswordRedirectUrl: body.reset_password_redirect_url,
         loginRedirectUrl: body.login_redirect_url,
         expirationMinutes: body.reset_password_expiration_minutes,
         codeChallenge: body.code_challenge,
+        locale: messageLocaleOf(body.locale),
       });
       return envelope(request, { user_id: started.userId, email_id: started.emailId });
     },

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { JsonObject } from '../../db/json-column.js';
 import { DeliveryError, type DeliveryRoutes } from '../../delivery/delivery.js';
+import type { MessageLocale } from '../../delivery/message-locale.js';
 import { ApiError } from '../../http/api-error.js';
 import { isMalformedText } from '../../http/well-formed-text.js';
 import { verifierMatches } from '../../keys/pkce.js';
@@ -87,6 +88,8 @@ export interface ResetStartRequest {
   loginRedirectUrl?: string | undefined;
   expirationMinutes?: number | undefined;
   codeChallenge?: string | undefined;
+  /** The language of the email; English when absent. */
+  locale?: MessageLocale | undefined;
 }
 
 /** Turns a `BreachChecker` choice of the project's settings into a checker. */
@@ -265,6 +268,7 @@ export class PasswordService {
       link: link.toString(),
       expirationMinutes,
       ...(loginLink !== undefined && { loginLink }),
+      locale: request.locale,
     });
     try {
       const receipt = await adapter.send({ channel: 'email', to: email, ...message });

@@ -197,7 +197,7 @@ describe('the guest list over the hosts’ API', () => {
     server.clock.advance((RECENT_SIGN_IN_MINUTES + 1) * 60_000);
     const stale = await send('DELETE', `/guests/${id}`);
     assert.equal(stale.status, 403);
-    assert.equal(stale.json.error, 'reauthentication_required');
+    assert.equal(stale.json.error, 'recent_sign_in_required');
     host = await server.signIn(HOST);
     const removed = await send('DELETE', `/guests/${id}`);
     assert.equal(removed.status, 200);

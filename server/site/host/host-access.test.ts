@@ -183,7 +183,7 @@ describe('the hosts’ API and files', () => {
       body: { identifier: NEW_HOST },
     });
     assert.equal(stale.status, 403);
-    assert.equal(JSON.parse(stale.text).error, 'reauthentication_required');
+    assert.equal(JSON.parse(stale.text).error, 'recent_sign_in_required');
     assert.deepEqual(await server.store.db.selectFrom('site_hosts').selectAll().execute(), []);
     const me = JSON.parse((await send(server, 'GET', '/host/api/me', host)).text);
     assert.equal(me.recent_sign_in_until, null);

@@ -11,7 +11,7 @@
  *   one of the route's types (JSON unless the route takes an image): else 403 or 415.
  * - Each host has a rate limit (shared by every server on one database): 429 with `Retry-After`.
  * - A destructive change (removing a guest, adding or removing a host) needs a sign-in within
- *   the last `RECENT_SIGN_IN_MINUTES`: else 403 `reauthentication_required`, and the page asks
+ *   the last `RECENT_SIGN_IN_MINUTES`: else 403 `recent_sign_in_required`, and the page asks
  *   the host to sign in again.
  * - Bad input is refused with 400 and a message (`HostInputError`), having written nothing.
  * - Every answer is `no-store` and varies by cookie.
@@ -47,7 +47,7 @@ export interface HostContext {
 
 /** How a host route differs from the defaults. */
 export interface HostRouteOptions {
-  /** Needs a sign-in within `RECENT_SIGN_IN_MINUTES`, else 403 `reauthentication_required`. */
+  /** Needs a sign-in within `RECENT_SIGN_IN_MINUTES`, else 403 `recent_sign_in_required`. */
   destructive?: boolean;
   /** The largest body, in bytes. */
   bodyLimit?: number;
@@ -239,7 +239,7 @@ export class HostApi {
     return {
       status: 403,
       body: {
-        error: 'reauthentication_required',
+        error: 'recent_sign_in_required',
         message: `To confirm it is you, sign in again: this change needs a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes.`,
         max_age_minutes: RECENT_SIGN_IN_MINUTES,
       },

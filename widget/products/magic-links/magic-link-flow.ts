@@ -19,7 +19,7 @@ export function loadMagicLinkScreens(): Promise<unknown> {
   return import('./magic-link-confirmation-screen.js');
 }
 
-/** The send options in Stytch's names, from the page's `emailMagicLinksOptions`. */
+/** The send options in Stytch's names, from the page's `emailMagicLinksOptions` and `locale`. */
 export function sendOptions(context: ProductContext): Record<string, string | number | boolean> {
   const options = context.config.emailMagicLinksOptions ?? {};
   const body: Record<string, string | number | boolean> = {};
@@ -31,6 +31,8 @@ export function sendOptions(context: ProductContext): Record<string, string | nu
     body.signup_expiration_minutes = options.signupExpirationMinutes;
   if (options.createUserAsPending !== undefined)
     body.create_user_as_pending = options.createUserAsPending;
+  // The language the server writes the email in.
+  if (context.config.locale) body.locale = context.config.locale;
   return body;
 }
 

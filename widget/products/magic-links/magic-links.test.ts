@@ -116,10 +116,12 @@ describe('email magic links in <velvet-login>', () => {
     await expect(mounted.el).to.be.accessible();
   });
 
-  it('sends the link with emailMagicLinksOptions and shows Email Confirmation', async () => {
+  it('sends the link with emailMagicLinksOptions and the locale, and shows Email Confirmation', async () => {
     const mounted = await mount(
       {
         products: ['emailMagicLinks'],
+        // English texts, and the locale sent for the email's language.
+        locale: 'en-GB',
         emailMagicLinksOptions: {
           loginRedirectURL: 'https://party.example/in',
           loginExpirationMinutes: 20,
@@ -144,6 +146,7 @@ describe('email magic links in <velvet-login>', () => {
       login_expiration_minutes: 20,
       signup_expiration_minutes: 40,
       create_user_as_pending: true,
+      locale: 'en-GB',
     });
     expect(mounted.text()).to.include('An email was sent to ada@example.com.');
     const links = [...mounted.root().querySelectorAll<HTMLAnchorElement>('a.velvet-mail-link')];

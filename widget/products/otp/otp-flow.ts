@@ -1,4 +1,5 @@
 /** What the passcode product's forms and screens share. */
+import type { OtpSendOptions } from '../../client/otp-client.js';
 import type { ProductContext } from '../product.js';
 
 /** The passcode expiry the widget assumes when the config names none (the server's default). */
@@ -10,10 +11,15 @@ export function otpExpiresAt(context: ProductContext): number {
   return context.clock.now() + minutes * 60_000;
 }
 
-/** The send options the config asks for. */
-export function sendOptions(context: ProductContext): { expiration_minutes?: number } {
-  const minutes = context.config.otpOptions?.expirationMinutes;
-  return minutes === undefined ? {} : { expiration_minutes: minutes };
+/**
+ * The send options the config asks for: its expiry, and its `locale`, in which the server writes
+ * the message (the client leaves out what is undefined).
+ */
+export function sendOptions(context: ProductContext): OtpSendOptions {
+  return {
+    expiration_minutes: context.config.otpOptions?.expirationMinutes,
+    locale: context.config.locale,
+  };
 }
 
 /**

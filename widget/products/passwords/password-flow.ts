@@ -30,7 +30,7 @@ export async function searchUser(email: string, context: ProductContext): Promis
 
 /**
  * Emails a reset link to the password state's address, with the page's `passwordOptions`
- * (redirect URLs, expiry, template), and logs `email_sent`.
+ * (redirect URLs, expiry, template) and `locale`, and logs `email_sent`.
  */
 export async function sendResetEmail(
   context: ProductContext,
@@ -52,6 +52,8 @@ export async function sendResetEmail(
       ...(options.resetPasswordTemplateId
         ? { reset_password_template_id: options.resetPasswordTemplateId }
         : {}),
+      // The language the server writes the email in.
+      ...(context.config.locale ? { locale: context.config.locale } : {}),
     }),
   );
   velvet.telemetry.logEvent('email_sent', { email, type: RESET_PASSWORD_FLOW_TYPE });

@@ -336,6 +336,8 @@ describe('passwords in <velvet-login>', () => {
     const forgot = await mount(
       {
         products: ['passwords'],
+        // English texts, and the locale sent for the email's language.
+        locale: 'en-GB',
         passwordOptions: {
           resetPasswordRedirectURL: 'https://party.example/reset',
           resetPasswordExpirationMinutes: 45,
@@ -357,6 +359,7 @@ describe('passwords in <velvet-login>', () => {
       email: 'grace@example.com',
       reset_password_redirect_url: 'https://party.example/reset',
       reset_password_expiration_minutes: 45,
+      locale: 'en-GB',
     });
     button(forgot, 'Resend link').click();
     await waitFor(() => forgot.text().includes('Email resent'), 'no resend feedback');
