@@ -1,5 +1,5 @@
 /**
- * "Confirm it's you": a change the server refuses with 403 `reauthentication_required` (the
+ * "Confirm it's you": a change the server refuses with 403 `recent_sign_in_required` (the
  * host's latest sign-in is older than the server allows for it) opens the sign-in widget in a
  * dialog; once the host has signed in again the change is tried once more, by itself. Closing
  * the dialog gives the change up. Every change of the page goes through {@link useHostAction}.

@@ -20,7 +20,7 @@ export class HostApiError extends Error {
     message: string,
     /** The HTTP status; 0 when the server could not be reached. */
     readonly status: number,
-    /** The server's error code (`invalid_input`, `reauthentication_required`, `last_host`…). */
+    /** The server's error code (`invalid_input`, `recent_sign_in_required`, `last_host`…). */
     readonly code: string,
     /** The field the problem is at, when the server named one. */
     readonly field?: string,
@@ -33,7 +33,7 @@ export class HostApiError extends Error {
 
   /** Whether the action needs a recent sign-in first ("Confirm it's you"). */
   get needsSignIn(): boolean {
-    return this.status === 403 && this.code === 'reauthentication_required';
+    return this.status === 403 && this.code === 'recent_sign_in_required';
   }
 }
 
