@@ -2,8 +2,10 @@
  * Privacy of the built site on the real server: everything anyone can fetch without a session
  * (the page and all it references, followed transitively through HTML, CSS and scripts) holds
  * none of the invitation's private strings and carries `noindex, nofollow`; the invitation's
- * chunk and the photos answer 401 to anyone but an invited guest, and are served to one; and
- * nothing a page script can read after a guest signs in opens them from elsewhere.
+ * chunk and the photos answer 401 to anyone but an invited guest, and are served to one; the
+ * hosts' page (`/host`) is the same public page, and its chunks and API answer 404 to anyone but
+ * a signed-in host (an invited guest included); and nothing a page script can read after a guest
+ * signs in opens them from elsewhere.
  */
 import { expect, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
@@ -99,15 +101,16 @@ function references(body: string, type: string, from: URL): string[] {
       : type.includes('javascript')
         ? [
             /["'`]((?:\.{1,2}\/|\/)[^"'`\s]+?\.(?:js|css|jpe?g|png|webp|avif|svg|json|woff2?))["'`]/g,
-            // Vite's preload list names chunks from the base: "assets/x.js", "private/y.js".
-            /["'`]((?:assets|private)\/[^"'`\s]+)["'`]/g,
+            // Vite's preload list names chunks from the base: "assets/x.js", "private/y.js",
+            // "host/z.js".
+            /["'`]((?:assets|private|host)\/[^"'`\s]+)["'`]/g,
           ]
         : [];
   for (const pattern of patterns) {
     for (const match of body.matchAll(pattern)) {
       const reference = match[1] ?? '';
       if (/^(data|mailto|tel|javascript):/.test(reference) || reference.startsWith('#')) continue;
-      const base = /^(assets|private)\//.test(reference) ? new URL('/', from) : from;
+      const base = /^(assets|private|host)\//.test(reference) ? new URL('/', from) : from;
       let url: URL;
       try {
         url = new URL(reference, base);
@@ -128,10 +131,10 @@ interface Fetched {
   text: string;
 }
 
-/** Fetches `/` and everything it references, transitively, without cookies. */
+/** Fetches `/` and `/host` and everything they reference, transitively, without cookies. */
 async function crawl(origin: string): Promise<Map<string, Fetched>> {
   const fetched = new Map<string, Fetched>();
-  const queue = ['/'];
+  const queue = ['/', '/host'];
   while (queue.length > 0) {
     const path = queue.shift() ?? '/';
     if (fetched.has(path)) continue;
@@ -202,15 +205,21 @@ test('every public asset, followed from the page, holds nothing private and says
     expect(leaks(file.text), `private text in ${file.path}`).toEqual([]);
     expect(file.robots, `X-Robots-Tag of ${file.path}`).toBe('noindex, nofollow');
     expect(file.path.startsWith('/private/'), `${file.path} served without a session`).toBe(false);
+    expect(file.path.startsWith('/host/'), `${file.path} served without a session`).toBe(false);
   }
+  // The hosts' page is the public page itself: the app shows its sign-in there.
+  expect(fetched.get('/host')?.text).toBe(fetched.get('/')?.text);
 
-  // The page's own script refers to the invitation's chunk, which was refused.
+  // The page's own scripts refer to the invitation's chunk, refused (401), and to the hosts'
+  // page's chunks, which are as absent (404) as a file the server does not have.
   const refused = [...fetched.values()].filter((file) => file.status !== 200);
   const privateChunks = refused.filter((file) => file.path.startsWith('/private/'));
+  const hostChunks = refused.filter((file) => file.path.startsWith('/host/'));
   expect(privateChunks.length).toBeGreaterThan(0);
+  expect(hostChunks.some((file) => /^\/host\/HostPage-.+\.js$/.test(file.path))).toBe(true);
   for (const file of refused) {
-    expect(file.path, `${file.path} answered ${file.status}`).toMatch(/^\/private\//);
-    expect(file.status).toBe(401);
+    expect(file.path, `${file.path} answered ${file.status}`).toMatch(/^\/(private|host)\//);
+    expect(file.status).toBe(file.path.startsWith('/host/') ? 404 : 401);
     expect(leaks(file.text)).toEqual([]);
   }
 
@@ -316,4 +325,49 @@ test('nothing a page script can read after a sign-in opens the invitation from e
     headers: { cookie: `velvet_site_session=${real?.value}` },
   });
   expect(opened.status).toBe(200);
+});
+
+/** The hosts' API as the page calls it: every route a stranger might guess. */
+const HOST_API_PATHS = [
+  '/host/api/me',
+  '/host/api/guests',
+  '/host/api/guests?q=Invited',
+  '/host/api/guests.csv',
+  '/host/api/content',
+  '/host/api/photos',
+  '/host/api/hosts',
+  '/host/api/audit',
+];
+
+test('the hosts’ page’s chunks and API are as absent as a missing file to anyone but a host', async () => {
+  const fetched = await crawl(site.url);
+  const hostFiles = [...fetched.keys()].filter((path) => path.startsWith('/host/'));
+  expect(hostFiles.length).toBeGreaterThan(0);
+  site.guests('add', '+14155550904', 'Invited Onlooker');
+  const visitors = {
+    anonymous: '',
+    'a user not on the list': await sessionCookieFor('+14155550905'),
+    'an invited guest': await sessionCookieFor('+14155550904'),
+  };
+  const missing = await fetch(new URL('/host/no-such-file.js', site.url));
+  const missingText = (await missing.text()).replace(/request-id-[0-9a-f-]+/g, '');
+  for (const [who, cookie] of Object.entries(visitors)) {
+    const headers = cookie ? { cookie } : undefined;
+    for (const path of [...hostFiles, ...HOST_API_PATHS]) {
+      const response = await fetch(new URL(path, site.url), { headers });
+      const text = await response.text();
+      expect(response.status, `${path} for ${who}`).toBe(404);
+      expect(text.replace(/request-id-[0-9a-f-]+/g, ''), `${path} for ${who}`).toBe(missingText);
+      expect(text, `${path} for ${who}`).not.toContain('Invited Onlooker');
+      expect(text, `${path} for ${who}`).not.toContain('+14155550904');
+    }
+    // A change is no different.
+    const change = await fetch(new URL('/host/api/guests', site.url), {
+      method: 'POST',
+      headers: { ...headers, origin: site.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: '+14155550906', name: 'Gate Crasher' }),
+    });
+    expect(change.status, `a new guest from ${who}`).toBe(404);
+  }
+  expect(site.guests('list')).not.toContain('Gate Crasher');
 });
