@@ -103,6 +103,8 @@ const PUBLIC_URL_PLACEHOLDER = '__VELVET_PUBLIC_URL__';
 const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
 /** In `index.html`, what the server replaces with whether the site's project offers passkeys. */
 const PASSKEYS_PLACEHOLDER = '__VELVET_PASSKEYS__';
+/** In `index.html`, what the server replaces with the site project's passcode channels. */
+const PASSCODE_METHODS_PLACEHOLDER = '__VELVET_PASSCODE_METHODS__';
 
 /**
  * The photos: copied into `dist/site/photos/` by the build, and served at the site root by the
@@ -145,8 +147,9 @@ function sitePhotos(): Plugin {
               GUEST_SESSION_PLACEHOLDER,
               String(siteGuestSessionMinutes(sessionSettingsPart.defaults)),
             )
-            // The development project offers passkeys.
+            // The development project offers passkeys, and passcodes by text and email.
             .replaceAll(PASSKEYS_PLACEHOLDER, 'true')
+            .replaceAll(PASSCODE_METHODS_PLACEHOLDER, 'sms,email')
         );
       },
     },

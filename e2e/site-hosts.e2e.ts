@@ -22,6 +22,8 @@ import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 /** The host the config lists, the host added in the page, a guest. */
 const HOST = '+14155550142';
 const NEW_HOST = '+14155550143';
+/** A host the config lists by email: the project offers passcodes by email too. */
+const HOST_EMAIL = 'juno@example.com';
 const GUEST = '+14155550611';
 const GUEST_NAME = 'Grace Hopper';
 
@@ -37,7 +39,8 @@ function hostsConfig(origin: string) {
         publicToken: DEVELOPMENT_PUBLIC_TOKEN,
         authorizedOrigins: [origin],
         products: ['otp', 'passkeys'],
-        hosts: [HOST],
+        otp: { methods: ['sms', 'email'] },
+        hosts: [HOST, HOST_EMAIL],
       },
     ],
   };
@@ -131,6 +134,21 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
     });
 
+    test('a host listed by email signs in with a code by email', async ({ page }) => {
+      await page.goto(`${site.url}/host`);
+      await expect(heading(page, 'Hosts’ page')).toBeVisible();
+      await page.getByRole('tab', { name: 'Email' }).click();
+      await page.getByRole('textbox', { name: 'Email' }).fill(HOST_EMAIL);
+      await page.getByRole('button', { name: 'Continue with email' }).click();
+      await expect(page.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
+      await typeCode(page, await site.velvet.lastCode(HOST_EMAIL));
+      await expect(heading(page, 'Your party')).toBeVisible();
+      await expect(page.getByText(/Signed in as/)).toContainText(HOST_EMAIL);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(heading(page, 'Hosts’ page')).toBeVisible();
+    });
+
     test('the host signs in, takes a passkey, adds a host and removes it after confirming it is them', async ({
       page,
     }) => {
@@ -150,7 +168,8 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
         'aria-selected',
         'true',
       );
-      await expect(hostsPanel.getByText('Listed in the config file')).toBeVisible();
+      // Both of the config's hosts, by number and by email.
+      await expect(hostsPanel.getByText('Listed in the config file')).toHaveCount(2);
       await expectNoAxeViolations(page);
 
       await hostsPanel.getByRole('textbox', { name: 'Phone number or email' }).fill(NEW_HOST);
@@ -315,7 +334,8 @@ for (const database of ['SQLite', 'PostgreSQL'] as const) {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(heading(page, 'Hosts’ page')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
-      await expect(page.getByRole('tablist')).toHaveCount(0);
+      // None of the hosts' page's tabs is left: only the sign-in's own (text or email).
+      await expect(page.getByRole('tab', { name: 'Guests' })).toHaveCount(0);
       expect(await sidewaysOverflow(page)).toEqual([]);
     });
 

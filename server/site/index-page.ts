@@ -23,6 +23,11 @@ export const GUEST_SESSION_PLACEHOLDER = '__VELVET_GUEST_SESSION_MINUTES__';
  * `false`: the page then neither offers guests a passkey nor asks the widget for passkey sign-in.
  */
 export const PASSKEYS_PLACEHOLDER = '__VELVET_PASSKEYS__';
+/**
+ * Replaced by the site project's passcode channels the hosts' page can sign in with, `sms` and
+ * `email` among its `otp.methods` (comma-separated): a host listed by email signs in by email.
+ */
+export const PASSCODE_METHODS_PLACEHOLDER = '__VELVET_PASSCODE_METHODS__';
 
 /** The rendered page in each encoding, and its validator. */
 export interface IndexPage {
@@ -33,8 +38,8 @@ export interface IndexPage {
 }
 
 /**
- * Renders `templatePath` for a project token, public URL, guests' session length and whether the
- * project offers passkeys.
+ * Renders `templatePath` for a project token, public URL, guests' session length, whether the
+ * project offers passkeys and its passcode channels.
  */
 export function renderIndexPage(
   templatePath: string,
@@ -43,12 +48,18 @@ export function renderIndexPage(
     publicUrl: string;
     guestSessionMinutes: number;
     passkeys: boolean;
+    /** The project's passcode channels (`otp.methods`). */
+    passcodeMethods?: readonly string[];
   },
 ): IndexPage {
   const html = readFileSync(templatePath, 'utf8')
     .replaceAll(TOKEN_PLACEHOLDER, escapeHtml(values.publicToken))
     .replaceAll(GUEST_SESSION_PLACEHOLDER, String(Math.floor(values.guestSessionMinutes)))
     .replaceAll(PASSKEYS_PLACEHOLDER, String(values.passkeys))
+    .replaceAll(
+      PASSCODE_METHODS_PLACEHOLDER,
+      (values.passcodeMethods ?? ['sms']).filter((m) => m === 'sms' || m === 'email').join(','),
+    )
     .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(values.publicUrl.replace(/\/+$/, '')));
   const identity = Buffer.from(html);
   let br: Buffer | undefined;

@@ -33,3 +33,25 @@ test('a site project with passkeys tells its page so', async () => {
 test('a site project without passkeys tells its page it has none', async () => {
   assert.equal(await pagePasskeys(['otp']), 'false');
 });
+
+/** What the page served for the project's passcode channels says the hosts' sign-in offers. */
+async function pagePasscodeMethods(methods: ('sms' | 'email' | 'whatsapp')[]) {
+  const server = await startSiteTestServer(
+    writeSiteFolder({
+      'index.html': `<!doctype html><title>A private invitation</title>
+<meta name="velvet-passcode-methods" content="__VELVET_PASSCODE_METHODS__">`,
+    }),
+    { products: ['otp'], otp: { methods } },
+  );
+  try {
+    const html = await (await server.get('/')).text();
+    return html.match(/name="velvet-passcode-methods" content="([^"]*)"/)?.[1];
+  } finally {
+    await server.close();
+  }
+}
+
+test('the page learns the passcode channels a host may sign in with: text and email only', async () => {
+  assert.equal(await pagePasscodeMethods(['sms', 'whatsapp', 'email']), 'sms,email');
+  assert.equal(await pagePasscodeMethods(['sms']), 'sms');
+});

@@ -123,6 +123,9 @@ export async function siteRoutes(
     publicUrl: options.publicUrl,
     guestSessionMinutes: siteGuestSessionMinutes(options.project.settings.sessions),
     passkeys: options.project.settings.products.includes('passkeys'),
+    passcodeMethods: options.project.settings.products.includes('otp')
+      ? options.project.settings.otp.methods
+      : [],
   });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply

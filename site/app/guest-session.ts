@@ -20,6 +20,23 @@ export function readSitePasskeys(document: Document): boolean {
   );
 }
 
+/** The name of the meta tag listing the site project's passcode channels. */
+const PASSCODE_METHODS_META = 'velvet-passcode-methods';
+
+/**
+ * The passcode channels the site's project offers among text and email, as the server wrote them
+ * (`<meta name="velvet-passcode-methods" content="sms,email">`); text alone when the page says
+ * nothing. The hosts' page signs in with them (a host may be listed by email); guests by text.
+ */
+export function readPasscodeMethods(document: Document): ('sms' | 'email')[] {
+  const content =
+    document.querySelector<HTMLMetaElement>(`meta[name="${PASSCODE_METHODS_META}"]`)?.content ?? '';
+  const methods = content
+    .split(',')
+    .filter((method): method is 'sms' | 'email' => method === 'sms' || method === 'email');
+  return methods.length > 0 ? methods : ['sms'];
+}
+
 /** The name of the meta tag holding the minutes. */
 export const GUEST_SESSION_META = 'velvet-guest-session-minutes';
 

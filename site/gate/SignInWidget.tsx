@@ -27,11 +27,12 @@ function signInConfig(
   sessionMinutes: number | undefined,
   passkeys: boolean,
   locale: SiteLocale,
+  methods: readonly PasscodeMethod[],
 ): Partial<VelvetConfig> {
   return {
     locale,
     products: passkeys ? ['otp', 'passkeys'] : ['otp'],
-    otpOptions: { methods: ['sms'], expirationMinutes: 10 },
+    otpOptions: { methods: [...methods], expirationMinutes: 10 },
     ...(sessionMinutes ? { sessionOptions: { sessionDurationMinutes: sessionMinutes } } : {}),
     theme: signInTheme(),
   };
@@ -44,8 +45,19 @@ const PASSKEYS = readSitePasskeys(document);
 /** The site theme's values for the widget's custom properties that the config has no key for. */
 const SIGN_IN_STYLE = signInCustomProperties() as CSSProperties;
 
+/** A passcode channel the site signs in with. */
+type PasscodeMethod = 'sms' | 'email';
+
+/** Guests sign in by text. */
+const GUEST_METHODS: readonly PasscodeMethod[] = ['sms'];
+
 /** Props of {@link SignInWidget}. */
 export interface SignInWidgetProps {
+  /**
+   * The passcode channels offered: text alone for guests (the default); the hosts' page adds
+   * email when the project has it, for hosts listed by email.
+   */
+  passcodeMethods?: readonly PasscodeMethod[];
   client: VelvetClient;
   publicToken: string;
   /** The page's language: the widget's texts follow it. */
@@ -61,9 +73,13 @@ export default function SignInWidget({
   locale,
   onEvent,
   onError,
+  passcodeMethods = GUEST_METHODS,
 }: SignInWidgetProps) {
-  // The same object on every render for one locale.
-  const config = useMemo(() => signInConfig(SESSION_MINUTES, PASSKEYS, locale), [locale]);
+  // The same object on every render for one locale and set of channels.
+  const config = useMemo(
+    () => signInConfig(SESSION_MINUTES, PASSKEYS, locale, passcodeMethods),
+    [locale, passcodeMethods],
+  );
   return (
     <VelvetLogin
       publicToken={publicToken}

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'r
 import type { VelvetEventDetail } from '../../widget/events.js';
 import { VelvetEventType } from '../../widget/events.js';
 import type { AppProps } from '../app/App.js';
+import { readPasscodeMethods } from '../app/guest-session.js';
 import type { GuestView } from '../app/guest-status.js';
 import { LazyChunk } from '../app/LazyChunk.js';
 import { StatusScreen } from '../app/StatusScreen.js';
@@ -24,6 +25,9 @@ import { fetchHostMe, type HostMe } from './host-me.js';
 
 /** The widget, as the gate loads it. */
 const loadSignInWidget = () => import('../gate/SignInWidget.js');
+
+/** Hosts sign in by text or, when the project has it, by email (a host may be listed by email). */
+const HOST_METHODS = readPasscodeMethods(document);
 /** The hosts' page: served to hosts only. */
 const loadHostPage = () => import('../host/HostPage.js');
 
@@ -167,7 +171,14 @@ function HostSignIn({ client, publicToken, locale, onSignInComplete }: HostSignI
         >
           <LazyChunk
             load={loadSignInWidget}
-            props={{ client, publicToken, locale, onEvent, onError: logSignInError }}
+            props={{
+              client,
+              publicToken,
+              locale,
+              passcodeMethods: HOST_METHODS,
+              onEvent,
+              onError: logSignInError,
+            }}
             loading={<p role="status">{texts.gate.loadingWidget}</p>}
             failed={(retry) => (
               <div className="widget-failed">

@@ -15,6 +15,7 @@ import {
 } from 'react';
 import type { VelvetClient } from '../../widget/client/index.js';
 import { type VelvetEventDetail, VelvetEventType } from '../../widget/events.js';
+import { readPasscodeMethods } from '../app/guest-session.js';
 import { LazyChunk } from '../app/LazyChunk.js';
 import type { SiteLocale } from '../i18n/site-locale.js';
 import { Dialog } from './Dialog.js';
@@ -22,6 +23,9 @@ import { HostApiError } from './host-api.js';
 
 /** The widget, as the gate loads it. */
 const loadSignInWidget = () => import('../gate/SignInWidget.js');
+
+/** Hosts sign in by text or, when the project has it, by email (a host may be listed by email). */
+const HOST_METHODS = readPasscodeMethods(document);
 
 /** Runs a change, asking for a new sign-in first when the server wants one. */
 export type HostAction = <T>(change: () => Promise<T>) => Promise<T>;
@@ -105,7 +109,14 @@ export function ConfirmSignInProvider({
         <div className="host-sign-in">
           <LazyChunk
             load={loadSignInWidget}
-            props={{ client, publicToken, locale, onEvent, onError: () => {} }}
+            props={{
+              client,
+              publicToken,
+              locale,
+              passcodeMethods: HOST_METHODS,
+              onEvent,
+              onError: () => {},
+            }}
             loading={<p role="status">Loading sign-in…</p>}
             failed={(retry) => (
               <div>
