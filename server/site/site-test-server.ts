@@ -34,6 +34,17 @@ export interface SiteTestServer {
   project: Project;
   /** A GET of `path` with the given `Cookie` header and other headers. */
   get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * `method path` as the browser of `token`'s session sends it from the site's own page: the
+   * session cookie, `Origin` on a change, the body as JSON (or as it is, of `options.type`, for
+   * bytes); the status, the text, its JSON when it is JSON, and the headers.
+   */
+  send(
+    method: string,
+    path: string,
+    token: string | undefined,
+    options?: { body?: unknown; type?: string; headers?: Record<string, string> },
+  ): Promise<SentRequest>;
   /** Signs `phone` in by SMS (with `publicToken`, the site's by default); the session token. */
   signIn(phone: string, publicToken?: string): Promise<string>;
   /** Sets `trusted_metadata.invited` of the user of `phone` in the site's project. */
@@ -49,6 +60,27 @@ export interface SiteTestServer {
   /** Revokes a session through the API, as a signed-in page would. */
   revoke(sessionToken: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What `SiteTestServer.send` answers. */
+export interface SentRequest {
+  status: number;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
+  json: any;
+  headers: Headers;
+}
+
+/** The `Cookie` header of the site's session cookie holding `token`, or none without one. */
+export function siteCookie(token: string | undefined): Record<string, string> {
+  return token ? { cookie: `velvet_site_session=${encodeURIComponent(token)}` } : {};
+}
+
+/** A request body as `send` sends it: bytes and text as they are, anything else as JSON. */
+function requestBody(body: unknown): string | Uint8Array<ArrayBuffer> | undefined {
+  if (body === undefined) return undefined;
+  if (Buffer.isBuffer(body)) return new Uint8Array(body);
+  return typeof body === 'string' ? body : JSON.stringify(body);
 }
 
 /** Writes `files` (path relative to a fresh folder → content) and returns the folder. */
@@ -154,6 +186,27 @@ export async function startSiteTestServer(
     clock,
     project,
     get: (path, headers = {}) => fetch(`${url}${path}`, { headers }),
+    async send(method, path, token, options = {}) {
+      const hasBody = options.body !== undefined;
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          ...siteCookie(token),
+          ...(method === 'GET' ? {} : { origin: url }),
+          ...(hasBody ? { 'content-type': options.type ?? 'application/json' } : {}),
+          ...options.headers,
+        },
+        body: requestBody(options.body),
+      });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, text, json, headers: response.headers };
+    },
     async signIn(phone, publicToken = SITE_TEST_TOKEN) {
       const sent = await api('/otps/sms/login_or_create', publicToken, publicToken, {
         phone_number: phone,

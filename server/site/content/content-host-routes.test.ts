@@ -8,14 +8,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type InvitationContent, invitation } from '../../../site/content/invitation.js';
 import { inviteGuest } from '../../cli/guest-list.js';
-import { type SiteTestServer, startSiteTestServer, writeSiteFolder } from '../site-test-server.js';
+import {
+  type SiteTestServer,
+  siteCookie,
+  startSiteTestServer,
+  writeSiteFolder,
+} from '../site-test-server.js';
 
 const HOST = '+14155550142';
 const GUEST = '+14155550741';
 const STRANGER = '+14155550742';
-
-const cookie = (token: string | undefined): Record<string, string> =>
-  token ? { cookie: `velvet_site_session=${encodeURIComponent(token)}` } : {};
 
 /** The seed with the food answer and the After Party's start changed. */
 function changed(): InvitationContent {
@@ -41,26 +43,11 @@ describe('the content over the hosts’ API', () => {
   let guest: string;
   let stranger: string;
 
-  /** `method path` as `token`'s browser on the page's own origin sends it; status and JSON. */
-  const send = async (method: string, path: string, token: string | undefined, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...cookie(token),
-        ...(method === 'GET' ? {} : { origin: server.url, 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(body),
+  /** `method path` as `token`'s browser on the page's own origin sends it (`{}` for no body). */
+  const send = (method: string, path: string, token: string | undefined, body?: unknown) =>
+    server.send(method, path, token, {
+      body: body === undefined && method !== 'GET' ? {} : body,
     });
-    const text = await response.text();
-    // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, text, headers: response.headers };
-  };
 
   before(async () => {
     server = await startSiteTestServer(
@@ -137,7 +124,7 @@ describe('the content over the hosts’ API', () => {
     assert.deepEqual(saved.json.published, invitation);
     // Saved is not published: the guest still reads the seed.
     const unchanged = await fetch(`${server.url}/private/invitation.json`, {
-      headers: { ...cookie(guest), 'if-none-match': etag },
+      headers: { ...siteCookie(guest), 'if-none-match': etag },
     });
     assert.equal(unchanged.status, 304);
 

@@ -40,29 +40,8 @@ describe('the guest list over the hosts’ API', () => {
   });
 
   /** `method path` from the host's page on the server's own origin. */
-  const send = async (
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; json: Json; text: string; headers: Headers }> => {
-    const response = await fetch(`${server.url}/host/api${path}`, {
-      method,
-      headers: {
-        cookie: `velvet_site_session=${encodeURIComponent(host)}`,
-        ...(method === 'GET' ? {} : { origin: server.url }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: Json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, text, headers: response.headers };
-  };
+  const send = (method: string, path: string, body?: unknown) =>
+    server.send(method, `/host/api${path}`, host, { body });
 
   /** Every row of the tables a guest list change writes, to prove a refusal wrote nothing. */
   const database = async () => {

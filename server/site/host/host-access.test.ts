@@ -26,10 +26,7 @@ const NEW_HOST = '+14155550913';
 const HOST_CHUNK = 'export const hostPage = "the hosts’ page";';
 const PRIVATE_CHUNK = 'export const invitation = "the invitation";';
 
-const cookie = (token: string | undefined): Record<string, string> =>
-  token ? { cookie: `velvet_site_session=${encodeURIComponent(token)}` } : {};
-
-/** `method path` as `token`'s browser on the page's own origin would send it. */
+/** `method path` as `token`'s browser sends it from the page; request ids left out of the text. */
 async function send(
   server: SiteTestServer,
   method: string,
@@ -37,24 +34,9 @@ async function send(
   token: string | undefined,
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  const hasBody = options.body !== undefined;
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...cookie(token),
-      ...(method === 'GET' ? {} : { origin: server.url }),
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    body: hasBody
-      ? typeof options.body === 'string'
-        ? options.body
-        : JSON.stringify(options.body)
-      : undefined,
-  });
+  const answer = await server.send(method, path, token, options);
   // Each answer names its own request: the rest must be the same for a host route and a missing path.
-  const text = (await response.text()).replace(/request-id-[0-9a-f-]+/g, 'request-id');
-  return { status: response.status, text, headers: response.headers };
+  return { ...answer, text: answer.text.replace(/request-id-[0-9a-f-]+/g, 'request-id') };
 }
 
 describe('the hosts’ API and files', () => {

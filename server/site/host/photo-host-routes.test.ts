@@ -14,7 +14,12 @@ import { after, before, describe, test } from 'node:test';
 import { invitation, PHOTO_NAME } from '../../../site/content/invitation.js';
 import { inviteGuest } from '../../cli/guest-list.js';
 import { AVIFENC, CWEBP, findTool, IMAGEMAGICK } from '../photos/photo-pipeline.js';
-import { type SiteTestServer, startSiteTestServer, writeSiteFolder } from '../site-test-server.js';
+import {
+  type SiteTestServer,
+  siteCookie,
+  startSiteTestServer,
+  writeSiteFolder,
+} from '../site-test-server.js';
 
 const HOST = '+14155550152';
 const GUEST = '+14155550951';
@@ -32,9 +37,6 @@ function draw(size: string, format = 'jpeg'): Buffer {
   return execFileSync(found[0] ?? 'convert', ['-size', size, 'plasma:fractal', `${format}:-`]);
 }
 
-const cookie = (token: string | undefined): Record<string, string> =>
-  token ? { cookie: `velvet_site_session=${encodeURIComponent(token)}` } : {};
-
 describe('the photos over the hosts’ API', { skip }, () => {
   let server: SiteTestServer;
   let host: string;
@@ -43,25 +45,11 @@ describe('the photos over the hosts’ API', { skip }, () => {
   const emptyPath = mkdtempSync(join(tmpdir(), 'velvet-no-image-tools-'));
 
   /** `PUT /host/api/photos/:slot` with `body` of `type`, as `token`'s browser on the page. */
-  const upload = async (slot: string, body: Buffer | string, type = 'image/jpeg', token = host) => {
-    const response = await fetch(`${server.url}/host/api/photos/${slot}`, {
-      method: 'PUT',
-      headers: { ...cookie(token), origin: server.url, 'content-type': type },
-      body: typeof body === 'string' ? body : new Uint8Array(body),
-    });
-    const text = await response.text();
-    // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json, text };
-  };
+  const upload = (slot: string, body: Buffer | string, type = 'image/jpeg', token = host) =>
+    server.send('PUT', `/host/api/photos/${slot}`, token, { body, type });
   // biome-ignore lint/suspicious/noExplicitAny: the API's JSON bodies.
   const photos = async (): Promise<any> => {
-    const response = await server.get('/host/api/photos', cookie(host));
+    const response = await server.get('/host/api/photos', siteCookie(host));
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('cache-control'), 'no-store');
     return response.json();
@@ -123,7 +111,7 @@ describe('the photos over the hosts’ API', { skip }, () => {
   });
 
   test('a host uploads a photo: guests get it at the old address, strangers never', async () => {
-    const built = await server.get(PHOTO, cookie(guest));
+    const built = await server.get(PHOTO, siteCookie(guest));
     assert.equal(await built.text(), 'the built photo');
     const builtEtag = built.headers.get('etag');
 
@@ -134,7 +122,7 @@ describe('the photos over the hosts’ API', { skip }, () => {
     assert.match(answer.json.photo.uploaded_at, /^\d{4}-\d{2}-\d{2}T/);
     assert.deepEqual(answer.json.warnings, []);
 
-    const fresh = await server.get(PHOTO, cookie(guest));
+    const fresh = await server.get(PHOTO, siteCookie(guest));
     assert.equal(fresh.status, 200);
     assert.equal(fresh.headers.get('content-type'), 'image/jpeg');
     assert.equal(fresh.headers.get('cache-control'), 'private, no-cache');
@@ -142,12 +130,12 @@ describe('the photos over the hosts’ API', { skip }, () => {
     const bytes = Buffer.from(await fresh.arrayBuffer());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG');
     // The host previews it too.
-    assert.equal((await server.get(PHOTO, cookie(host))).status, 200);
+    assert.equal((await server.get(PHOTO, siteCookie(host))).status, 200);
     for (const outsider of [undefined, stranger]) {
-      const refused = await server.get(PHOTO, cookie(outsider));
+      const refused = await server.get(PHOTO, siteCookie(outsider));
       assert.equal(refused.status, 401);
       assert.equal(refused.headers.get('cache-control'), 'no-store');
-      const avif = await server.get(`/${PHOTO_NAME}-photobooth-1-400w.avif`, cookie(outsider));
+      const avif = await server.get(`/${PHOTO_NAME}-photobooth-1-400w.avif`, siteCookie(outsider));
       assert.equal(avif.status, 401);
     }
 
@@ -162,7 +150,7 @@ describe('the photos over the hosts’ API', { skip }, () => {
     const footer = await upload('footer', draw('100x100', 'png'), 'image/png');
     assert.equal(footer.status, 200, footer.text);
     assert.match(footer.json.warnings[0], /100×100; it is enlarged to 160×160/);
-    const png = await server.get(`/${PHOTO_NAME}-footer.png`, cookie(guest));
+    const png = await server.get(`/${PHOTO_NAME}-footer.png`, siteCookie(guest));
     assert.equal(png.headers.get('content-type'), 'image/png');
     assert.notEqual(await png.text(), 'the built footer');
   });
