@@ -266,3 +266,77 @@ describe('the last host', () => {
     );
   });
 });
+
+/**
+ * What a careless or hostile page could send a host route with the host's own session: broken
+ * JSON, every JSON type in place of the body and of each field the routes read, and values at
+ * and past sensible limits. The server-wide fuzz test (`server/test/fuzz.test.ts`) reaches these
+ * routes only as a stranger, who gets the 404 before any body is read; this reaches their parsers.
+ */
+const MALFORMED_BODIES: readonly string[] = [
+  '{',
+  '"just a string"',
+  'null',
+  '[]',
+  '[{"phone_number":"+14155550100"}]',
+  '123',
+  JSON.stringify({ nested: { deeper: { deepest: [[[[[[[[[[{}]]]]]]]]]] } } }),
+  ...[null, true, 7, 'x'.repeat(5_000), [], {}, ['+14155550100'], { a: 1 }].map((value) =>
+    JSON.stringify(
+      Object.fromEntries(
+        ['identifier', 'phone_number', 'name', 'csv', 'apply', 'content', 'alt'].map((field) => [
+          field,
+          value,
+        ]),
+      ),
+    ),
+  ),
+];
+
+describe('every host route, given malformed bodies by a host', () => {
+  let server: SiteTestServer;
+
+  before(async () => {
+    server = await startSiteTestServer(
+      writeSiteFolder({ 'index.html': '<!doctype html><title>Invitation</title>' }),
+      { hosts: [HOST] },
+    );
+    await inviteGuest(server.store, server.project, GUEST, 'Ada Lovelace', server.clock.now());
+  });
+
+  after(async () => {
+    await server?.close();
+  });
+
+  test('answers each with a refusal below 500, and the content and guests stay sound', async () => {
+    const routes = server.app.velvetHostApi?.routes ?? [];
+    assert.ok(routes.length >= 10, `${routes.length} host routes`);
+    const guestId = (
+      await server.store.users.findByDestination(server.project.projectId, 'phone', GUEST)
+    )?.userId;
+    for (const route of routes) {
+      // A fresh window for the rate limits, and a fresh sign-in for the destructive routes.
+      server.clock.advance((RECENT_SIGN_IN_MINUTES + 1) * 60_000);
+      const host = await server.signIn(HOST);
+      const paths = [
+        route.url.replace(/:userId/g, guestId ?? 'x').replace(/:[A-Za-z]+/g, 'photobooth-1'),
+        route.url.replace(/:[A-Za-z]+/g, encodeURIComponent('../%00\u202e'.repeat(3))),
+      ];
+      for (const path of paths) {
+        const bodies = route.method === 'GET' ? [undefined] : MALFORMED_BODIES;
+        for (const body of bodies) {
+          const answer = await server.send(route.method, path, host, { body });
+          assert.ok(
+            answer.status < 500,
+            `${route.method} ${path} with ${String(body).slice(0, 80)}: ${answer.status} ${answer.text.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    // The host's page still reads everything it shows.
+    const host = await server.signIn(HOST);
+    for (const path of ['/host/api/guests', '/host/api/content', '/host/api/hosts']) {
+      assert.equal((await server.send('GET', path, host)).status, 200, path);
+    }
+  });
+});
