@@ -14,6 +14,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PHOTO_NAME } from '../../site/content/invitation.js';
 import { type SessionService, siteGuestSessionMinutes } from '../products/sessions/index.js';
 import type { UsersRepository } from '../products/users/index.js';
 import type { Project } from '../projects/projects-repository.js';
@@ -27,6 +28,7 @@ import { HostCheck } from './host/host-check.js';
 import { HostList } from './host/host-list.js';
 import { hostRoutes } from './host/host-routes.js';
 import { type IndexPage, renderIndexPage } from './index-page.js';
+import { PHOTO_SLOTS, slotFileNames } from './photos/photo-pipeline.js';
 import { SitePhotoRepository, type StoredPhoto } from './photos/photo-repository.js';
 import type { RsvpRepository } from './rsvp-repository.js';
 import { rsvpRoutes } from './rsvp-routes.js';
@@ -57,8 +59,13 @@ export interface SiteRouteOptions {
   limiter: RateLimiter;
 }
 
-/** The URL paths an uploaded photo may have: one file name at the root with an image's extension. */
-const PHOTO_URL = /^\/([a-z0-9][a-z0-9-]*\.(?:jpg|png|webp|avif))$/;
+/**
+ * The URL paths an uploaded photo may have: the slots' fixed file names at the root. Only these
+ * are looked up in the database; any other path (a public image, a stranger's guess) is not.
+ */
+const SLOT_URLS: ReadonlyMap<string, string> = new Map(
+  PHOTO_SLOTS.flatMap((slot) => slotFileNames(PHOTO_NAME, slot)).map((name) => [`/${name}`, name]),
+);
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -221,7 +228,7 @@ export async function siteRoutes(
   app.get('/host/', sendPage);
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     const url = `/${request.params['*']}`;
-    const photoName = PHOTO_URL.exec(url)?.[1];
+    const photoName = SLOT_URLS.get(url);
     const stored = photoName && (await photos.find(options.project.projectId, photoName));
     if (stored) return sendStored(request, reply, stored);
     files ??= readSiteFiles(options.dir);

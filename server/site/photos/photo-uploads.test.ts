@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { PHOTO_NAME } from '../../../site/content/invitation.js';
 import { type SiteTestServer, startSiteTestServer, writeSiteFolder } from '../site-test-server.js';
 import {
   AVIFENC,
@@ -23,7 +24,8 @@ import {
 import { SitePhotoRepository } from './photo-repository.js';
 import { PhotoUploads } from './photo-uploads.js';
 
-const NAME = 'pair';
+/** The slots' names, which the site serves stored photos under. */
+const NAME = PHOTO_NAME;
 const GUEST = '+14155550741';
 const STRANGER = '+14155550742';
 
