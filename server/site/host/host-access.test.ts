@@ -22,6 +22,8 @@ const HOST = '+14155550142';
 const GUEST = '+14155550911';
 const STRANGER = '+14155550912';
 const NEW_HOST = '+14155550913';
+/** A host the config lists by email. */
+const HOST_EMAIL = 'juno@example.com';
 
 const HOST_CHUNK = 'export const hostPage = "the hosts’ page";';
 const PRIVATE_CHUNK = 'export const invitation = "the invitation";';
@@ -54,7 +56,7 @@ describe('the hosts’ API and files', () => {
         'host/HostPage-abcd1234.js': HOST_CHUNK,
         'private/Invitation-abcd1234.js': PRIVATE_CHUNK,
       }),
-      { hosts: [HOST] },
+      { hosts: [HOST, HOST_EMAIL] },
     );
     await inviteGuest(server.store, server.project, GUEST, 'Ada Lovelace', server.clock.now());
     host = await server.signIn(HOST);
@@ -107,6 +109,22 @@ describe('the hosts’ API and files', () => {
     assert.deepEqual(audit, [], 'nor wrote to the log');
   });
 
+  test('a stranger who adds a host’s email to their account, unproven, is no host', async () => {
+    // The email is claimed (a code sent to it) but never proved: it counts for nothing.
+    const sent = await server.call('/otps/email/send/secondary', { email: HOST_EMAIL }, stranger);
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const claimed = await server.call('/sessions/authenticate', {}, stranger);
+    assert.ok(
+      claimed.body.user.emails.some(
+        (email: { email: string; verified: boolean }) =>
+          email.email === HOST_EMAIL && !email.verified,
+      ),
+      'the stranger’s account holds the host’s email, unverified',
+    );
+    assert.equal((await send(server, 'GET', '/host/api/me', stranger)).status, 404);
+    assert.equal((await send(server, 'GET', '/host/api/guests', stranger)).status, 404);
+  });
+
   test('a signed-in host reads the API, the page’s files and the invitation', async () => {
     const me = await send(server, 'GET', '/host/api/me', host);
     assert.equal(me.status, 200);
@@ -133,7 +151,10 @@ describe('the hosts’ API and files', () => {
         each.identifier,
         each.source,
       ]),
-      [[HOST, 'config']],
+      [
+        [HOST, 'config'],
+        [HOST_EMAIL, 'config'],
+      ],
     );
   });
 
