@@ -6,10 +6,39 @@
  */
 
 /**
- * The first-render budget, in gzip bytes: what a page with an SMS-only config downloads before
+ * The first-paint budget, in gzip bytes: what a page with an SMS-only config downloads before
  * the phone form first shows (Stytch's comparable bundle: 103.5 KB gzip).
  */
 export const FIRST_RENDER_BUDGET_BYTES = 20 * 1024;
+
+/**
+ * The ceiling of the SMS-only page's settled first render, in gzip bytes: everything the widget
+ * fetched until it fetched nothing for 2 s after the phone form appeared (the first paint and
+ * what the main screen fetches right after it). Issue 37's goal is 15,000; until it is met, the
+ * figure measured (20,984 when it was first counted) and a small margin.
+ */
+export const SETTLED_FIRST_RENDER_BUDGET_BYTES = 21_200;
+
+/**
+ * The ceiling of each other product's settled first render (a page with that product alone;
+ * passkeys with SMS passcodes, as they cannot be alone), in gzip bytes: issue 37's goal of
+ * 20,000 where it is met, else the figure measured and a small margin.
+ */
+export const PRODUCT_FIRST_RENDER_BUDGET_BYTES: Readonly<Record<string, number>> = {
+  emailMagicLinks: 20_250,
+  passwords: 20_700,
+  oauth: 20_500,
+  // It loads the client library for the passkey autofill right after its first render.
+  'passkeys (with SMS passcodes)': 36_300,
+  crypto: 21_150,
+};
+
+/**
+ * The ceiling of a page with all six products' settled first render, in gzip bytes. Issue 37's
+ * goal is 40,000; until it is met, the figure measured (51,261 when first counted) and a small
+ * margin.
+ */
+export const ALL_PRODUCTS_BUDGET_BYTES = 51_500;
 
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
