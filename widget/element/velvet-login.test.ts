@@ -235,6 +235,35 @@ describe('<velvet-login>', () => {
       expect(both.root().querySelector('form')).to.equal(null);
     });
 
+    for (const enableShadowDOM of [true, false]) {
+      it(`styles the alert and the tabs, whose CSS comes with their chunks (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const passkeys = await mount({ products: ['passkeys'], enableShadowDOM });
+        const box = await waitFor(
+          () => passkeys.root().querySelector<HTMLElement>('.velvet-alert'),
+          'no alert box',
+        );
+        await waitFor(
+          () => getComputedStyle(box).display === 'flex' || undefined,
+          'the alert box unstyled',
+        );
+        expect(getComputedStyle(box).borderTopStyle).to.equal('solid');
+
+        const tabbed = await mount({
+          products: ['otp'],
+          otpOptions: { methods: ['email', 'sms'], expirationMinutes: 10 },
+          enableShadowDOM,
+        });
+        const tablist = await waitFor(
+          () => tabbed.root().querySelector<HTMLElement>('[role=tablist]'),
+          'no tabs',
+        );
+        await waitFor(
+          () => getComputedStyle(tablist).display === 'flex' || undefined,
+          'the tabs unstyled',
+        );
+      });
+    }
+
     it('reports unknown and mistyped options on the console and still shows the form', async () => {
       const logged: string[] = [];
       const original = console.error;

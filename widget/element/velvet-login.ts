@@ -50,7 +50,7 @@ import {
   unparsableConfigMessage,
 } from './config-attribute.js';
 import { mainLayout } from './main-layout.js';
-import { adoptOnce, type StyleMode, styleSheet } from './style-sheets.js';
+import { adoptOnce, STYLES_EVENT, type StyleMode, styleSheet } from './style-sheets.js';
 import { velvetLoginStyles } from './velvet-login.styles.js';
 
 /** The element's tag. */
@@ -221,6 +221,22 @@ export class VelvetLogin extends ReactiveElement {
   private catalogue: LocaleCatalogue | undefined;
   /** CSS that lazy chunks brought, in arrival order. */
   private readonly lateStyles = new Set<string>();
+
+  constructor() {
+    super();
+    // A lazily loaded part (the alert, the tabs) asks for its CSS as it connects.
+    this.addEventListener(STYLES_EVENT, (event) => {
+      event.stopPropagation();
+      this.addLateStyles((event as CustomEvent<string>).detail);
+    });
+  }
+
+  /** Adopts `css` from the next update on (at once: before the part that asked paints). */
+  private addLateStyles(css: string): void {
+    if (this.lateStyles.has(css)) return;
+    this.lateStyles.add(css);
+    this.requestUpdate();
+  }
 
   /** The current screen. */
   get screen(): Screen {
@@ -455,11 +471,7 @@ export class VelvetLogin extends ReactiveElement {
       emitEvent: (type, data) => this.emit(type, data),
       pageStrings: this.strings ?? {},
       reportError: (error) => this.reportError(error),
-      adoptStyles: (css) => {
-        if (this.lateStyles.has(css)) return;
-        this.lateStyles.add(css);
-        this.requestUpdate();
-      },
+      adoptStyles: (css) => this.addLateStyles(css),
       completeFlow: () => {
         if (this.flowCompleted) return;
         this.flowCompleted = true;
