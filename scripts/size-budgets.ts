@@ -34,16 +34,15 @@ export const PRODUCT_FIRST_RENDER_BUDGET_BYTES: Readonly<Record<string, number>>
   // Passkeys load the client library for the passkey autofill right after the first render:
   // 35,518 B.
   'passkeys (with SMS passcodes)': 35_800,
-  // 20,357 B.
-  crypto: 20_600,
+  crypto: PRODUCT_FIRST_RENDER_GOAL_BYTES,
 };
 
 /**
  * The ceiling of a page with all six products' settled first render, in gzip bytes. Issue 37's
- * goal is 40,000; until it is met, the figure measured (51,001, the client library for the
+ * goal is 40,000; until it is met, the figure measured (50,588, the client library for the
  * passkey autofill among it) and a small margin.
  */
-export const ALL_PRODUCTS_BUDGET_BYTES = 51_300;
+export const ALL_PRODUCTS_BUDGET_BYTES = 50_900;
 
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
@@ -71,10 +70,11 @@ export const ALL_PRODUCTS_BUDGET_BYTES = 51_300;
  */
 /*
  * Issue 37 (goal: 32,000): the CSS and HTML template literals without their layout (39,576), the
- * alert's and tabs' CSS with their chunks, the main screen's calls in the entry (39,012). Until
- * the goal is met, that figure and a small margin.
+ * alert's and tabs' CSS with their chunks, the main screen's calls in the entry (39,012), the
+ * back button's CSS in its chunk rather than a chunk of its own (38,879). Until the goal is met,
+ * that figure and a small margin.
  */
-export const SMS_FLOW_BUDGET_BYTES = 39_400;
+export const SMS_FLOW_BUDGET_BYTES = 39_200;
 
 /** The invitation site's gate: JS and CSS until the phone form. */
 export const GATE_BUDGET_BYTES = 90_000;

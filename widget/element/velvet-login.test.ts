@@ -440,10 +440,15 @@ describe('<velvet-login>', () => {
       await screenTitled(mounted, 'Looks like there was an error!');
       expect(mounted.text()).to.include('Please use the back arrow to try again.');
       await expect(mounted.el).to.be.accessible();
-      // The back button is a lazy chunk of its own.
+      // The back button is a lazy chunk of its own, which brings its CSS (before issue 37 this
+      // screen's back button had none unless a product had brought it).
       const back = await waitFor(
         () => mounted.root().querySelector<HTMLButtonElement>('velvet-back-button button'),
         'no back button',
+      );
+      await waitFor(
+        () => getComputedStyle(back).display === 'inline-flex' || undefined,
+        'the back button unstyled',
       );
       back.click();
       await screenTitled(mounted, 'Sign up or log in');
@@ -873,7 +878,12 @@ describe('<velvet-login>', () => {
 
     it('goes back to the main screen with the back button', async () => {
       const mounted = await toPasscodeScreen();
-      $<HTMLButtonElement>(mounted, 'velvet-back-button button').click();
+      const back = $<HTMLButtonElement>(mounted, 'velvet-back-button button');
+      await waitFor(
+        () => getComputedStyle(back).display === 'inline-flex' || undefined,
+        'the back button unstyled',
+      );
+      back.click();
       await screenTitled(mounted, 'Sign up or log in');
       expect(mounted.root().querySelector('input[type=tel]')).not.to.equal(null);
     });
