@@ -6,10 +6,43 @@
  */
 
 /**
- * The first-render budget, in gzip bytes: what a page with an SMS-only config downloads before
+ * The first-paint budget, in gzip bytes: what a page with an SMS-only config downloads before
  * the phone form first shows (Stytch's comparable bundle: 103.5 KB gzip).
  */
 export const FIRST_RENDER_BUDGET_BYTES = 20 * 1024;
+
+/**
+ * The ceiling of the SMS-only page's settled first render, in gzip bytes: everything the widget
+ * fetched until it fetched nothing for 2 s after the phone form appeared. Issue 37's goal is
+ * 15,000; until it is met, the first-paint budget: counted first at 20,984 (the main screen's
+ * calls a chunk fetched after the form), 20,409 with them in the entry.
+ */
+export const SETTLED_FIRST_RENDER_BUDGET_BYTES = FIRST_RENDER_BUDGET_BYTES;
+
+/** Issue 37's goal for each other product's settled first render, in gzip bytes. */
+const PRODUCT_FIRST_RENDER_GOAL_BYTES = 20_000;
+
+/**
+ * The ceiling of each other product's settled first render (a page with that product alone;
+ * passkeys with SMS passcodes, as they cannot be alone), in gzip bytes: issue 37's goal of
+ * 20,000 where it is met, else the figure measured and a small margin.
+ */
+export const PRODUCT_FIRST_RENDER_BUDGET_BYTES: Readonly<Record<string, number>> = {
+  emailMagicLinks: PRODUCT_FIRST_RENDER_GOAL_BYTES,
+  passwords: PRODUCT_FIRST_RENDER_GOAL_BYTES,
+  oauth: PRODUCT_FIRST_RENDER_GOAL_BYTES,
+  // Passkeys load the client library for the passkey autofill right after the first render:
+  // 35,518 B.
+  'passkeys (with SMS passcodes)': 35_800,
+  crypto: PRODUCT_FIRST_RENDER_GOAL_BYTES,
+};
+
+/**
+ * The ceiling of a page with all six products' settled first render, in gzip bytes. Issue 37's
+ * goal is 40,000; until it is met, the figure measured (50,588, the client library for the
+ * passkey autofill among it) and a small margin.
+ */
+export const ALL_PRODUCTS_BUDGET_BYTES = 50_900;
 
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
@@ -35,7 +68,13 @@ export const FIRST_RENDER_BUDGET_BYTES = 20 * 1024;
  * and split the phone parser into steps under Biome's complexity limit: 40,047. The ceiling moved
  * by 100 B for them; issue 37 (the widget lighter) is to win it back.
  */
-export const SMS_FLOW_BUDGET_BYTES = 40_100;
+/*
+ * Issue 37 (goal: 32,000): the CSS and HTML template literals without their layout (39,576), the
+ * alert's and tabs' CSS with their chunks, the main screen's calls in the entry (39,012), the
+ * back button's CSS in its chunk rather than a chunk of its own (38,879). Until the goal is met,
+ * that figure and a small margin.
+ */
+export const SMS_FLOW_BUDGET_BYTES = 39_200;
 
 /** The invitation site's gate: JS and CSS until the phone form. */
 export const GATE_BUDGET_BYTES = 90_000;

@@ -11,6 +11,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { phoneMetadataVitePlugin } from '../scripts/phone-metadata.mjs';
 import { precompressFiles } from '../scripts/precompress.js';
 import { simpleIconsInline } from '../scripts/simple-icons-inline.js';
+import { templateLiteralMinify } from '../scripts/template-literal-minify.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -66,7 +67,12 @@ export default defineConfig(({ mode }): UserConfig => {
     root,
     // The widget has no public folder and no HTML: only what its entries import.
     publicDir: false,
-    plugins: [phoneMetadataVitePlugin(), simpleIconsInline(), precompress()],
+    plugins: [
+      phoneMetadataVitePlugin(),
+      simpleIconsInline(),
+      templateLiteralMinify(),
+      precompress(),
+    ],
     build: {
       outDir: WIDGET_OUT_DIR,
       emptyOutDir: !registration,

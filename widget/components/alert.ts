@@ -1,5 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { requestStyles } from '../element/style-sheets.js';
+import { alertStyles } from './alert.styles.js';
 import { linkedText } from './linked-text.js';
 
 /** The alert's looks and urgency. */
@@ -68,6 +70,12 @@ export class VelvetAlert extends LitElement {
   /** Renders into the element itself: the widget has one root and one stylesheet. */
   protected override createRenderRoot(): HTMLElement {
     return this;
+  }
+
+  /** Its CSS comes with it: the widget around it adopts it. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    requestStyles(this, alertStyles);
   }
 
   protected override render(): unknown {

@@ -1,5 +1,7 @@
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { requestStyles } from '../element/style-sheets.js';
+import { backButtonStyles } from './back-button.styles.js';
 
 /** The chevron pointing left, drawn in the current text colour. */
 const chevronLeft = html`<svg class="velvet-back-button__icon" part="back-button-icon"
@@ -29,6 +31,12 @@ export class VelvetBackButton extends LitElement {
   /** Renders into the element itself: the widget has one root and one stylesheet. */
   protected override createRenderRoot(): HTMLElement {
     return this;
+  }
+
+  /** Its CSS comes with it: the widget around it adopts it. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    requestStyles(this, backButtonStyles);
   }
 
   protected override render(): unknown {

@@ -1,5 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { requestStyles } from '../element/style-sheets.js';
+import { tabsStyles } from './tabs.styles.js';
 
 /** One tab: a stable id (also the end of its tab's and panel's element ids) and its label. */
 export interface TabItem {
@@ -68,6 +70,12 @@ export class VelvetTabs extends LitElement {
   /** Renders into the element itself: the widget has one root and one stylesheet. */
   protected override createRenderRoot(): HTMLElement {
     return this;
+  }
+
+  /** Its CSS comes with it: the widget around it adopts it. */
+  override connectedCallback(): void {
+    super.connectedCallback();
+    requestStyles(this, tabsStyles);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -37,6 +37,18 @@ export function styleSheet(css: string, mode: StyleMode, tag: string): CSSStyleS
   return sheet;
 }
 
+/**
+ * The event by which a part whose module loads lazily (the alert, the tabs) asks the widget it
+ * sits in for its CSS, so that the CSS comes with the part's chunk instead of with every page's
+ * first render. `<velvet-login>` adopts it and stops the event.
+ */
+export const STYLES_EVENT = 'velvet-styles';
+
+/** Asks the widget around `part` to adopt `css` (see {@link STYLES_EVENT}). */
+export function requestStyles(part: HTMLElement, css: string): void {
+  part.dispatchEvent(new CustomEvent(STYLES_EVENT, { detail: css, bubbles: true, composed: true }));
+}
+
 /** Adds `sheet` to the sheets `root` adopts, once. */
 export function adoptOnce(root: Document | ShadowRoot, sheet: CSSStyleSheet): void {
   let known = adopted.get(root);

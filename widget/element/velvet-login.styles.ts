@@ -1,17 +1,16 @@
 /**
  * The element's own CSS: the container, the headings, the forms, the buttons and links, the
- * divider, the main screen's sections, plus the pieces every screen may use (progress bar,
- * alert, tabs, back button) and the email field, which the default product (magic links) and
- * every other email form share. Products bring the CSS of their own screens.
+ * divider, the main screen's sections, plus the progress bar and the email field, which the
+ * default product (magic links) and every other email form share. Products bring the CSS of
+ * their own screens; the alert and the tabs, which load when a screen shows them, bring theirs
+ * (`requestStyles`).
  *
  * The email field's CSS (with the text-input rules the phone field shares) is here rather than in
  * a product's chunk: a module two lazy products share would otherwise become a chunk of its own,
  * one more request before first render for every page.
  */
-import { alertStyles } from '../components/alert.styles.js';
 import { emailInputStyles } from '../components/email-input.styles.js';
 import { progressBarStyles } from '../components/progress-bar.styles.js';
-import { tabsStyles } from '../components/tabs.styles.js';
 
 const FONT = 'var(--velvet-font-family, Arial, Helvetica, sans-serif)';
 const PRIMARY = 'var(--velvet-primary, #19303d)';
@@ -209,10 +208,4 @@ const layoutStyles = `
 `;
 
 /** Everything the element itself renders. */
-export const velvetLoginStyles = [
-  layoutStyles,
-  progressBarStyles,
-  alertStyles,
-  tabsStyles,
-  emailInputStyles,
-].join('\n');
+export const velvetLoginStyles = [layoutStyles, progressBarStyles, emailInputStyles].join('\n');

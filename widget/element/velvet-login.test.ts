@@ -235,6 +235,35 @@ describe('<velvet-login>', () => {
       expect(both.root().querySelector('form')).to.equal(null);
     });
 
+    for (const enableShadowDOM of [true, false]) {
+      it(`styles the alert and the tabs, whose CSS comes with their chunks (shadow DOM ${enableShadowDOM ? 'on' : 'off'})`, async () => {
+        const passkeys = await mount({ products: ['passkeys'], enableShadowDOM });
+        const box = await waitFor(
+          () => passkeys.root().querySelector<HTMLElement>('.velvet-alert'),
+          'no alert box',
+        );
+        await waitFor(
+          () => getComputedStyle(box).display === 'flex' || undefined,
+          'the alert box unstyled',
+        );
+        expect(getComputedStyle(box).borderTopStyle).to.equal('solid');
+
+        const tabbed = await mount({
+          products: ['otp'],
+          otpOptions: { methods: ['email', 'sms'], expirationMinutes: 10 },
+          enableShadowDOM,
+        });
+        const tablist = await waitFor(
+          () => tabbed.root().querySelector<HTMLElement>('[role=tablist]'),
+          'no tabs',
+        );
+        await waitFor(
+          () => getComputedStyle(tablist).display === 'flex' || undefined,
+          'the tabs unstyled',
+        );
+      });
+    }
+
     it('reports unknown and mistyped options on the console and still shows the form', async () => {
       const logged: string[] = [];
       const original = console.error;
@@ -411,10 +440,15 @@ describe('<velvet-login>', () => {
       await screenTitled(mounted, 'Looks like there was an error!');
       expect(mounted.text()).to.include('Please use the back arrow to try again.');
       await expect(mounted.el).to.be.accessible();
-      // The back button is a lazy chunk of its own.
+      // The back button is a lazy chunk of its own, which brings its CSS (before issue 37 this
+      // screen's back button had none unless a product had brought it).
       const back = await waitFor(
         () => mounted.root().querySelector<HTMLButtonElement>('velvet-back-button button'),
         'no back button',
+      );
+      await waitFor(
+        () => getComputedStyle(back).display === 'inline-flex' || undefined,
+        'the back button unstyled',
       );
       back.click();
       await screenTitled(mounted, 'Sign up or log in');
@@ -844,7 +878,12 @@ describe('<velvet-login>', () => {
 
     it('goes back to the main screen with the back button', async () => {
       const mounted = await toPasscodeScreen();
-      $<HTMLButtonElement>(mounted, 'velvet-back-button button').click();
+      const back = $<HTMLButtonElement>(mounted, 'velvet-back-button button');
+      await waitFor(
+        () => getComputedStyle(back).display === 'inline-flex' || undefined,
+        'the back button unstyled',
+      );
+      back.click();
       await screenTitled(mounted, 'Sign up or log in');
       expect(mounted.root().querySelector('input[type=tel]')).not.to.equal(null);
     });

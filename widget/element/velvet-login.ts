@@ -50,7 +50,8 @@ import {
   unparsableConfigMessage,
 } from './config-attribute.js';
 import { mainLayout } from './main-layout.js';
-import { adoptOnce, type StyleMode, styleSheet } from './style-sheets.js';
+import { readBootstrap, sendEvent } from './main-screen-calls.js';
+import { adoptOnce, STYLES_EVENT, type StyleMode, styleSheet } from './style-sheets.js';
 import { velvetLoginStyles } from './velvet-login.styles.js';
 
 /** The element's tag. */
@@ -222,6 +223,22 @@ export class VelvetLogin extends ReactiveElement {
   /** CSS that lazy chunks brought, in arrival order. */
   private readonly lateStyles = new Set<string>();
 
+  constructor() {
+    super();
+    // A lazily loaded part (the alert, the tabs) asks for its CSS as it connects.
+    this.addEventListener(STYLES_EVENT, (event) => {
+      event.stopPropagation();
+      this.addLateStyles((event as CustomEvent<string>).detail);
+    });
+  }
+
+  /** Adopts `css` from the next update on (at once: before the part that asked paints). */
+  private addLateStyles(css: string): void {
+    if (this.lateStyles.has(css)) return;
+    this.lateStyles.add(css);
+    this.requestUpdate();
+  }
+
   /** The current screen. */
   get screen(): Screen {
     return this.widgetState.screen;
@@ -358,7 +375,8 @@ export class VelvetLogin extends ReactiveElement {
    * Once the main screen shows: logs its render (`render_login_screen`) and, the first time, reads
    * the project's bootstrap (the countries it texts, whether the page's origin may use it).
    * Through the page's client when it gave one; otherwise with two plain requests
-   * (`main-screen-calls.ts`), as the widget's own client library loads only when a product needs it.
+   * (`main-screen-calls.ts`, in the entry: a chunk of its own was one more request right after
+   * the first render), as the widget's own client library loads only when a product needs it.
    */
   private async logMainScreen(): Promise<void> {
     const details = {
@@ -367,12 +385,11 @@ export class VelvetLogin extends ReactiveElement {
     };
     try {
       const client = this.client;
-      const calls = client ? undefined : await import('./main-screen-calls.js');
       if (client) client.telemetry.logEvent('render_login_screen', details);
-      else calls?.sendEvent(this.publicToken, this.apiBase, 'render_login_screen', details);
+      else sendEvent(this.publicToken, this.apiBase, 'render_login_screen', details);
       if (!this.bootstrap) {
         this.bootstrap = await (client?.bootstrap.getAsync() ??
-          calls?.readBootstrap(this.publicToken, this.apiBase));
+          readBootstrap(this.publicToken, this.apiBase));
         this.requestUpdate();
         // A page the project does not list sees its calls fail as unreachable (the browser hides
         // the refusal); bootstrap answers every origin and says why, for the developer.
@@ -455,11 +472,7 @@ export class VelvetLogin extends ReactiveElement {
       emitEvent: (type, data) => this.emit(type, data),
       pageStrings: this.strings ?? {},
       reportError: (error) => this.reportError(error),
-      adoptStyles: (css) => {
-        if (this.lateStyles.has(css)) return;
-        this.lateStyles.add(css);
-        this.requestUpdate();
-      },
+      adoptStyles: (css) => this.addLateStyles(css),
       completeFlow: () => {
         if (this.flowCompleted) return;
         this.flowCompleted = true;

@@ -1,7 +1,8 @@
-/** The crypto-wallet product's CSS: its buttons and screens. Plain CSS text, adopted once. */
-import { backButtonStyles } from '../../components/back-button.styles.js';
-
-const walletStyles = `
+/**
+ * The crypto-wallet product's CSS: its buttons and screens (the back button brings its own).
+ * Plain CSS text, adopted once.
+ */
+export const cryptoStyles = `
 velvet-crypto-wallet-buttons,
 velvet-crypto-connect,
 velvet-crypto-screen {
@@ -66,6 +67,3 @@ velvet-crypto-screen {
   color: var(--velvet-success, #0c5a56);
 }
 `;
-
-/** Everything the crypto-wallet product shows. */
-export const cryptoStyles = [backButtonStyles, walletStyles].join('\n');

@@ -1,8 +1,7 @@
 /**
- * The CSS of the passcode and confirmation screens: the six boxes, the back button, the toasts
- * and the screens' layout. It loads with those screens, not with the main screen.
+ * The CSS of the passcode and confirmation screens: the six boxes, the toasts and the screens'
+ * layout (the back button brings its own). It loads with those screens, not with the main screen.
  */
-import { backButtonStyles } from '../../components/back-button.styles.js';
 import { otpInputStyles } from '../../components/otp-input.styles.js';
 import { toasterStyles } from '../../components/toaster.styles.js';
 
@@ -39,6 +38,4 @@ velvet-otp-confirmation {
 `;
 
 /** Everything the passcode product shows after the main screen. */
-export const otpScreenStyles = [otpInputStyles, backButtonStyles, toasterStyles, screenStyles].join(
-  '\n',
-);
+export const otpScreenStyles = [otpInputStyles, toasterStyles, screenStyles].join('\n');

@@ -9,6 +9,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { User, WebAuthnRegistration } from '../../client/api-types.js';
 import type { VelvetClient } from '../../client/velvet-client.js';
 import '../../components/alert.js';
+import { alertStyles } from '../../components/alert.styles.js';
 import type { WidgetTheme } from '../../config/widget-config.js';
 import { sessionMinutes } from '../../config/widget-config.js';
 import { loadClient } from '../../element/client-loader.js';
@@ -101,7 +102,7 @@ export class VelvetPasskeyRegistration extends LitElement {
     super.connectedCallback();
     const root = this.getRootNode();
     const host = root instanceof ShadowRoot || root instanceof Document ? root : document;
-    for (const css of [velvetLoginStyles, passkeysStyles]) {
+    for (const css of [velvetLoginStyles, alertStyles, passkeysStyles]) {
       adoptOnce(host, styleSheet(css, 'light', PASSKEY_REGISTRATION_TAG));
     }
     // Once connected again; the first time at the first update (`willUpdate`), when Lit has

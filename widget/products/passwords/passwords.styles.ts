@@ -1,5 +1,4 @@
 /** The passwords product's CSS: the Email tab's form on Main, and the screens' (adopted later). */
-import { backButtonStyles } from '../../components/back-button.styles.js';
 import { textInputStyles, visuallyHiddenStyles } from '../../components/text-input.styles.js';
 
 /** What the product adds to the main screen (the email field's CSS is the element's own). */
@@ -10,7 +9,7 @@ velvet-email-entry-form {
 `;
 
 /** The product's screens (adopted when one first renders). */
-export const passwordScreenStyles = `${backButtonStyles}
+export const passwordScreenStyles = `
 velvet-password-screen,
 velvet-password-reset-form,
 velvet-password-email-sent,
