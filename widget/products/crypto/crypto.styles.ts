@@ -11,7 +11,7 @@ velvet-crypto-screen {
 .velvet-crypto__buttons {
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
   margin: 0;
   padding: 0;
   list-style: none;
@@ -25,7 +25,7 @@ velvet-crypto-screen {
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
+  gap: .5rem;
   width: 100%;
   text-decoration: none;
 }
@@ -63,6 +63,8 @@ velvet-crypto-screen {
 }
 
 .velvet-confirmation__icon {
+  width: 3rem;
+  height: 3rem;
   color: var(--velvet-success, #0c5a56);
 }
 `;
