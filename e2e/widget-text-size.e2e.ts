@@ -55,7 +55,7 @@ test.beforeAll(async () => {
           publicToken: PUBLIC_TOKEN,
           authorizedOrigins: [site.origin],
           products: ['otp', 'passwords', 'passkeys'],
-          otp: { methods: ['sms'] },
+          otp: { methods: ['sms', 'email'] },
           passwords: { resetRedirectUrls: [`${site.origin}/`] },
         },
       ],
@@ -201,7 +201,7 @@ test('at 200 % text the SMS screens, the passwords screen and the passkey button
   page.on('pageerror', (error) => errors.push(error.message));
   const widget = page.locator('velvet-login');
 
-  embed({ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } });
+  embed({ products: ['otp'], otpOptions: { methods: ['sms', 'email'], expirationMinutes: 10 } });
   await page.goto(site.origin);
   const phone = widget.getByRole('textbox', { name: 'Phone number' });
   await expect(phone).toBeVisible();
@@ -210,6 +210,7 @@ test('at 200 % text the SMS screens, the passwords screen and the passkey button
     { name: 'phone input', selector: '.velvet-phone-input__input', box: 'height' },
     { name: 'country selector', selector: '.velvet-phone-input__country', box: 'width and height' },
     BUTTON,
+    { name: 'tab', selector: '.velvet-tabs__tab', box: 'height' },
   ]);
 
   await phone.fill('4155550742');
