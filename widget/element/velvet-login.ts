@@ -50,6 +50,7 @@ import {
   unparsableConfigMessage,
 } from './config-attribute.js';
 import { mainLayout } from './main-layout.js';
+import { readBootstrap } from './read-bootstrap.js';
 import { adoptOnce, type StyleMode, styleSheet } from './style-sheets.js';
 import { velvetLoginStyles } from './velvet-login.styles.js';
 
@@ -214,8 +215,9 @@ export class VelvetLogin extends ReactiveElement {
   private renderedInto: HTMLElement | ShadowRoot | undefined;
   private flowCompleted = false;
   private loggedMainScreen = false;
-  /** The project's public configuration, once fetched after the first render. */
+  /** The project's public configuration, once fetched (asked for before the first render). */
   private bootstrap: WidgetBootstrap | undefined;
+  private bootstrapAsked = false;
   /** The configured locale, and its catalogue once loaded (none for English). */
   private locale = 'en';
   private catalogue: LocaleCatalogue | undefined;
@@ -234,6 +236,7 @@ export class VelvetLogin extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') || !this.hasUpdated) this.applyConfig();
+    if (!this.bootstrapAsked) this.readBootstrap();
     if (changed.has('strings')) this.texts = withOverrides(this.strings, this.catalogue?.core);
   }
 
@@ -355,10 +358,34 @@ export class VelvetLogin extends ReactiveElement {
   }
 
   /**
-   * Once the main screen shows: logs its render (`render_login_screen`) and, the first time, reads
-   * the project's bootstrap (the countries it texts, whether the page's origin may use it).
-   * Through the page's client when it gave one; otherwise with two plain requests
-   * (`main-screen-calls.ts`), as the widget's own client library loads only when a product needs it.
+   * Reads the project's bootstrap (the countries it texts, whether the page's origin may use it)
+   * once, before the first render, beside the products' chunks: the phone form waits for its
+   * countries, with the progress bar showing. Through the page's client when it gave one;
+   * otherwise with a plain request (`read-bootstrap.ts`), as the widget's own client library
+   * loads only when a product needs it.
+   */
+  private readBootstrap(): void {
+    this.bootstrapAsked = true;
+    this.loading += 1;
+    void (this.client?.bootstrap.getAsync() ?? readBootstrap(this.publicToken, this.apiBase))
+      .then((bootstrap) => {
+        this.bootstrap = bootstrap;
+        // A page the project does not list sees its calls fail as unreachable (the browser hides
+        // the refusal); bootstrap answers every origin and says why, for the developer.
+        const problem = bootstrap.originNotAllowed;
+        if (problem) {
+          console.error(`<velvet-login>: ${problem}`);
+          this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
+        }
+      })
+      .finally(() => {
+        this.loading -= 1;
+      });
+  }
+
+  /**
+   * Once the main screen shows: logs its render (`render_login_screen`), through the page's
+   * client when it gave one, otherwise with a plain request (`main-screen-calls.ts`).
    */
   private async logMainScreen(): Promise<void> {
     const details = {
@@ -367,21 +394,14 @@ export class VelvetLogin extends ReactiveElement {
     };
     try {
       const client = this.client;
-      const calls = client ? undefined : await import('./main-screen-calls.js');
       if (client) client.telemetry.logEvent('render_login_screen', details);
-      else calls?.sendEvent(this.publicToken, this.apiBase, 'render_login_screen', details);
-      if (!this.bootstrap) {
-        this.bootstrap = await (client?.bootstrap.getAsync() ??
-          calls?.readBootstrap(this.publicToken, this.apiBase));
-        this.requestUpdate();
-        // A page the project does not list sees its calls fail as unreachable (the browser hides
-        // the refusal); bootstrap answers every origin and says why, for the developer.
-        const problem = this.bootstrap?.originNotAllowed;
-        if (problem) {
-          console.error(`<velvet-login>: ${problem}`);
-          this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
-        }
-      }
+      else
+        (await import('./main-screen-calls.js')).sendEvent(
+          this.publicToken,
+          this.apiBase,
+          'render_login_screen',
+          details,
+        );
     } catch (error) {
       loadFailed(error);
     }

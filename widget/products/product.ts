@@ -40,7 +40,10 @@ export interface ProductContext {
   readonly catalogue: LocaleCatalogue | undefined;
   /** The widget state (read only: change it with `dispatch`). */
   readonly state: WidgetState;
-  /** The project's public configuration, once fetched (soon after the first render). */
+  /**
+   * The project's public configuration, once fetched (asked for before the first render; the
+   * phone form waits for it).
+   */
   readonly bootstrap: WidgetBootstrap | undefined;
   /** Time and timers (a fake clock in tests). */
   readonly clock: Clock;
