@@ -6,8 +6,15 @@
  * paint of its country select to the passcode screen, as a MutationObserver in the page sees
  * every option ever put in the widget; and the layout-shift entries the browser reports add up
  * to 0 from the start of the page through the passcode screen.
+ *
+ * A lazy chunk that fails to load is loaded again: once, and the guest sees nothing wrong; when
+ * it fails twice, the page hears of it once (`velvet-error`, `chunk_load_failed`) and the widget
+ * shows an error with "Try again" (axe finds nothing wrong with it), which loads the part once
+ * the network is back. Chromium asks the server again for a module that failed before, so a
+ * second `import()` of the same URL is a real retry.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { injectAxe } from './support/inject-axe.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-steady';
@@ -144,4 +151,123 @@ test('on a throttled network the phone form offers only the project’s countrie
   console.log(figure);
   testInfo.annotations.push({ type: 'steady', description: figure });
   expect(seen.errors).toEqual([]);
+});
+
+/** Answers requests for the widget's chunk `name` with a network failure while `failing()`. */
+async function failChunk(page: Page, name: string, failing: () => boolean): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(new RegExp(`/widget/chunks/${name}-[^/]+\\.js(\\?.*)?$`), async (route) => {
+    requested.push(route.request().url());
+    if (failing()) await route.abort('connectionfailed');
+    else await route.fallback();
+  });
+  return requested;
+}
+
+/** The axe violations on the page (axe-core through the DevTools protocol). */
+async function axeViolations(page: Page): Promise<unknown[]> {
+  await injectAxe(page);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+    };
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
+  });
+}
+
+test('a product chunk that fails once is loaded again, and the guest sees nothing wrong', async ({
+  page,
+}) => {
+  let failures = 1;
+  const requested = await failChunk(page, 'otp-product', () => failures-- > 0);
+  await page.addInitScript(RECORD);
+  await page.goto(widgetSite.site.origin);
+
+  const widget = page.locator('velvet-login');
+  await expect(widget.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  expect(requested, 'the chunk asked for twice').toHaveLength(2);
+  await expect(widget.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(widget.getByRole('alert')).toHaveCount(0);
+  expect((await recorded(page)).errors).toEqual([]);
+});
+
+test('a product chunk that fails twice is reported once and shows an error whose “Try again” loads it', async ({
+  page,
+}) => {
+  let down = true;
+  const requested = await failChunk(page, 'otp-product', () => down);
+  await page.addInitScript(RECORD);
+  await page.goto(widgetSite.site.origin);
+
+  const widget = page.locator('velvet-login');
+  const tryAgain = widget.getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeVisible();
+  await expect(widget.getByRole('alert')).toHaveText(
+    'Part of the sign-in did not load. Please check your connection and try again.',
+  );
+  expect(requested, 'the chunk asked for twice').toHaveLength(2);
+  const { errors } = await recorded(page);
+  expect(errors).toEqual([
+    {
+      errorType: 'chunk_load_failed',
+      message: 'Part of the sign-in did not load. Please check your connection and try again.',
+    },
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
+
+  down = false;
+  await tryAgain.click();
+  await expect(widget.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+  await expect(tryAgain).toHaveCount(0);
+  expect((await recorded(page)).errors, 'no more errors').toHaveLength(1);
+});
+
+test('a screen chunk that fails twice leaves no blank screen: the error’s “Try again” shows the passcode screen', async ({
+  page,
+}) => {
+  let down = true;
+  await failChunk(page, 'otp-screens', () => down);
+  await page.addInitScript(RECORD);
+  await page.goto(widgetSite.site.origin);
+
+  const widget = page.locator('velvet-login');
+  const phone = String(nextPhone++);
+  await widget.getByRole('textbox', { name: 'Phone number' }).fill(phone);
+  await widget.getByRole('button', { name: 'Continue with text message' }).click();
+  const tryAgain = widget.getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeVisible();
+  await expect
+    .poll(async () => (await recorded(page)).errors.map((error) => error.errorType))
+    .toEqual(['chunk_load_failed']);
+  expect(await axeViolations(page)).toEqual([]);
+
+  down = false;
+  await tryAgain.click();
+  await expect(widget.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
+  expect((await recorded(page)).errors).toHaveLength(1);
+});
+
+test('the client library failing twice is said under the form, once, and the button tries again', async ({
+  page,
+}) => {
+  let down = true;
+  await failChunk(page, 'velvet-client', () => down);
+  await page.addInitScript(RECORD);
+  await page.goto(widgetSite.site.origin);
+
+  const widget = page.locator('velvet-login');
+  await widget.getByRole('textbox', { name: 'Phone number' }).fill(String(nextPhone++));
+  const send = widget.getByRole('button', { name: 'Continue with text message' });
+  await send.click();
+  await expect(widget.getByRole('alert')).toHaveText(
+    'Part of the sign-in did not load. Please check your connection and try again.',
+  );
+  expect((await recorded(page)).errors.map((error) => error.errorType)).toEqual([
+    'chunk_load_failed',
+  ]);
+
+  down = false;
+  await send.click();
+  await expect(widget.getByRole('group', { name: 'One-time passcode' })).toBeVisible();
 });

@@ -51,6 +51,11 @@ export interface ProductContext {
   dispatch(action: WidgetAction): void;
   /** The client library, loaded on first use and shared with the page's client if it gave one. */
   client(): Promise<VelvetClient>;
+  /**
+   * Loads a lazy chunk (`loader` runs its `import()`): once per loader, tried twice; when it does
+   * not load, the page hears of it and the screen shows an error with "Try again".
+   */
+  load<T>(loader: () => Promise<T>): Promise<T>;
   /** Shows the progress bar while `work` runs; resolves what `work` resolves. */
   busy<T>(work: Promise<T>): Promise<T>;
   /** Fires `velvet-event` and the page's `onEvent`. */
