@@ -34,7 +34,8 @@ export function widgetPage({ velvetUrl, publicToken, config }: WidgetPageOptions
 /**
  * An init script recording, from inside the page, when the phone form first shows: the first
  * animation frame in which `<velvet-login>` (in its shadow root or its own children) holds a
- * laid-out `type="tel"` input. Stored as `performance.now()` in `window.velvetFirstRender`, on
+ * laid-out `type="tel"` input that is not hidden (the form keeps its room hidden until the
+ * project's countries are known). Stored as `performance.now()` in `window.velvetFirstRender`, on
  * the same clock as the Resource Timing entries' `startTime`.
  */
 export function recordFirstRender(): void {
@@ -42,7 +43,7 @@ export function recordFirstRender(): void {
   const check = () => {
     const el = document.querySelector('velvet-login');
     const input = (el?.shadowRoot ?? el)?.querySelector('input[type="tel"]');
-    if (input && input.getBoundingClientRect().height > 0) {
+    if (input?.checkVisibility({ visibilityProperty: true })) {
       win.velvetFirstRender = performance.now();
       return;
     }

@@ -191,6 +191,22 @@ describe('<velvet-phone-input>', () => {
       const { select } = await setup(html`<velvet-phone-input locale="fr"></velvet-phone-input>`);
       expect(select.options[0]?.text.trim()).to.equal('+1 États-Unis');
     });
+
+    it('offers only the countries given; every one when none of them is known; none for an empty list', async () => {
+      const values = (select: HTMLSelectElement) => [...select.options].map((o) => o.value);
+      const { el, select } = await setup(
+        html`<velvet-phone-input .countries=${['CA', 'FR']}></velvet-phone-input>`,
+      );
+      // The United States are not offered: the first country given is shown.
+      expect(values(select)).to.deep.equal(['CA', 'FR']);
+      expect(select.value).to.equal('CA');
+      el.countries = ['XX'];
+      await el.updateComplete;
+      expect(select.options.length).to.equal(Object.keys(DIAL_CODES).length);
+      el.countries = [];
+      await el.updateComplete;
+      expect(values(select)).to.deep.equal([]);
+    });
   });
 
   describe('number field', () => {

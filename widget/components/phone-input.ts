@@ -81,7 +81,8 @@ export class VelvetPhoneInput extends LitElement {
 
   /**
    * The countries to offer (ISO 3166-1 alpha-2), such as the ones the project texts; every
-   * country when unset or when none of them is known.
+   * country when unset or when none of them is known, and none for an empty list (while the
+   * list is not known yet).
    */
   @property({ attribute: false }) countries: readonly string[] | undefined;
 
@@ -108,7 +109,7 @@ export class VelvetPhoneInput extends LitElement {
   private get options() {
     const all = countryOptions(this.locale);
     const offered = all.filter((option) => this.countries?.includes(option.country));
-    return offered.length > 0 ? offered : all;
+    return offered.length > 0 || this.countries?.length === 0 ? offered : all;
   }
 
   /** The country shown: `country`, else the United States, else the first offered. */

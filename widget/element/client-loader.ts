@@ -2,7 +2,8 @@
  * The client library, loaded the first time a widget needs it: when a product first calls it (a
  * phone number sent, a link's token read, a passkey asked for), never for the first render,
  * whose calls the widget makes without it (`main-screen-calls.ts`). Widgets with the same public
- * token and API base share one client, and so one session.
+ * token and API base share one client, and so one session. A failed load is tried once more at
+ * once, and again at the next call.
  */
 import type { VelvetClient } from '../client/velvet-client.js';
 
@@ -16,9 +17,14 @@ export function loadClient(
   const key = `${publicToken}\u0000${apiBase ?? ''}`;
   let client = clients.get(key);
   if (!client) {
-    client = import('../client/velvet-client.js').then(
-      ({ VelvetClient }) => new VelvetClient(publicToken, apiBase === undefined ? {} : { apiBase }),
-    );
+    // Once more when it fails: Chromium asks the server again for a module that failed.
+    const load = () => import('../client/velvet-client.js');
+    client = load()
+      .catch(load)
+      .then(
+        ({ VelvetClient }) =>
+          new VelvetClient(publicToken, apiBase === undefined ? {} : { apiBase }),
+      );
     client.catch(() => clients.delete(key));
     clients.set(key, client);
   }

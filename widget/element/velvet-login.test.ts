@@ -328,6 +328,50 @@ describe('<velvet-login>', () => {
       }
     });
 
+    it('loads a product again once; failing twice, reports it once and shows “Try again”, which loads it', async () => {
+      const real = PRODUCT_LOADERS.otp;
+      const original = console.error;
+      console.error = () => {};
+      let failures = 3;
+      let calls = 0;
+      PRODUCT_LOADERS.otp = () => {
+        calls += 1;
+        return failures-- > 0 || !real
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : real();
+      };
+      try {
+        const errors: VelvetErrorDetail[] = [];
+        const el = await fixture<VelvetLogin>(html`<velvet-login
+          public-token="public-token-test-chunk"
+          .config=${SMS_ONLY}
+          .callbacks=${{ onError: (detail: VelvetErrorDetail) => errors.push(detail) }}
+        ></velvet-login>`);
+        const retry = () =>
+          [...el.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Try again');
+        await waitFor(retry, () => `no “Try again”: ${el.textContent?.trim()}`);
+        expect(calls).to.equal(2);
+        expect(errors).to.deep.equal([
+          {
+            errorType: 'chunk_load_failed',
+            message:
+              'Part of the sign-in did not load. Please check your connection and try again.',
+          },
+        ]);
+        expect(el.querySelector('[role=alert]')?.textContent?.trim()).to.equal(errors[0]?.message);
+        await expect(el).to.be.accessible();
+        // The first of two tries fails again; the second loads the form.
+        retry()?.click();
+        await waitFor(() => el.querySelector('form'), 'no form after “Try again”');
+        expect(calls).to.equal(4);
+        expect(retry()).to.equal(undefined);
+        expect(errors).to.have.length(1);
+      } finally {
+        console.error = original;
+        PRODUCT_LOADERS.otp = real;
+      }
+    });
+
     it('reads a JSON config attribute, and reports one that is not JSON', async () => {
       const logged: string[] = [];
       const errors: VelvetErrorDetail[] = [];
@@ -542,6 +586,33 @@ describe('<velvet-login>', () => {
       );
       expect(labels).to.deep.equal(['+1 United States', '+1 Canada']);
       expect($<HTMLSelectElement>(mounted, 'select').value).to.equal('US');
+      await expect(mounted.el).to.be.accessible();
+    });
+
+    it('keeps the form’s room, hidden and offering no country, until bootstrap answers', async () => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const mounted = await mount(SMS_ONLY, {
+        setup: (test) =>
+          test.api.on('GET', `/projects/bootstrap/${test.publicToken}`, async () => {
+            await answered;
+            return { json: success({ project_name: 'Velvet', sms_allowed_countries: ['CA'] }) };
+          }),
+      });
+      const form = $<HTMLFormElement>(mounted, 'form');
+      const height = form.getBoundingClientRect().height;
+      expect(height).to.be.greaterThan(0);
+      expect(form.checkVisibility({ visibilityProperty: true })).to.equal(false);
+      expect(mounted.root().querySelectorAll('select option').length).to.equal(0);
+      answer();
+      await waitFor(
+        () => form.checkVisibility({ visibilityProperty: true }),
+        'the form is still hidden',
+      );
+      expect(mounted.root().querySelectorAll('select option').length).to.equal(1);
+      expect(form.getBoundingClientRect().height).to.equal(height);
       await expect(mounted.el).to.be.accessible();
     });
 

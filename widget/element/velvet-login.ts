@@ -50,7 +50,8 @@ import {
   unparsableConfigMessage,
 } from './config-attribute.js';
 import { mainLayout } from './main-layout.js';
-import { readBootstrap, sendEvent } from './main-screen-calls.js';
+import { sendEvent } from './main-screen-calls.js';
+import { readBootstrap } from './read-bootstrap.js';
 import { adoptOnce, STYLES_EVENT, type StyleMode, styleSheet } from './style-sheets.js';
 import { velvetLoginStyles } from './velvet-login.styles.js';
 
@@ -77,6 +78,9 @@ function styleAttribute(properties: Partial<Record<string, string>>): string {
 function loadFailed(error: unknown): void {
   console.error('<velvet-login>: a part did not load.', error);
 }
+
+/** What a lazy chunk's `import()` resolves. */
+type ChunkLoader = () => Promise<unknown>;
 
 /** Loads an element used only on some screens (alerts, the back button). */
 function loadLazily(loader: () => Promise<unknown>): void {
@@ -217,8 +221,13 @@ export class VelvetLogin extends ReactiveElement {
   private renderedInto: HTMLElement | ShadowRoot | undefined;
   private flowCompleted = false;
   private loggedMainScreen = false;
-  /** The project's public configuration, once fetched after the first render. */
+  /** The project's public configuration, once fetched (asked for before the first render). */
   private bootstrap: WidgetBootstrap | undefined;
+  private bootstrapAsked = false;
+  /** Lazy chunks loading or loaded, by loader: each loads once, unless it failed. */
+  private readonly chunks = new Map<ChunkLoader, Promise<unknown>>();
+  /** The loaders whose chunk did not load, twice: an error with "Try again" replaces the screen. */
+  private readonly failedChunks = new Set<ChunkLoader>();
   /** The configured locale, and its catalogue once loaded (none for English). */
   private locale = 'en';
   private catalogue: LocaleCatalogue | undefined;
@@ -253,6 +262,7 @@ export class VelvetLogin extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') || !this.hasUpdated) this.applyConfig();
+    if (!this.bootstrapAsked) this.readBootstrap();
     if (changed.has('strings')) this.texts = withOverrides(this.strings, this.catalogue?.core);
   }
 
@@ -299,23 +309,60 @@ export class VelvetLogin extends ReactiveElement {
       const load = PRODUCT_LOADERS[product];
       if (!load || this.plugins.has(product)) continue;
       this.loading += 1;
-      load()
-        .then((plugin) => {
-          this.plugins = new Map(this.plugins).set(product, plugin);
-          plugin.onLoad?.(this.context());
-        })
-        .catch((error: unknown) => {
-          console.error(`<velvet-login>: the product "${product}" could not load.`, error);
-          this.dispatch({
-            type: 'set-error',
-            error: { message: this.texts.genericError },
-          });
-        })
+      this.load(load)
+        .then(
+          (plugin) => {
+            this.plugins = new Map(this.plugins).set(product, plugin);
+            plugin.onLoad?.(this.context());
+          },
+          () => {},
+        )
         .finally(() => {
           this.loading -= 1;
         });
     }
   }
+
+  /**
+   * A lazy chunk (a product, a screen, a form), loaded once per loader, and once more at once if
+   * that fails: Chromium asks the server again for a module that failed. If it fails again, the
+   * page hears of it (`velvet-error` and `onError`, type `chunk_load_failed`) and the screen gives
+   * way to an error with "Try again" (`tryAgain`).
+   */
+  private load<T>(loader: () => Promise<T>): Promise<T> {
+    let chunk = this.chunks.get(loader) as Promise<T> | undefined;
+    if (!chunk) {
+      chunk = loader().catch(loader);
+      chunk.catch((error: unknown) => {
+        loadFailed(error);
+        if (!this.failedChunks.size) {
+          this.reportError({
+            error_type: 'chunk_load_failed',
+            error_message: this.texts.loadFailed,
+          });
+        }
+        this.failedChunks.add(loader);
+        this.requestUpdate();
+      });
+      this.chunks.set(loader, chunk);
+    }
+    return chunk;
+  }
+
+  /** "Try again": loads the failed chunks again, showing the progress bar meanwhile. */
+  private readonly tryAgain = (): void => {
+    for (const loader of this.failedChunks) {
+      this.chunks.delete(loader);
+      this.loading += 1;
+      const done = () => {
+        this.loading -= 1;
+      };
+      this.load(loader).then(done, done);
+    }
+    this.failedChunks.clear();
+    this.loadProducts(this.checked.config.products);
+    this.requestUpdate();
+  };
 
   /**
    * The loaded plugins of the products configured now, in their order. A product dropped from
@@ -374,11 +421,35 @@ export class VelvetLogin extends ReactiveElement {
   }
 
   /**
-   * Once the main screen shows: logs its render (`render_login_screen`) and, the first time, reads
-   * the project's bootstrap (the countries it texts, whether the page's origin may use it).
-   * Through the page's client when it gave one; otherwise with two plain requests
-   * (`main-screen-calls.ts`, in the entry: a chunk of its own was one more request right after
-   * the first render), as the widget's own client library loads only when a product needs it.
+   * Reads the project's bootstrap (the countries it texts, whether the page's origin may use it)
+   * once, before the first render, beside the products' chunks: the phone form waits for its
+   * countries, with the progress bar showing. Through the page's client when it gave one;
+   * otherwise with a plain request (`read-bootstrap.ts`), as the widget's own client library
+   * loads only when a product needs it.
+   */
+  private readBootstrap(): void {
+    this.bootstrapAsked = true;
+    this.loading += 1;
+    void (this.client?.bootstrap.getAsync() ?? readBootstrap(this.publicToken, this.apiBase))
+      .then((bootstrap) => {
+        this.bootstrap = bootstrap;
+        // A page the project does not list sees its calls fail as unreachable (the browser hides
+        // the refusal); bootstrap answers every origin and says why, for the developer.
+        const problem = bootstrap.originNotAllowed;
+        if (problem) {
+          console.error(`<velvet-login>: ${problem}`);
+          this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
+        }
+      })
+      .finally(() => {
+        this.loading -= 1;
+      });
+  }
+
+  /**
+   * Once the main screen shows: logs its render (`render_login_screen`), through the page's
+   * client when it gave one, otherwise with a plain request (`main-screen-calls.ts`, in the entry: a
+   * chunk of its own was one more request right after the first render).
    */
   private async logMainScreen(): Promise<void> {
     const details = {
@@ -389,26 +460,21 @@ export class VelvetLogin extends ReactiveElement {
       const client = this.client;
       if (client) client.telemetry.logEvent('render_login_screen', details);
       else sendEvent(this.publicToken, this.apiBase, 'render_login_screen', details);
-      if (!this.bootstrap) {
-        this.bootstrap = await (client?.bootstrap.getAsync() ??
-          readBootstrap(this.publicToken, this.apiBase));
-        this.requestUpdate();
-        // A page the project does not list sees its calls fail as unreachable (the browser hides
-        // the refusal); bootstrap answers every origin and says why, for the developer.
-        const problem = this.bootstrap?.originNotAllowed;
-        if (problem) {
-          console.error(`<velvet-login>: ${problem}`);
-          this.reportError({ error_type: 'origin_not_allowed', error_message: problem });
-        }
-      }
     } catch (error) {
       loadFailed(error);
     }
   }
 
+  /**
+   * The page's client, or the widget's own (a lazy chunk, tried twice): when that does not load,
+   * the caller's error says so (`chunk_load_failed`), and the form's button tries again.
+   */
   private getClient(): Promise<VelvetClient> {
     if (this.client) return Promise.resolve(this.client);
-    return loadClient(this.publicToken, this.apiBase);
+    return loadClient(this.publicToken, this.apiBase).catch((error: unknown) => {
+      loadFailed(error);
+      throw { error_type: 'chunk_load_failed', error_message: this.texts.loadFailed };
+    });
   }
 
   private dispatch(action: WidgetAction): void {
@@ -463,6 +529,7 @@ export class VelvetLogin extends ReactiveElement {
       clock: this.clock,
       dispatch: (action) => this.dispatch(action),
       client: () => this.getClient(),
+      load: (loader) => this.load(loader),
       busy: async (work) => {
         this.loading += 1;
         try {
@@ -503,7 +570,19 @@ export class VelvetLogin extends ReactiveElement {
           ? html`<div class="velvet-screen">
             <velvet-alert variant="error" text=${this.checked.configError}></velvet-alert>
           </div>`
-          : this.renderScreen()
+          : this.failedChunks.size
+            ? html`<div class="velvet-screen">
+                <h2 class="velvet-title" part="title">${this.texts.genericError}</h2>
+                <p class="velvet-text" part="text" role="alert">${this.texts.loadFailed}</p>
+                <button
+                  class="velvet-button velvet-button--primary"
+                  part="button button-primary"
+                  @click=${this.tryAgain}
+                >
+                  ${this.texts.tryAgain}
+                </button>
+              </div>`
+            : this.renderScreen()
       }
     </div>`;
   }

@@ -40,7 +40,10 @@ export interface ProductContext {
   readonly catalogue: LocaleCatalogue | undefined;
   /** The widget state (read only: change it with `dispatch`). */
   readonly state: WidgetState;
-  /** The project's public configuration, once fetched (soon after the first render). */
+  /**
+   * The project's public configuration, once fetched (asked for before the first render; the
+   * phone form waits for it).
+   */
   readonly bootstrap: WidgetBootstrap | undefined;
   /** Time and timers (a fake clock in tests). */
   readonly clock: Clock;
@@ -48,6 +51,11 @@ export interface ProductContext {
   dispatch(action: WidgetAction): void;
   /** The client library, loaded on first use and shared with the page's client if it gave one. */
   client(): Promise<VelvetClient>;
+  /**
+   * Loads a lazy chunk (`loader` runs its `import()`): once per loader, tried twice; when it does
+   * not load, the page hears of it and the screen shows an error with "Try again".
+   */
+  load<T>(loader: () => Promise<T>): Promise<T>;
   /** Shows the progress bar while `work` runs; resolves what `work` resolves. */
   busy<T>(work: Promise<T>): Promise<T>;
   /** Fires `velvet-event` and the page's `onEvent`. */

@@ -34,6 +34,8 @@ export const en = {
   otpSuccessText: 'Your passcode has been successfully verified.',
   genericError: 'Looks like there was an error!',
   genericErrorAdvice: 'Please use the back arrow to try again.',
+  loadFailed: 'Part of the sign-in did not load. Please check your connection and try again.',
+  tryAgain: 'Try again',
   back: 'Back',
   loading: 'Loading',
   dismiss: 'Dismiss',

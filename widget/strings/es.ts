@@ -39,6 +39,9 @@ const es: LocaleCatalogue = {
     otpSuccessText: 'Tu código se ha verificado correctamente.',
     genericError: '¡Parece que ha habido un error!',
     genericErrorAdvice: 'Usa la flecha de volver para intentarlo de nuevo.',
+    loadFailed:
+      'Una parte del inicio de sesión no se ha cargado. Comprueba tu conexión e inténtalo de nuevo.',
+    tryAgain: 'Intentar de nuevo',
     back: 'Volver',
     loading: 'Cargando',
     dismiss: 'Cerrar',

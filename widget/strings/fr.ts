@@ -39,6 +39,9 @@ const fr: LocaleCatalogue = {
     otpSuccessText: 'Votre code a bien été vérifié.',
     genericError: 'Une erreur s’est produite\u202f!',
     genericErrorAdvice: 'Utilisez la flèche de retour pour réessayer.',
+    loadFailed:
+      'Une partie de la connexion ne s’est pas chargée. Vérifiez votre connexion et réessayez.',
+    tryAgain: 'Réessayer',
     back: 'Retour',
     loading: 'Chargement',
     dismiss: 'Fermer',

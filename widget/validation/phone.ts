@@ -68,9 +68,15 @@ export type PhoneValidation =
   | { readonly valid: true; readonly e164: string; readonly country?: string | undefined }
   | { readonly valid: false; readonly message: string };
 
-/** Loads the parser and the metadata of `callingCodes`, as lazy chunks. */
-export const loadPhoneNumberModule: PhoneNumberModuleLoader = async (callingCodes) =>
-  (await import('./phone-parser.js')).createPhoneParser(callingCodes);
+/**
+ * Loads the parser and the metadata of `callingCodes`, as lazy chunks; once more when that fails
+ * (Chromium asks the server again for a module that failed).
+ */
+export const loadPhoneNumberModule: PhoneNumberModuleLoader = (callingCodes) => {
+  const load = () =>
+    import('./phone-parser.js').then((parser) => parser.createPhoneParser(callingCodes));
+  return load().catch(load);
+};
 
 /** Every calling code of a country. */
 let callingCodes: ReadonlySet<string> | undefined;

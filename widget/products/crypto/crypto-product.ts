@@ -13,7 +13,7 @@ import './wallet-buttons.js';
 /** A screen of the product, rendered once its chunk is there. */
 function screen(kind: string) {
   return (context: ProductContext) => {
-    void loadCryptoScreens();
+    void context.load(loadCryptoScreens);
     return html`<velvet-crypto-screen .context=${context} kind=${kind}></velvet-crypto-screen>`;
   };
 }

@@ -13,18 +13,14 @@ import { magicLinkStyles } from './magic-links.styles.js';
  * The email form is a chunk of its own (shared with other products that start from an email), so
  * nothing of it is in the chunk of a product that does not use it.
  */
-function loadEmailForm(): void {
-  import('../shared/email-entry-form.js').catch((error: unknown) =>
-    console.error('<velvet-login>: the email form did not load.', error),
-  );
-}
+const loadEmailForm = () => import('../shared/email-entry-form.js');
 
 /** The magic-link product's plugin. */
 export const magicLinksProduct: ProductPlugin = {
   styles: magicLinkStyles,
   onLoad: completeFromUrl,
   formMethods: (context) => {
-    loadEmailForm();
+    void context.load(loadEmailForm);
     return [
       {
         id: 'email',
@@ -39,7 +35,7 @@ export const magicLinksProduct: ProductPlugin = {
   },
   screens: {
     [Screen.EmailConfirmation]: (context) => {
-      void loadMagicLinkScreens();
+      void context.load(loadMagicLinkScreens);
       return html`<velvet-magic-link-confirmation
         .context=${context}
       ></velvet-magic-link-confirmation>`;

@@ -15,11 +15,7 @@ import './phone-form.js';
  * The email form (the shared `<velvet-email-entry-form>`, whose submit is `email-action.ts`
  * here) is a chunk of its own: SMS-only pages never download it.
  */
-function loadEmailForm(): void {
-  import('../shared/email-entry-form.js').catch((error: unknown) =>
-    console.error('<velvet-login>: the email form did not load.', error),
-  );
-}
+const loadEmailForm = () => import('../shared/email-entry-form.js');
 
 /** The Email tab's submit: the email action loads with the form, not with this chunk. */
 const sendEmailPasscode: EmailAction = (email, context) =>
@@ -30,7 +26,7 @@ export const otpProduct: ProductPlugin = {
   styles: otpStyles,
   formMethods(context) {
     const methods = context.config.otpOptions?.methods ?? ['sms'];
-    if (methods.includes('email')) loadEmailForm();
+    if (methods.includes('email')) void context.load(loadEmailForm);
     return methods.map(
       (method): FormMethod =>
         method === 'email'
@@ -56,11 +52,11 @@ export const otpProduct: ProductPlugin = {
   },
   screens: {
     [Screen.OtpAuthenticate]: (context) => {
-      void loadOtpScreens();
+      void context.load(loadOtpScreens);
       return html`<velvet-otp-authenticate .context=${context}></velvet-otp-authenticate>`;
     },
     [Screen.OtpConfirmation]: (context) => {
-      void loadOtpScreens();
+      void context.load(loadOtpScreens);
       return html`<velvet-otp-confirmation .context=${context}></velvet-otp-confirmation>`;
     },
   },

@@ -42,12 +42,20 @@ export class VelvetOtpPhoneForm extends LitElement {
   }
 
   protected override render(): unknown {
-    const { strings, locale } = this.context;
-    return html`<form class="velvet-form" part="form" novalidate @submit=${this.onSubmit}>
+    const { strings, locale, bootstrap } = this.context;
+    // Until the project's countries are known (bootstrap is asked for before the first render),
+    // the form keeps its place, hidden and offering no country: none appears, then vanishes.
+    return html`<form
+      class="velvet-form"
+      part="form"
+      novalidate
+      style=${bootstrap ? '' : 'visibility:hidden'}
+      @submit=${this.onSubmit}
+    >
       <velvet-phone-input
         ?webauthn=${this.context.config.products.includes('passkeys')}
         .country=${DEFAULT_COUNTRY}
-        .countries=${this.countries}
+        .countries=${bootstrap ? this.countries : []}
         .label=${strings.phoneLabel}
         .countryLabel=${strings.countryLabel}
         .placeholder=${strings.phonePlaceholder}

@@ -16,7 +16,7 @@ export const passkeysProduct: ProductPlugin = {
   mainFirst: (context) => html`<velvet-passkey-login .context=${context}></velvet-passkey-login>`,
   screens: {
     [Screen.PasskeyConfirmation]: (context) => {
-      void loadPasskeyScreens();
+      void context.load(loadPasskeyScreens);
       return html`<velvet-passkey-confirmation .context=${context}></velvet-passkey-confirmation>`;
     },
   },

@@ -13,18 +13,14 @@ import { loadPasswordScreens, openFromLink, searchUser } from './password-flow.j
 import { passwordStyles } from './passwords.styles.js';
 
 /** The shared email form is a chunk of its own (magic links use it too). */
-function loadEmailForm(): void {
-  import('../shared/email-entry-form.js').catch((error: unknown) =>
-    console.error('<velvet-login>: the email form did not load.', error),
-  );
-}
+const loadEmailForm = () => import('../shared/email-entry-form.js');
 
 /** A screen of the chunk: loads it, then renders its element. */
 function screen(
   render: (context: ProductContext) => TemplateResult,
 ): (context: ProductContext) => TemplateResult {
   return (context) => {
-    void loadPasswordScreens();
+    void context.load(loadPasswordScreens);
     return render(context);
   };
 }
@@ -34,7 +30,7 @@ export const passwordsProduct: ProductPlugin = {
   styles: passwordStyles,
   onLoad: openFromLink,
   formMethods: (context) => {
-    loadEmailForm();
+    void context.load(loadEmailForm);
     return [
       {
         id: 'email',
