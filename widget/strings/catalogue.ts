@@ -6,10 +6,25 @@
  * fail the type check until it is translated; a new product's catalogue gets its own field here.
  */
 import type { CryptoStrings } from '../products/crypto/crypto-strings.js';
+import type { IdpStrings } from '../products/idp/idp-strings.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
+import type { OAuthStrings } from '../products/oauth/oauth-strings.js';
+import type { OneTapStrings } from '../products/one-tap/one-tap-strings.js';
 import type { PasskeyStrings } from '../products/passkeys/passkey-strings.js';
 import type { PasswordStrings } from '../products/passwords/password-strings.js';
 import type { Strings } from './en.js';
+
+/**
+ * Every text a page may give `<velvet-login>` through `strings`: the core's and each product's,
+ * by key (the keys are unique across the catalogues).
+ */
+export type PageStrings = Strings &
+  MagicLinkStrings &
+  PasswordStrings &
+  PasskeyStrings &
+  CryptoStrings &
+  OAuthStrings &
+  OneTapStrings;
 
 /**
  * The server's `error_type`s a guest can meet in the widget's flows. The widget shows its own
@@ -30,6 +45,7 @@ export type TranslatedErrorType =
   | 'unable_to_auth_magic_link'
   | 'magic_link_send_rate_limited'
   | 'email_delivery_failed'
+  | 'email_template_not_supported'
   | 'unauthorized_password'
   | 'weak_password'
   | 'breached_password'
@@ -51,6 +67,10 @@ export interface LocaleCatalogue {
   readonly passwords: PasswordStrings;
   readonly passkeys: PasskeyStrings;
   readonly crypto: CryptoStrings;
+  readonly oauth: OAuthStrings;
+  readonly oneTap: OneTapStrings;
+  /** `<velvet-identity-provider>`'s consent and logout screens. */
+  readonly idp: IdpStrings;
   /** The server's errors, by `error_type`. */
   readonly errors: Readonly<Record<TranslatedErrorType, string>>;
 }

@@ -140,7 +140,7 @@ const es: LocaleCatalogue = {
   },
   crypto: {
     walletButtonsLabel: 'Carteras de criptomonedas',
-    continueWith: (wallet) => `Continuar con ${wallet}`,
+    continueWithWallet: (wallet) => `Continuar con ${wallet}`,
     continueWithOtherWallet: 'Continuar con otra cartera de criptomonedas',
     setUpNewWallet: 'Configurar una cartera de criptomonedas nueva',
     connectTitle: 'Conectando con tu cartera...',
@@ -154,13 +154,66 @@ const es: LocaleCatalogue = {
     setupLinksLabel: 'Dónde conseguir una cartera',
     getWallet: (wallet) => `Conseguir ${wallet}`,
     opensInNewTab: '(se abre en una pestaña nueva)',
-    errorTitle: '¡Parece que ha habido un error!',
-    errorText: 'No se pudo completar tu inicio de sesión. Vuelve atrás e inténtalo de nuevo.',
+    cryptoErrorTitle: '¡Parece que ha habido un error!',
+    cryptoErrorText: 'No se pudo completar tu inicio de sesión. Vuelve atrás e inténtalo de nuevo.',
     couldNotConnect: '[Error] No se pudo conectar con la cartera',
     couldNotSign: '[Error] No se pudo firmar el mensaje',
-    goBack: 'Volver',
-    successTitle: '¡Listo!',
-    successText: 'Tu cartera está conectada y has iniciado sesión.',
+    cryptoGoBack: 'Volver',
+    cryptoSuccessTitle: '¡Listo!',
+    cryptoSuccessText: 'Tu cartera está conectada y has iniciado sesión.',
+  },
+  oauth: {
+    oauthButtonsLabel: 'Iniciar sesión con un proveedor',
+    continueWithProvider: (provider) => `Continuar con ${provider}`,
+    oauthSuccessTitle: '¡Listo!',
+    oauthSuccessText: 'Has iniciado sesión.',
+  },
+  oneTap: {
+    oneTapPending: 'Cargando el inicio de sesión de Google…',
+    oneTapCouldNotLoad: (reason) => `No se pudo cargar One Tap: ${reason}`,
+    oneTapNoClient:
+      'este proyecto no tiene ningún cliente de Google configurado (oauth_config_not_found). Añade oauth.providers.google.clientId, el ID de cliente de la consola de Google Cloud, al proyecto en velvet.config.json.',
+    oneTapNoLoginUrls:
+      'este proyecto no tiene URL de redirección de inicio de sesión, así que no se puede comprobar oauthOptions.loginRedirectURL. Añádelas en oauth.loginRedirectURLs en velvet.config.json.',
+    oneTapNoSignupUrls:
+      'este proyecto no tiene URL de redirección de registro, así que no se puede comprobar oauthOptions.signupRedirectURL. Añádelas en oauth.signupRedirectURLs en velvet.config.json.',
+    oneTapHostNotAllowed: (host) =>
+      `el host ${host} no está permitido para este cliente de Google. Añade el origen de la página a los orígenes de JavaScript autorizados del cliente en la consola de Google Cloud (en desarrollo, tanto http://localhost como http://localhost:<puerto>).`,
+    oneTapInvalidClient:
+      'Google no reconoce el ID de cliente configurado para este proyecto. Comprueba que oauth.providers.google.clientId coincide con el ID de cliente de la consola de Google Cloud.',
+    oneTapDefaultProvider:
+      'el proveedor de OAuth predeterminado no es compatible con One Tap. Configura tu propio cliente de Google (oauth.providers.google.clientId).',
+    oneTapScriptFailed:
+      'No se cargó el script de inicio de sesión de Google (accounts.google.com/gsi/client).',
+  },
+  idp: {
+    consentTitle: (name) => `Inicia sesión en ${name} con tu cuenta`,
+    consentTitleWantsAccess: (name) => `${name} quiere acceder a tu cuenta`,
+    consentGrantable: (name) => `${name} podrá:`,
+    consentUngrantable: 'También ha pedido un acceso que no se le puede dar:',
+    defaultClientName: 'La aplicación',
+    scopeDescription: (scope) =>
+      ({
+        openid: 'Confirmar quién eres',
+        profile: 'Ver tu nombre',
+        email: 'Ver tu dirección de correo',
+        phone: 'Ver tu número de teléfono',
+        full_access: 'Actuar en tu nombre con acceso completo a tu cuenta',
+        offline_access: 'Mantener la sesión iniciada cuando no usas la aplicación',
+      })[scope] ?? `Usar el permiso ${scope}`,
+    allow: 'Permitir',
+    deny: 'Denegar',
+    denied: 'Se ha denegado el acceso a la aplicación.',
+    noSession: 'No hay ninguna sesión activa. Inicia sesión para continuar.',
+    signInAgain: 'Vuelve a iniciar sesión para continuar.',
+    missingParameter: (param) =>
+      `Falta un parámetro obligatorio: ${param}. Ponte en contacto con el desarrollador de la aplicación.`,
+    logoutTitle: '¿Seguro que quieres cerrar la sesión de tu cuenta?',
+    yes: 'Sí',
+    no: 'No',
+    notLoggedOut: 'No se ha cerrado tu sesión. Puedes cerrar esta página.',
+    redirecting: 'Volviendo a la aplicación…',
+    loading: 'Cargando',
   },
   errors: {
     invalid_phone_number: 'Número de teléfono no válido. Inténtalo de nuevo.',
@@ -181,6 +234,8 @@ const es: LocaleCatalogue = {
     magic_link_send_rate_limited:
       'Se han solicitado demasiados enlaces. Espera unos minutos y vuelve a intentarlo.',
     email_delivery_failed: 'No se pudo entregar el correo. Inténtalo de nuevo.',
+    email_template_not_supported:
+      'Este servidor no tiene plantillas de correo con nombre: envía la solicitud sin ID de plantilla.',
     unauthorized_password: 'El correo o la contraseña no son correctos. Inténtalo de nuevo.',
     weak_password: 'Esta contraseña es demasiado débil. Elige una más segura.',
     breached_password:

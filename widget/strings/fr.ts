@@ -139,7 +139,7 @@ const fr: LocaleCatalogue = {
   },
   crypto: {
     walletButtonsLabel: 'Portefeuilles crypto',
-    continueWith: (wallet) => `Continuer avec ${wallet}`,
+    continueWithWallet: (wallet) => `Continuer avec ${wallet}`,
     continueWithOtherWallet: 'Continuer avec un autre portefeuille crypto',
     setUpNewWallet: 'Configurer un nouveau portefeuille crypto',
     connectTitle: 'Connexion à votre portefeuille...',
@@ -155,13 +155,67 @@ const fr: LocaleCatalogue = {
     setupLinksLabel: 'Où obtenir un portefeuille',
     getWallet: (wallet) => `Obtenir ${wallet}`,
     opensInNewTab: '(s’ouvre dans un nouvel onglet)',
-    errorTitle: 'Une erreur s’est produite\u202f!',
-    errorText: 'Votre connexion n’a pas pu aboutir. Revenez en arrière et réessayez.',
+    cryptoErrorTitle: 'Une erreur s’est produite\u202f!',
+    cryptoErrorText: 'Votre connexion n’a pas pu aboutir. Revenez en arrière et réessayez.',
     couldNotConnect: '[Erreur] Connexion au portefeuille impossible',
     couldNotSign: '[Erreur] Signature du message impossible',
-    goBack: 'Retour',
-    successTitle: 'C’est fait\u202f!',
-    successText: 'Votre portefeuille est connecté et vous êtes connecté.',
+    cryptoGoBack: 'Retour',
+    cryptoSuccessTitle: 'C’est fait\u202f!',
+    cryptoSuccessText: 'Votre portefeuille est connecté et vous êtes connecté.',
+  },
+  oauth: {
+    oauthButtonsLabel: 'Se connecter avec un fournisseur',
+    continueWithProvider: (provider) => `Continuer avec ${provider}`,
+    oauthSuccessTitle: 'C’est fait\u202f!',
+    oauthSuccessText: 'Vous êtes connecté.',
+  },
+  oneTap: {
+    oneTapPending: 'Chargement de la connexion Google…',
+    oneTapCouldNotLoad: (reason) => `One Tap n’a pas pu se charger\u202f: ${reason}`,
+    oneTapNoClient:
+      'aucun client Google n’est configuré pour ce projet (oauth_config_not_found). Ajoutez oauth.providers.google.clientId, l’ID client de la console Google Cloud, au projet dans velvet.config.json.',
+    oneTapNoLoginUrls:
+      'aucune URL de redirection de connexion n’est définie pour ce projet, donc oauthOptions.loginRedirectURL ne peut pas être vérifiée. Indiquez-les dans oauth.loginRedirectURLs dans velvet.config.json.',
+    oneTapNoSignupUrls:
+      'aucune URL de redirection d’inscription n’est définie pour ce projet, donc oauthOptions.signupRedirectURL ne peut pas être vérifiée. Indiquez-les dans oauth.signupRedirectURLs dans velvet.config.json.',
+    oneTapHostNotAllowed: (host) =>
+      `l’hôte ${host} n’est pas autorisé pour ce client Google. Ajoutez l’origine de la page aux origines JavaScript autorisées du client dans la console Google Cloud (en développement, http://localhost et http://localhost:<port>).`,
+    oneTapInvalidClient:
+      'Google ne reconnaît pas l’ID client configuré pour ce projet. Vérifiez que oauth.providers.google.clientId correspond à l’ID client de la console Google Cloud.',
+    oneTapDefaultProvider:
+      'le fournisseur OAuth par défaut n’est pas compatible avec One Tap. Configurez votre propre client Google (oauth.providers.google.clientId).',
+    oneTapScriptFailed:
+      'Le script de connexion de Google (accounts.google.com/gsi/client) ne s’est pas chargé.',
+  },
+  idp: {
+    consentTitle: (name) => `Connectez-vous à ${name} avec votre compte`,
+    consentTitleWantsAccess: (name) => `${name} souhaite accéder à votre compte`,
+    consentGrantable: (name) => `${name} pourra\u202f:`,
+    consentUngrantable:
+      'L’application a aussi demandé un accès qui ne peut pas lui être accordé\u202f:',
+    defaultClientName: 'L’application',
+    scopeDescription: (scope) =>
+      ({
+        openid: 'Confirmer votre identité',
+        profile: 'Voir votre nom',
+        email: 'Voir votre adresse e-mail',
+        phone: 'Voir votre numéro de téléphone',
+        full_access: 'Agir en votre nom avec un accès complet à votre compte',
+        offline_access: 'Garder l’accès quand vous n’utilisez pas l’application',
+      })[scope] ?? `Utiliser la portée ${scope}`,
+    allow: 'Autoriser',
+    deny: 'Refuser',
+    denied: 'L’accès à l’application a été refusé.',
+    noSession: 'Aucune session active. Veuillez vous connecter pour continuer.',
+    signInAgain: 'Veuillez vous reconnecter pour continuer.',
+    missingParameter: (param) =>
+      `Un paramètre obligatoire est manquant\u202f: ${param}. Veuillez contacter le développeur de l’application.`,
+    logoutTitle: 'Voulez-vous vraiment vous déconnecter de votre compte\u202f?',
+    yes: 'Oui',
+    no: 'Non',
+    notLoggedOut: 'Vous n’avez pas été déconnecté. Vous pouvez fermer cette page.',
+    redirecting: 'Retour à l’application…',
+    loading: 'Chargement',
   },
   errors: {
     invalid_phone_number: 'Numéro de téléphone non valide, veuillez réessayer.',
@@ -182,6 +236,8 @@ const fr: LocaleCatalogue = {
     magic_link_send_rate_limited:
       'Trop de liens de connexion ont été demandés. Patientez quelques minutes puis réessayez.',
     email_delivery_failed: 'L’e-mail n’a pas pu être envoyé. Veuillez réessayer.',
+    email_template_not_supported:
+      'Ce serveur n’a pas de modèles d’e-mail nommés\u202f: envoyez la demande sans identifiant de modèle.',
     unauthorized_password: 'L’e-mail ou le mot de passe est incorrect. Veuillez réessayer.',
     weak_password: 'Ce mot de passe est trop faible. Veuillez en choisir un plus robuste.',
     breached_password:

@@ -20,13 +20,7 @@ import {
   loadGoogleIdentity,
   type PromptMomentNotification,
 } from './google-identity.js';
-import {
-  googleScriptOf,
-  oneTapNavigation,
-  oneTapTexts,
-  startOneTap,
-  submitOneTap,
-} from './one-tap-flow.js';
+import { googleScriptOf, oneTapNavigation, startOneTap, submitOneTap } from './one-tap-flow.js';
 import {
   browserHasFedCM,
   ONE_TAP_EMBEDDED_HEIGHT_PX,
@@ -37,6 +31,7 @@ import {
   oneTapErrorOf,
   oneTapMode,
 } from './one-tap-rules.js';
+import { type OneTapStrings, oneTapTexts } from './one-tap-strings.js';
 
 /** The id of the embedded prompt's parent (Google finds it by id, so it stays in light DOM). */
 export const ONE_TAP_PARENT_ID = 'google-parent-prompt';
@@ -148,8 +143,9 @@ export class VelvetGoogleOneTap extends LitElement {
     try {
       google = await loadGoogleIdentity(googleScriptOf(started));
     } catch {
-      const texts = oneTapTexts(this.context);
-      this.failWith(texts.oneTapCouldNotLoad(texts.oneTapScriptFailed));
+      const inLanguage = (texts: OneTapStrings) =>
+        texts.oneTapCouldNotLoad(texts.oneTapScriptFailed);
+      this.failWith(inLanguage(oneTapTexts(this.context)), inLanguage);
       return;
     }
     if (!this.isConnected) return;
@@ -228,9 +224,23 @@ export class VelvetGoogleOneTap extends LitElement {
     }
   }
 
-  /** Enters an error state and tells the developer why. */
+  /**
+   * Enters an error state and tells the developer why. The widget's message follows its
+   * language: a catalogue that arrives after the failure translates it.
+   */
   private fail(error: OneTapFailure): void {
-    const texts = oneTapTexts(this.context);
+    const message = this.failureText(oneTapTexts(this.context), error);
+    console.error(`<velvet-login>: ${message}`);
+    this.context.reportError({ error_type: error, error_message: message });
+    this.failed = (texts) => this.failureText(texts, error);
+    this.message = message;
+    this.error = error;
+    this.canDisplay = false;
+    this.pending = false;
+  }
+
+  /** The message of the failure `error`. */
+  private failureText(texts: OneTapStrings, error: OneTapFailure): string {
     const reasons: Record<OneTapFailure, string> = {
       [OneTapError.OriginNotAllowedForClient]: texts.oneTapHostNotAllowed(location.host),
       [OneTapError.InvalidClient]: texts.oneTapInvalidClient,
@@ -239,17 +249,15 @@ export class VelvetGoogleOneTap extends LitElement {
       [OneTapError.NoSignupRedirectUrlsSet]: texts.oneTapNoSignupUrls,
       [OneTapError.DefaultProviderNotAllowed]: texts.oneTapDefaultProvider,
     };
-    const message = texts.oneTapCouldNotLoad(reasons[error]);
-    console.error(`<velvet-login>: ${message}`);
-    this.context.reportError({ error_type: error, error_message: message });
-    this.message = message;
-    this.error = error;
-    this.canDisplay = false;
-    this.pending = false;
+    return texts.oneTapCouldNotLoad(reasons[error]);
   }
 
+  /** A failure's message in the widget's current language (`message` when it has none). */
+  private failed: ((texts: OneTapStrings) => string) | undefined;
+
   /** A failure that is not one of the error states (already reported). */
-  private failWith(message: string): void {
+  private failWith(message: string, inLanguage?: (texts: OneTapStrings) => string): void {
+    this.failed = inLanguage;
     this.message = message;
     this.canDisplay = false;
     this.pending = false;
@@ -257,12 +265,13 @@ export class VelvetGoogleOneTap extends LitElement {
 
   protected override render(): unknown {
     if (this.alone) return html`<div class="velvet-one-tap--alone" hidden></div>`;
-    const alert = this.message
-      ? html`<velvet-alert variant="error" text=${this.message}></velvet-alert>`
-      : nothing;
-    if (this.message) void import('../../components/alert.js');
-    if (this.mode !== 'embedded') return html`${alert}${this.fallback}`;
     const texts = oneTapTexts(this.context);
+    const message = this.failed?.(texts) ?? this.message;
+    const alert = message
+      ? html`<velvet-alert variant="error" text=${message}></velvet-alert>`
+      : nothing;
+    if (message) void import('../../components/alert.js');
+    if (this.mode !== 'embedded') return html`${alert}${this.fallback}`;
     return html`${alert}
       <div
         class="velvet-one-tap${this.pending ? ' velvet-one-tap--pending' : ''}"

@@ -1,10 +1,13 @@
 /**
  * Google One Tap's English texts. They load with the One Tap chunk, so pages without it download
- * none of them. The developer-facing errors read 'One Tap could not load: <reason>' (spec
- * section 8).
+ * none of them; a page overrides them through the element's `strings`. The developer-facing
+ * errors read 'One Tap could not load: <reason>' (spec section 8); the widget shows them too.
  */
+import type { ProductContext } from '../product.js';
+import { type StringsOf, withProductOverrides } from '../shared/product-strings.js';
+
+/** The texts. */
 export const oneTapStrings = {
-  oneTapLabel: 'Sign in with Google',
   oneTapPending: 'Loading Google sign-in…',
   oneTapCouldNotLoad: (reason: string) => `One Tap could not load: ${reason}`,
   oneTapNoClient:
@@ -20,6 +23,12 @@ export const oneTapStrings = {
   oneTapDefaultProvider:
     'the default OAuth provider is not compatible with One Tap. Configure your own Google client (oauth.providers.google.clientId).',
   oneTapScriptFailed: 'Google’s sign-in script (accounts.google.com/gsi/client) did not load.',
-  oauthSuccessTitle: 'Success!',
-  oauthSuccessText: 'You are signed in with Google.',
 } as const;
+
+/** Their shape. */
+export type OneTapStrings = StringsOf<typeof oneTapStrings>;
+
+/** The texts of the widget's locale (English unless a catalogue was loaded), with the page's overrides. */
+export function oneTapTexts(context: ProductContext): OneTapStrings {
+  return withProductOverrides(context.catalogue?.oneTap ?? oneTapStrings, context.pageStrings);
+}
