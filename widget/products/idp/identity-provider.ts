@@ -440,8 +440,9 @@ export class VelvetIdentityProvider extends LitElement {
 
   /** An error's text: the catalogue's for the server's error types it knows, else its message. */
   private errorText(view: Extract<IdpView, { step: 'error' }>): string {
-    const errors = this.catalogue?.errors as Readonly<Record<string, string>> | undefined;
-    return (view.errorType && errors?.[view.errorType]) || view.message;
+    const errors = this.catalogue?.errors as Readonly<Record<string, unknown>> | undefined;
+    const translated = view.errorType ? errors?.[view.errorType] : undefined;
+    return typeof translated === 'string' ? translated : view.message;
   }
 
   /**

@@ -12,12 +12,19 @@
  */
 import { fixture, html, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { apiErrorBody, success } from '../../client/testing/fixtures.js';
+import {
+  apiErrorBody,
+  authenticateBody,
+  makeUser,
+  success,
+} from '../../client/testing/fixtures.js';
 import { createTestClient, type TestClient } from '../../client/testing/test-client.js';
 import { waitFor } from '../../client/testing/wait-for.js';
 import type { VelvetLogin } from '../../element/velvet-login.js';
 import type { VelvetIdentityProvider } from '../../products/idp/identity-provider.js';
 import '../../products/idp/identity-provider.js';
+import type { VelvetPasskeyRegistration } from '../../products/passkeys/passkey-registration.js';
+import '../../products/passkeys/passkey-registration.js';
 import { Screen } from '../../state/screen.js';
 import type { WidgetAction } from '../../state/widget-state.js';
 import '../../velvet.js';
@@ -504,6 +511,67 @@ async function tourIdentityProvider(
   await step(logout, 'p', 'IdP not logged out');
 }
 
+/**
+ * The passkey registration component: without a user, the offer to create one, the list of a
+ * user's passkeys, renaming one and the warning before deleting it.
+ */
+async function tourPasskeyRegistration(
+  locale: string,
+  strings: Record<string, unknown>,
+  visit: Visit,
+) {
+  const mount = async (test: TestClient) => {
+    const el = await fixture<VelvetPasskeyRegistration>(html`<velvet-passkey-registration
+      public-token=${test.publicToken}
+      .client=${test.client}
+      .config=${{ locale }}
+      .strings=${strings}
+    ></velvet-passkey-registration>`);
+    if (locale !== 'en') await waitFor(() => el.getAttribute('lang') === locale, 'no catalogue');
+    await el.updateComplete;
+    return el;
+  };
+  const none = await mount(createTestClient());
+  await waitFor(() => none.querySelector('velvet-alert')?.getAttribute('text'), 'no message');
+  await nextFrame();
+  await visit('passkey registration without a user', none);
+
+  const test = createTestClient();
+  const user = makeUser({
+    webauthn_registrations: [
+      {
+        webauthn_registration_id: 'webauthn-registration-test-1',
+        name: 'Chrome',
+        domain: 'localhost',
+        user_agent: 'test',
+        authenticator_type: '',
+        verified: true,
+      },
+    ],
+  });
+  test.api.on('POST', '/otps/authenticate', {
+    json: success({ ...(authenticateBody().data as Record<string, unknown>), user }),
+  });
+  await test.client.otps.authenticate('123456', 'phone-number-test-1', {
+    session_duration_minutes: 60,
+  });
+  const el = await mount(test);
+  await shows(el, '.velvet-title', 'the passkey offer');
+  await visit('passkey registration', el);
+  el.screen = Screen.PasskeyRegistrationSuccess;
+  await shows(el, '.velvet-passkey-list', 'the passkey list');
+  await visit('passkey list', el);
+  const links = () => [...el.querySelectorAll<HTMLButtonElement>('.velvet-passkey-list button')];
+  links()[0]?.click();
+  await shows(el, '.velvet-passkey-list label', 'the rename form');
+  await visit('passkey rename', el);
+  links()[1]?.click();
+  await waitFor(() => !el.querySelector('.velvet-passkey-list input'), 'the rename stayed');
+  links()[1]?.click();
+  await shows(el, '[role=alertdialog]', 'the delete warning');
+  await visit('passkey delete warning', el);
+}
+
 /** Visits every screen in `locale`, with the page's `strings`. */
 export async function tourEveryScreen(
   locale: string,
@@ -515,6 +583,7 @@ export async function tourEveryScreen(
   await tourPasskeys(locale, strings, visit);
   await tourOneTap(locale, strings, visit);
   await tourIdentityProvider(locale, strings, visit);
+  await tourPasskeyRegistration(locale, strings, visit);
 }
 
 /** The attributes that name or describe an element to a user. */
