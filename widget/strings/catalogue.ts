@@ -6,7 +6,6 @@
  * fail the type check until it is translated; a new product's catalogue gets its own field here.
  */
 import type { CryptoStrings } from '../products/crypto/crypto-strings.js';
-import type { IdpStrings } from '../products/idp/idp-strings.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
 import type { OAuthStrings } from '../products/oauth/oauth-strings.js';
 import type { OneTapStrings } from '../products/one-tap/one-tap-strings.js';
@@ -69,8 +68,7 @@ export interface LocaleCatalogue {
   readonly crypto: CryptoStrings;
   readonly oauth: OAuthStrings;
   readonly oneTap: OneTapStrings;
-  /** `<velvet-identity-provider>`'s consent and logout screens. */
-  readonly idp: IdpStrings;
+  // `<velvet-identity-provider>`'s texts are `idp-<language>.ts`, which only that element loads.
   /** The server's errors, by `error_type`. */
   readonly errors: Readonly<Record<TranslatedErrorType, string>>;
 }

@@ -186,35 +186,7 @@ const es: LocaleCatalogue = {
     oneTapScriptFailed:
       'No se cargó el script de inicio de sesión de Google (accounts.google.com/gsi/client).',
   },
-  idp: {
-    consentTitle: (name) => `Inicia sesión en ${name} con tu cuenta`,
-    consentTitleWantsAccess: (name) => `${name} quiere acceder a tu cuenta`,
-    consentGrantable: (name) => `${name} podrá:`,
-    consentUngrantable: 'También ha pedido un acceso que no se le puede dar:',
-    defaultClientName: 'La aplicación',
-    scopeDescription: (scope) =>
-      ({
-        openid: 'Confirmar quién eres',
-        profile: 'Ver tu nombre',
-        email: 'Ver tu dirección de correo',
-        phone: 'Ver tu número de teléfono',
-        full_access: 'Actuar en tu nombre con acceso completo a tu cuenta',
-        offline_access: 'Mantener la sesión iniciada cuando no usas la aplicación',
-      })[scope] ?? `Usar el permiso ${scope}`,
-    allow: 'Permitir',
-    deny: 'Denegar',
-    denied: 'Se ha denegado el acceso a la aplicación.',
-    noSession: 'No hay ninguna sesión activa. Inicia sesión para continuar.',
-    signInAgain: 'Vuelve a iniciar sesión para continuar.',
-    missingParameter: (param) =>
-      `Falta un parámetro obligatorio: ${param}. Ponte en contacto con el desarrollador de la aplicación.`,
-    logoutTitle: '¿Seguro que quieres cerrar la sesión de tu cuenta?',
-    yes: 'Sí',
-    no: 'No',
-    notLoggedOut: 'No se ha cerrado tu sesión. Puedes cerrar esta página.',
-    redirecting: 'Volviendo a la aplicación…',
-    loading: 'Cargando',
-  },
+
   errors: {
     invalid_phone_number: 'Número de teléfono no válido. Inténtalo de nuevo.',
     phone_number_type_not_allowed: 'No se pueden enviar mensajes de texto a este tipo de número.',

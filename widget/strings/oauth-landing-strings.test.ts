@@ -12,6 +12,8 @@ import type { VelvetLogin } from '../element/velvet-login.js';
 import '../velvet.js';
 import es from './es.js';
 import fr from './fr.js';
+import idpEs from './idp-es.js';
+import idpFr from './idp-fr.js';
 import { englishIn, englishMatchers } from './testing/english-texts.js';
 import { visibleTexts } from './testing/screen-tour.js';
 
@@ -72,9 +74,9 @@ describe('the OAuth success after a redirect', () => {
     expect(el.querySelector('.velvet-oauth__done .velvet-text')?.textContent).to.equal('In.');
   });
 
-  for (const [locale, catalogue] of [
-    ['es', es],
-    ['fr', fr],
+  for (const [locale, catalogue, idp] of [
+    ['es', es, idpEs],
+    ['fr', fr, idpFr],
   ] as const) {
     it(`says it in ${locale}, with no English, and axe finds nothing`, async () => {
       const el = await landOnPage(locale);
@@ -85,7 +87,7 @@ describe('the OAuth success after a redirect', () => {
       expect(done?.querySelector('.velvet-text')?.textContent).to.equal(
         catalogue.oauth.oauthSuccessText,
       );
-      expect(englishIn(visibleTexts(el), englishMatchers(catalogue))).to.deep.equal([]);
+      expect(englishIn(visibleTexts(el), englishMatchers(catalogue, idp))).to.deep.equal([]);
       await expect(el).to.be.accessible();
     });
   }

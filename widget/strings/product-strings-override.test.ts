@@ -17,6 +17,8 @@ import { googleScript } from '../products/one-tap/google-identity.js';
 import { oneTapStrings } from '../products/one-tap/one-tap-strings.js';
 import es from './es.js';
 import fr from './fr.js';
+import idpEs from './idp-es.js';
+import idpFr from './idp-fr.js';
 import { tourEveryScreen, visibleTexts } from './testing/screen-tour.js';
 
 /** The texts this test holds to `strings`, by catalogue. */
@@ -168,16 +170,16 @@ describe('the product texts through strings and in each locale', () => {
     expect(all).to.not.include('Are you sure you want to log out of your account?');
   });
 
-  for (const [locale, catalogue] of [
-    ['es', es],
-    ['fr', fr],
+  for (const [locale, catalogue, idp] of [
+    ['es', es, idpEs],
+    ['fr', fr, idpFr],
   ] as const) {
     it(`shows the ${locale} catalogue's OAuth, One Tap, crypto and identity-provider texts`, async () => {
       const seen = new Set<string>(await oneTapFailureTexts(locale));
       await tourEveryScreen(locale, {}, async (_screen, root) => {
         for (const text of visibleTexts(root)) seen.add(text);
       });
-      const t = { ...catalogue.oauth, ...catalogue.oneTap, ...catalogue.crypto, ...catalogue.idp };
+      const t = { ...catalogue.oauth, ...catalogue.oneTap, ...catalogue.crypto, ...idp };
       const expected = [
         t.oauthButtonsLabel,
         t.continueWithProvider('Google'),

@@ -46,7 +46,7 @@ import {
   type LogoutRequest,
   readIdpRequest,
 } from './idp-request.js';
-import { type IdpStrings, idpStrings } from './idp-strings.js';
+import { type IdpStrings, idpStrings, loadIdpTranslation } from './idp-strings.js';
 
 /** The element's tag. */
 export const IDENTITY_PROVIDER_TAG = 'velvet-identity-provider';
@@ -169,6 +169,8 @@ export class VelvetIdentityProvider extends LitElement {
   /** The configured locale, and its catalogue once loaded (none for English). */
   private locale = 'en';
   private catalogue: LocaleCatalogue | undefined;
+  /** This element's own texts in the locale, once loaded (none for English). */
+  private translation: IdpStrings | undefined;
   private request: IdpRequest | undefined;
   private unsubscribe: (() => void) | undefined;
   /** Whether the request was read once (at the first update with a usable config). */
@@ -199,7 +201,7 @@ export class VelvetIdentityProvider extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     const config: unknown = this.config;
     if (changed.has('config') && !(config instanceof UnparsableConfig)) this.applyLocale();
-    if (changed.has('strings')) this.texts = idpStrings(this.strings ?? {}, this.catalogue?.idp);
+    if (changed.has('strings')) this.texts = idpStrings(this.strings ?? {}, this.translation);
     if (config instanceof UnparsableConfig) {
       // The sign-in form would run on the defaults: the error replaces the screen instead.
       this.config = { products: ['otp'] };
@@ -213,20 +215,27 @@ export class VelvetIdentityProvider extends LitElement {
   }
 
   /**
-   * Loads the catalogue of the config's `locale` (a chunk of its own; none for English), as
-   * `<velvet-login>` does, and gives the sign-in form the same locale through the config.
+   * Loads the catalogue of the config's `locale` (for the server's errors) and this element's
+   * texts in it (chunks of their own; none for English), as `<velvet-login>` does, and gives the
+   * sign-in form the same locale through the config.
    */
   private applyLocale(): void {
     const locale = typeof this.config?.locale === 'string' ? this.config.locale : 'en';
     if (locale === this.locale) return;
     this.locale = locale;
     this.catalogue = undefined;
+    this.translation = undefined;
     this.requestUpdate('strings');
-    import('../../strings/load-catalogue.js')
-      .then((loader) => loader.loadCatalogue(locale, this))
-      .then((catalogue) => {
+    Promise.all([
+      import('../../strings/load-catalogue.js').then((loader) =>
+        loader.loadCatalogue(locale, this),
+      ),
+      loadIdpTranslation(locale),
+    ])
+      .then(([catalogue, translation]) => {
         if (this.locale !== locale) return;
         this.catalogue = catalogue;
+        this.translation = translation;
         this.requestUpdate('strings');
       })
       .catch((error: unknown) => console.error('<velvet-identity-provider>:', error));

@@ -39,6 +39,19 @@ export const IDP_STRINGS_EN = {
 /** Their shape. */
 export type IdpStrings = StringsOf<typeof IDP_STRINGS_EN>;
 
+/** The languages with a translation of these texts besides English, each its own chunk. */
+const TRANSLATIONS: Readonly<Record<string, () => Promise<{ default: IdpStrings }>>> = {
+  es: () => import('../../strings/idp-es.js'),
+  fr: () => import('../../strings/idp-fr.js'),
+};
+
+/** The texts in the language of `locale` (`es`, `fr-CA`…); `undefined` for English and others. */
+export async function loadIdpTranslation(locale: string): Promise<IdpStrings | undefined> {
+  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
+  const load = Object.hasOwn(TRANSLATIONS, language) ? TRANSLATIONS[language] : undefined;
+  return load ? (await load()).default : undefined;
+}
+
 /** The texts of `base` (English, or a loaded locale's) with the page's overrides. */
 export function idpStrings(
   overrides: Readonly<Record<string, unknown>>,

@@ -4,7 +4,7 @@
  * the fake server answers with.
  */
 import { cryptoStrings } from '../../products/crypto/crypto-strings.js';
-import { IDP_STRINGS_EN } from '../../products/idp/idp-strings.js';
+import { IDP_STRINGS_EN, type IdpStrings } from '../../products/idp/idp-strings.js';
 import { magicLinkEn } from '../../products/magic-links/magic-links.strings.js';
 import { oauthStrings } from '../../products/oauth/oauth-strings.js';
 import { oneTapStrings } from '../../products/one-tap/one-tap-strings.js';
@@ -69,7 +69,7 @@ function textWithValues(key: string, english: Text, translated: Text | undefined
 }
 
 /** What each English text looks like on screen, where the locale's text differs from it. */
-export function englishMatchers(catalogue: LocaleCatalogue): EnglishText[] {
+export function englishMatchers(catalogue: LocaleCatalogue, idp: IdpStrings): EnglishText[] {
   const pairs: Array<[Record<string, Text>, Record<string, Text>]> = [
     [en, catalogue.core],
     [magicLinkEn, catalogue.magicLinks],
@@ -78,7 +78,7 @@ export function englishMatchers(catalogue: LocaleCatalogue): EnglishText[] {
     [cryptoStrings, catalogue.crypto],
     [oauthStrings, catalogue.oauth],
     [oneTapStrings, catalogue.oneTap],
-    [IDP_STRINGS_EN, catalogue.idp],
+    [IDP_STRINGS_EN, idp],
   ];
   const matchers = pairs.flatMap(([english, translated]) =>
     Object.entries(english).flatMap(([key, text]) =>
