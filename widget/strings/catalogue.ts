@@ -67,8 +67,8 @@ export interface LocaleCatalogue {
   readonly passkeys: PasskeyStrings;
   readonly crypto: CryptoStrings;
   readonly oauth: OAuthStrings;
-  readonly oneTap: OneTapStrings;
-  // `<velvet-identity-provider>`'s texts are `idp-<language>.ts`, which only that element loads.
+  // One Tap's texts are `one-tap-<language>.ts`, which only the One Tap chunk loads, and
+  // `<velvet-identity-provider>`'s are `idp-<language>.ts`, which only that element loads.
   /** The server's errors, by `error_type`. */
   readonly errors: Readonly<Record<TranslatedErrorType, string>>;
 }

@@ -10,11 +10,7 @@ import { cleanUpClients, createTestClient } from '../client/testing/test-client.
 import { waitFor } from '../client/testing/wait-for.js';
 import type { VelvetLogin } from '../element/velvet-login.js';
 import '../velvet.js';
-import es from './es.js';
-import fr from './fr.js';
-import idpEs from './idp-es.js';
-import idpFr from './idp-fr.js';
-import { englishIn, englishMatchers } from './testing/english-texts.js';
+import { englishIn, englishMatchers, TRANSLATIONS } from './testing/english-texts.js';
 import { visibleTexts } from './testing/screen-tour.js';
 
 const home = location.pathname;
@@ -74,10 +70,8 @@ describe('the OAuth success after a redirect', () => {
     expect(el.querySelector('.velvet-oauth__done .velvet-text')?.textContent).to.equal('In.');
   });
 
-  for (const [locale, catalogue, idp] of [
-    ['es', es, idpEs],
-    ['fr', fr, idpFr],
-  ] as const) {
+  for (const [locale, translation] of Object.entries(TRANSLATIONS)) {
+    const { catalogue } = translation;
     it(`says it in ${locale}, with no English, and axe finds nothing`, async () => {
       const el = await landOnPage(locale);
       const done = el.querySelector('.velvet-oauth__done');
@@ -87,7 +81,7 @@ describe('the OAuth success after a redirect', () => {
       expect(done?.querySelector('.velvet-text')?.textContent).to.equal(
         catalogue.oauth.oauthSuccessText,
       );
-      expect(englishIn(visibleTexts(el), englishMatchers(catalogue, idp))).to.deep.equal([]);
+      expect(englishIn(visibleTexts(el), englishMatchers(translation))).to.deep.equal([]);
       await expect(el).to.be.accessible();
     });
   }

@@ -15,10 +15,7 @@ import { IDP_STRINGS_EN } from '../products/idp/idp-strings.js';
 import { oauthStrings } from '../products/oauth/oauth-strings.js';
 import { googleScript } from '../products/one-tap/google-identity.js';
 import { oneTapStrings } from '../products/one-tap/one-tap-strings.js';
-import es from './es.js';
-import fr from './fr.js';
-import idpEs from './idp-es.js';
-import idpFr from './idp-fr.js';
+import { TRANSLATIONS } from './testing/english-texts.js';
 import { tourEveryScreen, visibleTexts } from './testing/screen-tour.js';
 
 /** The texts this test holds to `strings`, by catalogue. */
@@ -170,16 +167,19 @@ describe('the product texts through strings and in each locale', () => {
     expect(all).to.not.include('Are you sure you want to log out of your account?');
   });
 
-  for (const [locale, catalogue, idp] of [
-    ['es', es, idpEs],
-    ['fr', fr, idpFr],
-  ] as const) {
+  for (const [locale, translation] of Object.entries(TRANSLATIONS)) {
+    const { catalogue } = translation;
     it(`shows the ${locale} catalogue's OAuth, One Tap, crypto and identity-provider texts`, async () => {
       const seen = new Set<string>(await oneTapFailureTexts(locale));
       await tourEveryScreen(locale, {}, async (_screen, root) => {
         for (const text of visibleTexts(root)) seen.add(text);
       });
-      const t = { ...catalogue.oauth, ...catalogue.oneTap, ...catalogue.crypto, ...idp };
+      const t = {
+        ...catalogue.oauth,
+        ...translation.oneTap,
+        ...catalogue.crypto,
+        ...translation.idp,
+      };
       const expected = [
         t.oauthButtonsLabel,
         t.continueWithProvider('Google'),

@@ -31,7 +31,7 @@ import {
   oneTapErrorOf,
   oneTapMode,
 } from './one-tap-rules.js';
-import { type OneTapStrings, oneTapTexts } from './one-tap-strings.js';
+import { loadOneTapTranslation, type OneTapStrings, oneTapTexts } from './one-tap-strings.js';
 
 /** The id of the embedded prompt's parent (Google finds it by id, so it stays in light DOM). */
 export const ONE_TAP_PARENT_ID = 'google-parent-prompt';
@@ -69,6 +69,10 @@ export class VelvetGoogleOneTap extends LitElement {
   @state() message = '';
 
   private google: GoogleAccountsId | undefined;
+  /** The texts in the widget's locale (its own chunk), for `translationOf`, once loaded. */
+  private translation: OneTapStrings | undefined;
+  private translationOf = 'en';
+  private translating: Promise<void> = Promise.resolve();
   private resizes = 0;
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
   private observer: ResizeObserver | undefined;
@@ -119,7 +123,29 @@ export class VelvetGoogleOneTap extends LitElement {
     this.resizes += 1;
   }
 
+  /** The texts in the widget's language, with the page's overrides. */
+  private texts(): OneTapStrings {
+    return oneTapTexts(this.context, this.translation);
+  }
+
+  protected override willUpdate(): void {
+    const locale = this.context?.locale ?? 'en';
+    if (locale === this.translationOf) return;
+    this.translationOf = locale;
+    this.translating = loadOneTapTranslation(locale).then(
+      (translation) => {
+        if (this.translationOf !== locale) return;
+        this.translation = translation;
+        this.requestUpdate();
+      },
+      (error: unknown) => console.error('<velvet-login>: the One Tap texts did not load.', error),
+    );
+  }
+
   private async attempt(): Promise<void> {
+    // Its messages in the widget's language from the first: the translation comes first.
+    this.willUpdate();
+    await this.translating;
     const mode = this.mode;
     if (!mode || completingOAuth()) {
       this.pending = false;
@@ -145,7 +171,7 @@ export class VelvetGoogleOneTap extends LitElement {
     } catch {
       const inLanguage = (texts: OneTapStrings) =>
         texts.oneTapCouldNotLoad(texts.oneTapScriptFailed);
-      this.failWith(inLanguage(oneTapTexts(this.context)), inLanguage);
+      this.failWith(inLanguage(this.texts()), inLanguage);
       return;
     }
     if (!this.isConnected) return;
@@ -229,7 +255,7 @@ export class VelvetGoogleOneTap extends LitElement {
    * language: a catalogue that arrives after the failure translates it.
    */
   private fail(error: OneTapFailure): void {
-    const message = this.failureText(oneTapTexts(this.context), error);
+    const message = this.failureText(this.texts(), error);
     console.error(`<velvet-login>: ${message}`);
     this.context.reportError({ error_type: error, error_message: message });
     this.failed = (texts) => this.failureText(texts, error);
@@ -265,7 +291,7 @@ export class VelvetGoogleOneTap extends LitElement {
 
   protected override render(): unknown {
     if (this.alone) return html`<div class="velvet-one-tap--alone" hidden></div>`;
-    const texts = oneTapTexts(this.context);
+    const texts = this.texts();
     const message = this.failed?.(texts) ?? this.message;
     const alert = message
       ? html`<velvet-alert variant="error" text=${message}></velvet-alert>`

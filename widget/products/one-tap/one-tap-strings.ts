@@ -1,6 +1,7 @@
 /**
  * Google One Tap's English texts. They load with the One Tap chunk, so pages without it download
- * none of them; a page overrides them through the element's `strings`. The developer-facing
+ * none of them (nor their translations, `widget/strings/one-tap-<language>.ts`); a page overrides
+ * them through the element's `strings`. The developer-facing
  * errors read 'One Tap could not load: <reason>' (spec section 8); the widget shows them too.
  */
 import type { ProductContext } from '../product.js';
@@ -28,7 +29,20 @@ export const oneTapStrings = {
 /** Their shape. */
 export type OneTapStrings = StringsOf<typeof oneTapStrings>;
 
-/** The texts of the widget's locale (English unless a catalogue was loaded), with the page's overrides. */
-export function oneTapTexts(context: ProductContext): OneTapStrings {
-  return withProductOverrides(context.catalogue?.oneTap ?? oneTapStrings, context.pageStrings);
+/** The languages with a translation of these texts besides English, each its own chunk. */
+const TRANSLATIONS: Readonly<Record<string, () => Promise<{ default: OneTapStrings }>>> = {
+  es: () => import('../../strings/one-tap-es.js'),
+  fr: () => import('../../strings/one-tap-fr.js'),
+};
+
+/** The texts in the language of `locale` (`es`, `fr-CA`…); `undefined` for English and others. */
+export async function loadOneTapTranslation(locale: string): Promise<OneTapStrings | undefined> {
+  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
+  const load = Object.hasOwn(TRANSLATIONS, language) ? TRANSLATIONS[language] : undefined;
+  return load ? (await load()).default : undefined;
+}
+
+/** The texts in `translation` (English when none), with the page's overrides. */
+export function oneTapTexts(context: ProductContext, translation?: OneTapStrings): OneTapStrings {
+  return withProductOverrides(translation ?? oneTapStrings, context.pageStrings);
 }

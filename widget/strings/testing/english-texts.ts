@@ -7,11 +7,17 @@ import { cryptoStrings } from '../../products/crypto/crypto-strings.js';
 import { IDP_STRINGS_EN, type IdpStrings } from '../../products/idp/idp-strings.js';
 import { magicLinkEn } from '../../products/magic-links/magic-links.strings.js';
 import { oauthStrings } from '../../products/oauth/oauth-strings.js';
-import { oneTapStrings } from '../../products/one-tap/one-tap-strings.js';
+import { type OneTapStrings, oneTapStrings } from '../../products/one-tap/one-tap-strings.js';
 import { passkeysEn } from '../../products/passkeys/passkey-strings.js';
 import { passwordEn } from '../../products/passwords/password-strings.js';
 import type { LocaleCatalogue } from '../catalogue.js';
 import { en } from '../en.js';
+import es from '../es.js';
+import fr from '../fr.js';
+import idpEs from '../idp-es.js';
+import idpFr from '../idp-fr.js';
+import oneTapEs from '../one-tap-es.js';
+import oneTapFr from '../one-tap-fr.js';
 import { SERVER_ENGLISH } from './screen-tour.js';
 
 /**
@@ -68,8 +74,21 @@ function textWithValues(key: string, english: Text, translated: Text | undefined
   return found;
 }
 
+/** A language's texts: the catalogue, and the One Tap and identity provider's own files. */
+export interface Translation {
+  readonly catalogue: LocaleCatalogue;
+  readonly oneTap: OneTapStrings;
+  readonly idp: IdpStrings;
+}
+
+/** The translations, by locale. */
+export const TRANSLATIONS = {
+  es: { catalogue: es, oneTap: oneTapEs, idp: idpEs },
+  fr: { catalogue: fr, oneTap: oneTapFr, idp: idpFr },
+} as const satisfies Record<string, Translation>;
+
 /** What each English text looks like on screen, where the locale's text differs from it. */
-export function englishMatchers(catalogue: LocaleCatalogue, idp: IdpStrings): EnglishText[] {
+export function englishMatchers({ catalogue, oneTap, idp }: Translation): EnglishText[] {
   const pairs: Array<[Record<string, Text>, Record<string, Text>]> = [
     [en, catalogue.core],
     [magicLinkEn, catalogue.magicLinks],
@@ -77,7 +96,7 @@ export function englishMatchers(catalogue: LocaleCatalogue, idp: IdpStrings): En
     [passkeysEn, catalogue.passkeys],
     [cryptoStrings, catalogue.crypto],
     [oauthStrings, catalogue.oauth],
-    [oneTapStrings, catalogue.oneTap],
+    [oneTapStrings, oneTap],
     [IDP_STRINGS_EN, idp],
   ];
   const matchers = pairs.flatMap(([english, translated]) =>
