@@ -23,4 +23,5 @@ export {
   type VelvetEventDetail,
   VelvetEventType,
 } from './events.js';
+export type { PageStrings } from './strings/catalogue.js';
 export type { Strings } from './strings/en.js';

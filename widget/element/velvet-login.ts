@@ -24,7 +24,6 @@ import {
   type VelvetEventDetail,
   VelvetEventType,
 } from '../events.js';
-import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
 import type {
   FormMethod,
   ProductContext,
@@ -39,7 +38,7 @@ import {
   type WidgetAction,
   type WidgetState,
 } from '../state/widget-state.js';
-import type { LocaleCatalogue } from '../strings/catalogue.js';
+import type { LocaleCatalogue, PageStrings } from '../strings/catalogue.js';
 import { type Strings, withOverrides } from '../strings/en.js';
 import { themeProperties } from '../theme/theme.js';
 import { loadClient } from './client-loader.js';
@@ -202,7 +201,7 @@ export class VelvetLogin extends ReactiveElement {
   @property({ attribute: 'api-base' }) apiBase: string | undefined;
 
   /** Texts to use instead of the English catalogues' (the core's and the products'), by key. */
-  @property({ attribute: false }) strings: Partial<Strings & MagicLinkStrings> = {};
+  @property({ attribute: false }) strings: Partial<PageStrings> = {};
 
   /** The page's own client library instance, to share one session; made on demand otherwise. */
   @property({ attribute: false }) client: VelvetClient | undefined;

@@ -7,9 +7,23 @@
  */
 import type { CryptoStrings } from '../products/crypto/crypto-strings.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
+import type { OAuthStrings } from '../products/oauth/oauth-strings.js';
+import type { OneTapStrings } from '../products/one-tap/one-tap-strings.js';
 import type { PasskeyStrings } from '../products/passkeys/passkey-strings.js';
 import type { PasswordStrings } from '../products/passwords/password-strings.js';
 import type { Strings } from './en.js';
+
+/**
+ * Every text a page may give `<velvet-login>` through `strings`: the core's and each product's,
+ * by key (the keys are unique across the catalogues).
+ */
+export type PageStrings = Strings &
+  MagicLinkStrings &
+  PasswordStrings &
+  PasskeyStrings &
+  CryptoStrings &
+  OAuthStrings &
+  OneTapStrings;
 
 /**
  * The server's `error_type`s a guest can meet in the widget's flows. The widget shows its own
@@ -30,6 +44,7 @@ export type TranslatedErrorType =
   | 'unable_to_auth_magic_link'
   | 'magic_link_send_rate_limited'
   | 'email_delivery_failed'
+  | 'email_template_not_supported'
   | 'unauthorized_password'
   | 'weak_password'
   | 'breached_password'
@@ -51,6 +66,9 @@ export interface LocaleCatalogue {
   readonly passwords: PasswordStrings;
   readonly passkeys: PasskeyStrings;
   readonly crypto: CryptoStrings;
+  readonly oauth: OAuthStrings;
+  // One Tap's texts are `one-tap-<language>.ts`, which only the One Tap chunk loads, and
+  // `<velvet-identity-provider>`'s are `idp-<language>.ts`, which only that element loads.
   /** The server's errors, by `error_type`. */
   readonly errors: Readonly<Record<TranslatedErrorType, string>>;
 }

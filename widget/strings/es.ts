@@ -143,7 +143,7 @@ const es: LocaleCatalogue = {
   },
   crypto: {
     walletButtonsLabel: 'Carteras de criptomonedas',
-    continueWith: (wallet) => `Continuar con ${wallet}`,
+    continueWithWallet: (wallet) => `Continuar con ${wallet}`,
     continueWithOtherWallet: 'Continuar con otra cartera de criptomonedas',
     setUpNewWallet: 'Configurar una cartera de criptomonedas nueva',
     connectTitle: 'Conectando con tu cartera...',
@@ -157,14 +157,21 @@ const es: LocaleCatalogue = {
     setupLinksLabel: 'Dónde conseguir una cartera',
     getWallet: (wallet) => `Conseguir ${wallet}`,
     opensInNewTab: '(se abre en una pestaña nueva)',
-    errorTitle: '¡Parece que ha habido un error!',
-    errorText: 'No se pudo completar tu inicio de sesión. Vuelve atrás e inténtalo de nuevo.',
+    cryptoErrorTitle: '¡Parece que ha habido un error!',
+    cryptoErrorText: 'No se pudo completar tu inicio de sesión. Vuelve atrás e inténtalo de nuevo.',
     couldNotConnect: '[Error] No se pudo conectar con la cartera',
     couldNotSign: '[Error] No se pudo firmar el mensaje',
-    goBack: 'Volver',
-    successTitle: '¡Listo!',
-    successText: 'Tu cartera está conectada y has iniciado sesión.',
+    cryptoGoBack: 'Volver',
+    cryptoSuccessTitle: '¡Listo!',
+    cryptoSuccessText: 'Tu cartera está conectada y has iniciado sesión.',
   },
+  oauth: {
+    oauthButtonsLabel: 'Iniciar sesión con un proveedor',
+    continueWithProvider: (provider) => `Continuar con ${provider}`,
+    oauthSuccessTitle: '¡Listo!',
+    oauthSuccessText: 'Has iniciado sesión.',
+  },
+
   errors: {
     invalid_phone_number: 'Número de teléfono no válido. Inténtalo de nuevo.',
     phone_number_type_not_allowed: 'No se pueden enviar mensajes de texto a este tipo de número.',
@@ -184,6 +191,8 @@ const es: LocaleCatalogue = {
     magic_link_send_rate_limited:
       'Se han solicitado demasiados enlaces. Espera unos minutos y vuelve a intentarlo.',
     email_delivery_failed: 'No se pudo entregar el correo. Inténtalo de nuevo.',
+    email_template_not_supported:
+      'Este servidor no tiene plantillas de correo con nombre: envía la solicitud sin ID de plantilla.',
     unauthorized_password: 'El correo o la contraseña no son correctos. Inténtalo de nuevo.',
     weak_password: 'Esta contraseña es demasiado débil. Elige una más segura.',
     breached_password:

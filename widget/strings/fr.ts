@@ -142,7 +142,7 @@ const fr: LocaleCatalogue = {
   },
   crypto: {
     walletButtonsLabel: 'Portefeuilles crypto',
-    continueWith: (wallet) => `Continuer avec ${wallet}`,
+    continueWithWallet: (wallet) => `Continuer avec ${wallet}`,
     continueWithOtherWallet: 'Continuer avec un autre portefeuille crypto',
     setUpNewWallet: 'Configurer un nouveau portefeuille crypto',
     connectTitle: 'Connexion à votre portefeuille...',
@@ -158,14 +158,21 @@ const fr: LocaleCatalogue = {
     setupLinksLabel: 'Où obtenir un portefeuille',
     getWallet: (wallet) => `Obtenir ${wallet}`,
     opensInNewTab: '(s’ouvre dans un nouvel onglet)',
-    errorTitle: 'Une erreur s’est produite\u202f!',
-    errorText: 'Votre connexion n’a pas pu aboutir. Revenez en arrière et réessayez.',
+    cryptoErrorTitle: 'Une erreur s’est produite\u202f!',
+    cryptoErrorText: 'Votre connexion n’a pas pu aboutir. Revenez en arrière et réessayez.',
     couldNotConnect: '[Erreur] Connexion au portefeuille impossible',
     couldNotSign: '[Erreur] Signature du message impossible',
-    goBack: 'Retour',
-    successTitle: 'C’est fait\u202f!',
-    successText: 'Votre portefeuille est connecté et vous êtes connecté.',
+    cryptoGoBack: 'Retour',
+    cryptoSuccessTitle: 'C’est fait\u202f!',
+    cryptoSuccessText: 'Votre portefeuille est connecté et vous êtes connecté.',
   },
+  oauth: {
+    oauthButtonsLabel: 'Se connecter avec un fournisseur',
+    continueWithProvider: (provider) => `Continuer avec ${provider}`,
+    oauthSuccessTitle: 'C’est fait\u202f!',
+    oauthSuccessText: 'Vous êtes connecté.',
+  },
+
   errors: {
     invalid_phone_number: 'Numéro de téléphone non valide, veuillez réessayer.',
     phone_number_type_not_allowed: 'Impossible d’envoyer des SMS à ce type de numéro.',
@@ -185,6 +192,8 @@ const fr: LocaleCatalogue = {
     magic_link_send_rate_limited:
       'Trop de liens de connexion ont été demandés. Patientez quelques minutes puis réessayez.',
     email_delivery_failed: 'L’e-mail n’a pas pu être envoyé. Veuillez réessayer.',
+    email_template_not_supported:
+      'Ce serveur n’a pas de modèles d’e-mail nommés\u202f: envoyez la demande sans identifiant de modèle.',
     unauthorized_password: 'L’e-mail ou le mot de passe est incorrect. Veuillez réessayer.',
     weak_password: 'Ce mot de passe est trop faible. Veuillez en choisir un plus robuste.',
     breached_password:

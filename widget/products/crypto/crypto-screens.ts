@@ -159,7 +159,7 @@ export class VelvetCryptoScreen extends LitElement {
       part="button"
       @click=${this.toMain}
     >
-      ${t.goBack}
+      ${t.cryptoGoBack}
     </button>`;
     switch (this.kind) {
       case 'connect':
@@ -199,14 +199,14 @@ export class VelvetCryptoScreen extends LitElement {
           </ul>
           ${goBack}`;
       case 'error':
-        return html`${title(t.errorTitle)}
+        return html`${title(t.cryptoErrorTitle)}
           <p class="velvet-crypto__error" part="error" role="alert">
             ${this.context.state.error?.message ?? t.couldNotConnect}
           </p>
-          ${text(t.errorText)} ${goBack}`;
+          ${text(t.cryptoErrorText)} ${goBack}`;
       case 'confirmation':
         return html`<div class="velvet-confirmation" role="status">
-          ${successIcon} ${title(t.successTitle)} ${text(t.successText)}
+          ${successIcon} ${title(t.cryptoSuccessTitle)} ${text(t.cryptoSuccessText)}
         </div>`;
     }
   }

@@ -1,14 +1,16 @@
 /**
  * The crypto-wallet product's English texts. They load with the product (not with the element),
- * so pages without wallets download none of them; the spec's texts are exact.
+ * so pages without wallets download none of them; the spec's texts are exact. A page overrides
+ * them through the element's `strings`, as it does the core catalogue's; their keys are unique
+ * among all the catalogues' (`continueWithWallet`, not OAuth's `continueWithProvider`).
  */
 import type { ProductContext } from '../product.js';
-import type { StringsOf } from '../shared/product-strings.js';
+import { type StringsOf, withProductOverrides } from '../shared/product-strings.js';
 
 /** The texts. */
 export const cryptoStrings = {
   walletButtonsLabel: 'Crypto wallets',
-  continueWith: (wallet: string) => `Continue with ${wallet}`,
+  continueWithWallet: (wallet: string) => `Continue with ${wallet}`,
   continueWithOtherWallet: 'Continue with other Crypto Wallet',
   setUpNewWallet: 'Set up a new crypto wallet',
   connectTitle: 'Connecting to your wallet...',
@@ -22,19 +24,19 @@ export const cryptoStrings = {
   setupLinksLabel: 'Where to get a wallet',
   getWallet: (wallet: string) => `Get ${wallet}`,
   opensInNewTab: '(opens in a new tab)',
-  errorTitle: 'Looks like there was an error!',
-  errorText: 'Your sign in request could not be completed. Please go back and try again.',
+  cryptoErrorTitle: 'Looks like there was an error!',
+  cryptoErrorText: 'Your sign in request could not be completed. Please go back and try again.',
   couldNotConnect: '[Error] Could not connect to wallet',
   couldNotSign: '[Error] Could not sign message',
-  goBack: 'Go back',
-  successTitle: 'Success!',
-  successText: 'Your wallet is connected and you are signed in.',
+  cryptoGoBack: 'Go back',
+  cryptoSuccessTitle: 'Success!',
+  cryptoSuccessText: 'Your wallet is connected and you are signed in.',
 } as const;
 
 /** Their shape. */
 export type CryptoStrings = StringsOf<typeof cryptoStrings>;
 
-/** The texts of the widget's locale (English unless a catalogue was loaded). */
+/** The texts of the widget's locale (English unless a catalogue was loaded), with the page's overrides. */
 export function cryptoTexts(context: ProductContext): CryptoStrings {
-  return context.catalogue?.crypto ?? cryptoStrings;
+  return withProductOverrides(context.catalogue?.crypto ?? cryptoStrings, context.pageStrings);
 }

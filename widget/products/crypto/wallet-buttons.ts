@@ -97,7 +97,7 @@ export class VelvetCryptoWalletButtons extends LitElement {
     const cryptoStrings = cryptoTexts(this.context);
     return html`<ul class="velvet-crypto__buttons" aria-label=${cryptoStrings.walletButtonsLabel}>
       ${shown.map(({ option }) =>
-        button(main ? cryptoStrings.continueWith(option) : option, () => this.choose(option)),
+        button(main ? cryptoStrings.continueWithWallet(option) : option, () => this.choose(option)),
       )}
       ${
         overflow

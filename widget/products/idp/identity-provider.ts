@@ -36,6 +36,7 @@ import { adoptOnce, styleSheet } from '../../element/style-sheets.js';
 import { velvetLoginStyles } from '../../element/velvet-login.styles.js';
 import type { VelvetCallbacks, VelvetErrorDetail } from '../../events.js';
 import { Screen } from '../../state/screen.js';
+import type { LocaleCatalogue } from '../../strings/catalogue.js';
 import { themeProperties } from '../../theme/theme.js';
 import { idpStyles } from './idp.styles.js';
 import {
@@ -45,7 +46,7 @@ import {
   type LogoutRequest,
   readIdpRequest,
 } from './idp-request.js';
-import { type IdpStrings, idpStrings } from './idp-strings.js';
+import { type IdpStrings, idpStrings, loadIdpTranslation } from './idp-strings.js';
 
 /** The element's tag. */
 export const IDENTITY_PROVIDER_TAG = 'velvet-identity-provider';
@@ -116,7 +117,7 @@ export type IdpView =
       readonly ungrantable: ScopeResult[];
     }
   | { readonly step: 'denied' }
-  | { readonly step: 'error'; readonly message: string }
+  | { readonly step: 'error'; readonly message: string; readonly errorType?: string }
   | { readonly step: 'logout-confirm' }
   | { readonly step: 'not-logged-out' }
   | { readonly step: 'redirecting' };
@@ -148,7 +149,7 @@ export class VelvetIdentityProvider extends LitElement {
   @property({ attribute: false }) client: VelvetClient | undefined;
   /** `{onEvent, onError}`; `onError` is called next to `velvet-error`. */
   @property({ attribute: false }) callbacks: VelvetCallbacks = {};
-  /** Texts to use instead of the English ones, by key. */
+  /** Texts to use instead of the catalogue's (English, or the `locale` of `config`), by key. */
   @property({ attribute: false }) strings: Partial<IdpStrings> = {};
   /** The query to read the request from; the page's own by default. */
   @property({ attribute: false }) search: string = globalThis.location?.search ?? '';
@@ -165,6 +166,11 @@ export class VelvetIdentityProvider extends LitElement {
   @state() private resolvedClient: VelvetClient | undefined;
 
   private texts: IdpStrings = idpStrings({});
+  /** The configured locale, and its catalogue once loaded (none for English). */
+  private locale = 'en';
+  private catalogue: LocaleCatalogue | undefined;
+  /** This element's own texts in the locale, once loaded (none for English). */
+  private translation: IdpStrings | undefined;
   private request: IdpRequest | undefined;
   private unsubscribe: (() => void) | undefined;
   /** Whether the request was read once (at the first update with a usable config). */
@@ -193,8 +199,9 @@ export class VelvetIdentityProvider extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('strings')) this.texts = idpStrings(this.strings ?? {});
     const config: unknown = this.config;
+    if (changed.has('config') && !(config instanceof UnparsableConfig)) this.applyLocale();
+    if (changed.has('strings')) this.texts = idpStrings(this.strings ?? {}, this.translation);
     if (config instanceof UnparsableConfig) {
       // The sign-in form would run on the defaults: the error replaces the screen instead.
       this.config = { products: ['otp'] };
@@ -205,6 +212,33 @@ export class VelvetIdentityProvider extends LitElement {
       return;
     }
     if (!this.started) void this.start();
+  }
+
+  /**
+   * Loads the catalogue of the config's `locale` (for the server's errors) and this element's
+   * texts in it (chunks of their own; none for English), as `<velvet-login>` does, and gives the
+   * sign-in form the same locale through the config.
+   */
+  private applyLocale(): void {
+    const locale = typeof this.config?.locale === 'string' ? this.config.locale : 'en';
+    if (locale === this.locale) return;
+    this.locale = locale;
+    this.catalogue = undefined;
+    this.translation = undefined;
+    this.requestUpdate('strings');
+    Promise.all([
+      import('../../strings/load-catalogue.js').then((loader) =>
+        loader.loadCatalogue(locale, this),
+      ),
+      loadIdpTranslation(locale),
+    ])
+      .then(([catalogue, translation]) => {
+        if (this.locale !== locale) return;
+        this.catalogue = catalogue;
+        this.translation = translation;
+        this.requestUpdate('strings');
+      })
+      .catch((error: unknown) => console.error('<velvet-identity-provider>:', error));
   }
 
   private getClient(): Promise<VelvetClient> {
@@ -264,7 +298,7 @@ export class VelvetIdentityProvider extends LitElement {
       }
       this.view = {
         step: 'consent',
-        clientName: start.client.client_name || 'The App',
+        clientName: start.client.client_name,
         grantable: start.scope_results.filter((r) => r.is_grantable),
         ungrantable: start.scope_results.filter((r) => !r.is_grantable),
       };
@@ -330,7 +364,7 @@ export class VelvetIdentityProvider extends LitElement {
         : typeof body.message === 'string'
           ? body.message
           : String(error);
-    this.view = { step: 'error', message };
+    this.view = type ? { step: 'error', message, errorType: type } : { step: 'error', message };
     const detail: VelvetErrorDetail = type ? { message, errorType: type } : { message };
     this.dispatchEvent(new CustomEvent('velvet-error', { detail, bubbles: true, composed: true }));
     this.callbacks?.onError?.(detail);
@@ -381,7 +415,7 @@ export class VelvetIdentityProvider extends LitElement {
       case 'missing':
         return alert('error', t.missingParameter(view.param));
       case 'error':
-        return alert('error', view.message);
+        return alert('error', this.errorText(view));
       case 'denied':
         return alert('error', t.denied);
       case 'redirecting':
@@ -411,6 +445,13 @@ export class VelvetIdentityProvider extends LitElement {
       case 'not-logged-out':
         return html`<p class="velvet-text" part="text">${t.notLoggedOut}</p>`;
     }
+  }
+
+  /** An error's text: the catalogue's for the server's error types it knows, else its message. */
+  private errorText(view: Extract<IdpView, { step: 'error' }>): string {
+    const errors = this.catalogue?.errors as Readonly<Record<string, unknown>> | undefined;
+    const translated = view.errorType ? errors?.[view.errorType] : undefined;
+    return typeof translated === 'string' ? translated : view.message;
   }
 
   /**
@@ -458,17 +499,18 @@ export class VelvetIdentityProvider extends LitElement {
     const t = this.texts;
     const request = this.request;
     const scopes = request?.kind === 'consent' ? request.scopes : [];
+    const name = view.clientName || t.defaultClientName;
     const title = asksBeyondStandard(scopes)
-      ? t.consentTitleWantsAccess(view.clientName)
-      : t.consentTitle(view.clientName);
+      ? t.consentTitleWantsAccess(name)
+      : t.consentTitle(name);
     const list = (results: ScopeResult[]) =>
       html`<ul class="velvet-idp-scopes" part="scopes">
-        ${results.map((r) => html`<li>${r.description}</li>`)}
+        ${results.map((r) => html`<li>${t.scopeDescription(r.scope, r.description)}</li>`)}
       </ul>`;
     return html`<h2 class="velvet-title" part="title">${title}</h2>
       ${
         view.grantable.length > 0
-          ? html`<p class="velvet-text" part="text">${t.consentGrantable(view.clientName)}</p>
+          ? html`<p class="velvet-text" part="text">${t.consentGrantable(name)}</p>
             ${list(view.grantable)}`
           : nothing
       }

@@ -8,12 +8,13 @@
  */
 import { html, LitElement, nothing, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { providerLabel } from '../../client/oauth-provider-names.js';
 import type { OAuthProviderConfig } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
 import { oauthButtonCount } from '../shared/main-screen-buttons.js';
 import { loadMark } from './marks.js';
 import { signedInFromRedirect, startProvider } from './oauth-flow.js';
-import { oauthStrings } from './oauth-strings.js';
+import { oauthTexts } from './oauth-strings.js';
 import { ONE_TAP_LOADER, type OneTapPlugin, oneTapProvider } from './one-tap-hook.js';
 
 /**
@@ -65,19 +66,21 @@ export class VelvetOAuthButtons extends LitElement {
   }
 
   protected override render(): unknown {
+    const t = oauthTexts(this.context);
     if (signedInFromRedirect()) {
       return html`<div class="velvet-oauth__done" role="status">
-        <h2 class="velvet-title" part="title">${oauthStrings.successTitle}</h2>
-        <p class="velvet-text" part="text">${oauthStrings.successText}</p>
+        <h2 class="velvet-title" part="title">${t.oauthSuccessTitle}</h2>
+        <p class="velvet-text" part="text">${t.oauthSuccessText}</p>
       </div>`;
     }
     const context = this.context;
     const tap = oneTapProvider(context.config.oauthOptions?.providers ?? []);
     const prompt = tap && this.oneTap ? this.oneTap.render(context, tap) : nothing;
     if (tap && this.oneTap?.alone(context, tap)) return prompt;
-    return html`${prompt}<ul class="velvet-oauth__buttons" aria-label=${oauthStrings.buttonsLabel}>
+    return html`${prompt}<ul class="velvet-oauth__buttons" aria-label=${t.oauthButtonsLabel}>
       ${this.providers().map((provider) => {
-        const label = oauthStrings.continueWith(provider.type);
+        const name = providerLabel(provider.type);
+        const label = name ? t.continueWithProvider(name) : '';
         const mark = this.marks.get(provider.type);
         return html`<li>
           <button
@@ -85,7 +88,7 @@ export class VelvetOAuthButtons extends LitElement {
             class="velvet-button velvet-button--secondary velvet-oauth__button"
             part="button"
             data-provider=${provider.type}
-            aria-label=${label ? nothing : oauthStrings.unknownProviderName(provider.type)}
+            aria-label=${label ? nothing : t.continueWithProvider(provider.type)}
             @click=${() => startProvider(provider, context)}
           >
             ${

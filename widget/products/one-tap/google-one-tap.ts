@@ -20,13 +20,7 @@ import {
   loadGoogleIdentity,
   type PromptMomentNotification,
 } from './google-identity.js';
-import {
-  googleScriptOf,
-  oneTapNavigation,
-  oneTapTexts,
-  startOneTap,
-  submitOneTap,
-} from './one-tap-flow.js';
+import { googleScriptOf, oneTapNavigation, startOneTap, submitOneTap } from './one-tap-flow.js';
 import {
   browserHasFedCM,
   ONE_TAP_EMBEDDED_HEIGHT_PX,
@@ -37,6 +31,7 @@ import {
   oneTapErrorOf,
   oneTapMode,
 } from './one-tap-rules.js';
+import { loadOneTapTranslation, type OneTapStrings, oneTapTexts } from './one-tap-strings.js';
 
 /** The id of the embedded prompt's parent (Google finds it by id, so it stays in light DOM). */
 export const ONE_TAP_PARENT_ID = 'google-parent-prompt';
@@ -74,6 +69,10 @@ export class VelvetGoogleOneTap extends LitElement {
   @state() message = '';
 
   private google: GoogleAccountsId | undefined;
+  /** The texts in the widget's locale (its own chunk), for `translationOf`, once loaded. */
+  private translation: OneTapStrings | undefined;
+  private translationOf = 'en';
+  private translating: Promise<void> = Promise.resolve();
   private resizes = 0;
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
   private observer: ResizeObserver | undefined;
@@ -124,7 +123,29 @@ export class VelvetGoogleOneTap extends LitElement {
     this.resizes += 1;
   }
 
+  /** The texts in the widget's language, with the page's overrides. */
+  private texts(): OneTapStrings {
+    return oneTapTexts(this.context, this.translation);
+  }
+
+  protected override willUpdate(): void {
+    const locale = this.context?.locale ?? 'en';
+    if (locale === this.translationOf) return;
+    this.translationOf = locale;
+    this.translating = loadOneTapTranslation(locale).then(
+      (translation) => {
+        if (this.translationOf !== locale) return;
+        this.translation = translation;
+        this.requestUpdate();
+      },
+      (error: unknown) => console.error('<velvet-login>: the One Tap texts did not load.', error),
+    );
+  }
+
   private async attempt(): Promise<void> {
+    // Its messages in the widget's language from the first: the translation comes first.
+    this.willUpdate();
+    await this.translating;
     const mode = this.mode;
     if (!mode || completingOAuth()) {
       this.pending = false;
@@ -148,8 +169,9 @@ export class VelvetGoogleOneTap extends LitElement {
     try {
       google = await loadGoogleIdentity(googleScriptOf(started));
     } catch {
-      const texts = oneTapTexts(this.context);
-      this.failWith(texts.oneTapCouldNotLoad(texts.oneTapScriptFailed));
+      const inLanguage = (texts: OneTapStrings) =>
+        texts.oneTapCouldNotLoad(texts.oneTapScriptFailed);
+      this.failWith(inLanguage(this.texts()), inLanguage);
       return;
     }
     if (!this.isConnected) return;
@@ -228,9 +250,23 @@ export class VelvetGoogleOneTap extends LitElement {
     }
   }
 
-  /** Enters an error state and tells the developer why. */
+  /**
+   * Enters an error state and tells the developer why. The widget's message follows its
+   * language: a catalogue that arrives after the failure translates it.
+   */
   private fail(error: OneTapFailure): void {
-    const texts = oneTapTexts(this.context);
+    const message = this.failureText(this.texts(), error);
+    console.error(`<velvet-login>: ${message}`);
+    this.context.reportError({ error_type: error, error_message: message });
+    this.failed = (texts) => this.failureText(texts, error);
+    this.message = message;
+    this.error = error;
+    this.canDisplay = false;
+    this.pending = false;
+  }
+
+  /** The message of the failure `error`. */
+  private failureText(texts: OneTapStrings, error: OneTapFailure): string {
     const reasons: Record<OneTapFailure, string> = {
       [OneTapError.OriginNotAllowedForClient]: texts.oneTapHostNotAllowed(location.host),
       [OneTapError.InvalidClient]: texts.oneTapInvalidClient,
@@ -239,17 +275,15 @@ export class VelvetGoogleOneTap extends LitElement {
       [OneTapError.NoSignupRedirectUrlsSet]: texts.oneTapNoSignupUrls,
       [OneTapError.DefaultProviderNotAllowed]: texts.oneTapDefaultProvider,
     };
-    const message = texts.oneTapCouldNotLoad(reasons[error]);
-    console.error(`<velvet-login>: ${message}`);
-    this.context.reportError({ error_type: error, error_message: message });
-    this.message = message;
-    this.error = error;
-    this.canDisplay = false;
-    this.pending = false;
+    return texts.oneTapCouldNotLoad(reasons[error]);
   }
 
+  /** A failure's message in the widget's current language (`message` when it has none). */
+  private failed: ((texts: OneTapStrings) => string) | undefined;
+
   /** A failure that is not one of the error states (already reported). */
-  private failWith(message: string): void {
+  private failWith(message: string, inLanguage?: (texts: OneTapStrings) => string): void {
+    this.failed = inLanguage;
     this.message = message;
     this.canDisplay = false;
     this.pending = false;
@@ -257,12 +291,13 @@ export class VelvetGoogleOneTap extends LitElement {
 
   protected override render(): unknown {
     if (this.alone) return html`<div class="velvet-one-tap--alone" hidden></div>`;
-    const alert = this.message
-      ? html`<velvet-alert variant="error" text=${this.message}></velvet-alert>`
+    const texts = this.texts();
+    const message = this.failed?.(texts) ?? this.message;
+    const alert = message
+      ? html`<velvet-alert variant="error" text=${message}></velvet-alert>`
       : nothing;
-    if (this.message) void import('../../components/alert.js');
+    if (message) void import('../../components/alert.js');
     if (this.mode !== 'embedded') return html`${alert}${this.fallback}`;
-    const texts = oneTapTexts(this.context);
     return html`${alert}
       <div
         class="velvet-one-tap${this.pending ? ' velvet-one-tap--pending' : ''}"

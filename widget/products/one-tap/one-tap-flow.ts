@@ -8,8 +8,6 @@ import { PkceNamespace } from '../../client/pkce.js';
 import type { JsonObject } from '../../client/type-checks.js';
 import type { VelvetClient } from '../../client/velvet-client.js';
 import type { ProductContext } from '../product.js';
-import { withProductOverrides } from '../shared/product-strings.js';
-import { oneTapStrings } from './one-tap-strings.js';
 
 /** What `start` answers. */
 export interface OneTapStart {
@@ -77,9 +75,4 @@ export async function submitOneTap(
   if (options?.signupRedirectURL) body.signup_redirect_url = options.signupRedirectURL;
   const answer = await client.http.post('/oauth/google/onetap/submit', body, isSubmitted);
   return answer.redirect_url;
-}
-
-/** The One Tap texts with the page's overrides. */
-export function oneTapTexts(context: ProductContext) {
-  return withProductOverrides(oneTapStrings, context.pageStrings);
 }

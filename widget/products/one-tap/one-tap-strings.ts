@@ -1,10 +1,14 @@
 /**
  * Google One Tap's English texts. They load with the One Tap chunk, so pages without it download
- * none of them. The developer-facing errors read 'One Tap could not load: <reason>' (spec
- * section 8).
+ * none of them (nor their translations, `widget/strings/one-tap-<language>.ts`); a page overrides
+ * them through the element's `strings`. The developer-facing
+ * errors read 'One Tap could not load: <reason>' (spec section 8); the widget shows them too.
  */
+import type { ProductContext } from '../product.js';
+import { type StringsOf, withProductOverrides } from '../shared/product-strings.js';
+
+/** The texts. */
 export const oneTapStrings = {
-  oneTapLabel: 'Sign in with Google',
   oneTapPending: 'Loading Google sign-in…',
   oneTapCouldNotLoad: (reason: string) => `One Tap could not load: ${reason}`,
   oneTapNoClient:
@@ -20,6 +24,25 @@ export const oneTapStrings = {
   oneTapDefaultProvider:
     'the default OAuth provider is not compatible with One Tap. Configure your own Google client (oauth.providers.google.clientId).',
   oneTapScriptFailed: 'Google’s sign-in script (accounts.google.com/gsi/client) did not load.',
-  oauthSuccessTitle: 'Success!',
-  oauthSuccessText: 'You are signed in with Google.',
 } as const;
+
+/** Their shape. */
+export type OneTapStrings = StringsOf<typeof oneTapStrings>;
+
+/** The languages with a translation of these texts besides English, each its own chunk. */
+const TRANSLATIONS: Readonly<Record<string, () => Promise<{ default: OneTapStrings }>>> = {
+  es: () => import('../../strings/one-tap-es.js'),
+  fr: () => import('../../strings/one-tap-fr.js'),
+};
+
+/** The texts in the language of `locale` (`es`, `fr-CA`…); `undefined` for English and others. */
+export async function loadOneTapTranslation(locale: string): Promise<OneTapStrings | undefined> {
+  const language = locale.toLowerCase().split(/[-_]/)[0] ?? '';
+  const load = Object.hasOwn(TRANSLATIONS, language) ? TRANSLATIONS[language] : undefined;
+  return load ? (await load()).default : undefined;
+}
+
+/** The texts in `translation` (English when none), with the page's overrides. */
+export function oneTapTexts(context: ProductContext, translation?: OneTapStrings): OneTapStrings {
+  return withProductOverrides(translation ?? oneTapStrings, context.pageStrings);
+}

@@ -28,6 +28,7 @@ import type {
   VelvetEventType,
 } from '../../events.js';
 import { Screen } from '../../state/screen.js';
+import type { LocaleCatalogue } from '../../strings/catalogue.js';
 import { themeProperties } from '../../theme/theme.js';
 import { isCancelled, registrationFailure } from './passkey-errors.js';
 import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
@@ -36,9 +37,11 @@ import { passkeysStyles } from './passkeys.styles.js';
 /** The element's tag. */
 export const PASSKEY_REGISTRATION_TAG = 'velvet-passkey-registration';
 
-/** What the component is configured with: the widget config's theme and session options. */
+/** What the component is configured with: the widget config's theme, session options and locale. */
 export interface PasskeyRegistrationConfig extends WidgetTheme {
   sessionOptions?: { sessionDurationMinutes: number };
+  /** The language of its texts, as the widget's `locale` (`en`, `es`, `fr`). */
+  locale?: string;
   theme?: WidgetTheme;
 }
 
@@ -77,7 +80,7 @@ export class VelvetPasskeyRegistration extends LitElement {
   @property({ attribute: false }) client: VelvetClient | undefined;
   /** `{onEvent, onError}`, called next to the events. */
   @property({ attribute: false }) callbacks: VelvetCallbacks = {};
-  /** Texts to use instead of the English ones, by key. */
+  /** Texts to use instead of the catalogue's (English, or the `locale` of `config`), by key. */
   @property({ attribute: false }) strings: Partial<PasskeyStrings> = {};
 
   /** The current screen (the element's to change). @readonly */
@@ -91,6 +94,9 @@ export class VelvetPasskeyRegistration extends LitElement {
   @state() private confirmingDelete: string | undefined;
 
   private texts: PasskeyStrings = passkeyStrings({});
+  /** The configured locale, and its catalogue once loaded (none for English). */
+  private locale = 'en';
+  private catalogue: LocaleCatalogue | undefined;
   private unsubscribe: (() => void) | undefined;
   private readonly ids = nextId++;
 
@@ -117,8 +123,10 @@ export class VelvetPasskeyRegistration extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('strings')) this.texts = passkeyStrings(this.strings ?? {});
     const config: unknown = this.config;
+    if (changed.has('config') && !(config instanceof UnparsableConfig)) this.applyLocale();
+    if (changed.has('strings'))
+      this.texts = passkeyStrings(this.strings ?? {}, this.catalogue?.passkeys);
     if (config instanceof UnparsableConfig) {
       // The theme falls back to the defaults, and the page hears why.
       this.config = {};
@@ -142,6 +150,23 @@ export class VelvetPasskeyRegistration extends LitElement {
       this.fail({ error_type: 'no_current_session', error_message: this.texts.passkeyNoUser });
   }
 
+  /** Loads the catalogue of the config's `locale` (a chunk of its own; none for English). */
+  private applyLocale(): void {
+    const locale = typeof this.config?.locale === 'string' ? this.config.locale : 'en';
+    if (locale === this.locale) return;
+    this.locale = locale;
+    this.catalogue = undefined;
+    this.requestUpdate('strings');
+    import('../../strings/load-catalogue.js')
+      .then((loader) => loader.loadCatalogue(locale, this))
+      .then((catalogue) => {
+        if (this.locale !== locale) return;
+        this.catalogue = catalogue;
+        this.requestUpdate('strings');
+      })
+      .catch((error: unknown) => console.error(`<${PASSKEY_REGISTRATION_TAG}>:`, error));
+  }
+
   private getClient(): Promise<VelvetClient> {
     return this.client ? Promise.resolve(this.client) : loadClient(this.publicToken, this.apiBase);
   }
@@ -153,11 +178,12 @@ export class VelvetPasskeyRegistration extends LitElement {
   }
 
   private fail(failure: { error_type: string; error_message: string }): void {
-    const detail: VelvetErrorDetail = {
-      message: failure.error_message,
-      errorType: failure.error_type,
-    };
-    this.error = failure.error_message;
+    // A translated locale's words for the server's error types it knows.
+    const errors = this.catalogue?.errors as Readonly<Record<string, unknown>> | undefined;
+    const translated = errors?.[failure.error_type];
+    const message = typeof translated === 'string' ? translated : failure.error_message;
+    const detail: VelvetErrorDetail = { message, errorType: failure.error_type };
+    this.error = message;
     this.dispatchEvent(new CustomEvent('velvet-error', { detail, bubbles: true, composed: true }));
     this.callbacks?.onError?.(detail);
   }
