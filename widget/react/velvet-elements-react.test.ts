@@ -3,12 +3,14 @@
  * an app would: each renders its element, hands the ref the element, sets the element's
  * properties as properties, and calls `onEvent`/`onError` with the details of the events the
  * element sends when the user acts (the API is the client's fake). `<VelvetLogin>`'s own tests
- * are `./velvet-login-react.test.ts`; the three share `./velvet-component.ts`.
+ * are `./velvet-login-react.test.ts`; the three share `./velvet-component.ts`, and each hydrates
+ * the server's HTML (the bare element, as `scripts/packages.test.ts` renders it with
+ * `react-dom/server`) without a mismatch once its element rendered its screen into it.
  */
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import * as React from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { apiErrorBody, success } from '../client/testing/fixtures.js';
 import { afterEach, describe, it } from '../client/testing/mocha.js';
 import {
@@ -28,6 +30,7 @@ import {
   VelvetIdentityProvider,
   type VelvetIdentityProviderProps,
 } from './velvet-identity-provider-react.js';
+import { VelvetLogin } from './velvet-login-react.js';
 import {
   VelvetPasskeyRegistration,
   type VelvetPasskeyRegistrationProps,
@@ -232,4 +235,55 @@ describe('<VelvetIdentityProvider> (React)', () => {
     expect(events.map((event) => event.type)).to.deep.equal(['OTP_SMS_LOGIN_OR_CREATE']);
     expect(events[0]?.data).to.include({ method_id: 'phone-number-test-1' });
   });
+});
+
+describe('hydrating the server’s HTML (React)', () => {
+  const cases = [
+    {
+      tag: 'velvet-login',
+      component: VelvetLogin as React.ElementType,
+      props: {} as Record<string, unknown>,
+    },
+    { tag: 'velvet-passkey-registration', component: VelvetPasskeyRegistration, props: {} },
+    {
+      tag: 'velvet-identity-provider',
+      component: VelvetIdentityProvider,
+      props: { search: '?client_id=party-planner', navigate: () => {} },
+    },
+  ];
+  for (const { tag, component, props } of cases) {
+    it(`<${tag}>: the element keeps its screen, and React reports no mismatch`, async () => {
+      const test = createTestClient();
+      const container = document.createElement('div');
+      // What react-dom/server renders; the element, defined, upgrades and renders into it.
+      container.innerHTML = `<${tag} class="widget"></${tag}>`;
+      document.body.append(container);
+      const el = container.firstElementChild as HTMLElement;
+      await waitFor(() => el.childElementCount > 0, `<${tag}> rendered nothing`);
+      const errors: unknown[] = [];
+      const ref = React.createRef<HTMLElement>();
+      const root = hydrateRoot(
+        container,
+        React.createElement(component, {
+          ref,
+          className: 'widget',
+          publicToken: test.publicToken,
+          client: test.client,
+          ...props,
+        }),
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+      mounted.push({ root, container });
+      await waitFor(() => ref.current, 'the ref was never set');
+      // The properties reached the element, which React kept rather than rendering again.
+      await waitFor(
+        () => (ref.current as HTMLElement & { client?: unknown }).client === test.client,
+        'the client did not reach the element',
+      );
+      expect(ref.current).to.equal(el);
+      expect(container.firstElementChild).to.equal(el);
+      expect(el.childElementCount).to.be.greaterThan(0);
+      expect(errors).to.deep.equal([]);
+    });
+  }
 });
