@@ -9,8 +9,10 @@
  *   client and the element's are one class; the declarations, the framework typings
  *   (`dist/frameworks/`, the subpaths `/react-jsx`, `/vue` and `/svelte`) and
  *   `custom-elements.json` naming the package's built modules (`scripts/package-manifest.ts`);
- * - `velvet-login-react` (`packages/react`): the `@lit/react` wrapper, importing the element from
- *   `velvet-login-element`, with `react` a peer dependency;
+ * - `velvet-login-react` (`packages/react`): the `@lit/react` wrappers (`<VelvetLogin>`,
+ *   `<VelvetPasskeyRegistration>`, `<VelvetIdentityProvider>`), each in a module of its own
+ *   importing its element from the element package's matching entry, with `react` a peer
+ *   dependency;
  * - `velvet-login-client` (`packages/client`): the headless client library, no UI, no Lit.
  *
  * The files stay unminified, without source maps: an app's bundler minifies them, and a map would
@@ -201,29 +203,77 @@ function declarationFiles(dir: string): string[] {
     .map((path) => join(dir, path));
 }
 
-/** The declarations of the wrapper, with its imports of the widget's entry made the package's. */
+/**
+ * The React package's modules, by the name of their built file: its entry, and each wrapper in a
+ * module of its own, so an app's bundler drops the wrappers (and their elements) the app does not
+ * use.
+ */
+const REACT_MODULES = [
+  'index',
+  'velvet-login-react',
+  'velvet-passkey-registration-react',
+  'velvet-identity-provider-react',
+] as const;
+
+/**
+ * The element package's module each of the widget's entries is, as the wrappers import them: each
+ * wrapper imports its own element's entry, never the others'.
+ */
+const ELEMENT_ENTRIES: Record<string, string> = {
+  velvet: PACKAGE_NAMES.element,
+  'passkey-registration': `${PACKAGE_NAMES.element}/passkey-registration`,
+  'identity-provider': `${PACKAGE_NAMES.element}/identity-provider`,
+};
+
+/** As {@link ELEMENT_ENTRIES}, for the declarations, which also name the events' types (`../events.js`). */
+const ELEMENT_DECLARATIONS: Record<string, string> = {
+  ...ELEMENT_ENTRIES,
+  events: PACKAGE_NAMES.element,
+};
+
+/**
+ * The declarations of a wrapper's module, with its imports of the widget's entries made the
+ * element package's matching entries (`'../passkey-registration.js'` becomes
+ * `'velvet-login-element/passkey-registration'`); its imports of the other wrappers' modules
+ * (`./…`) stay, as the package holds them too.
+ */
 export function reactDeclarations(source: string): string {
   const rewritten = source.replace(
-    /(from\s+)'\.\.\/(?:velvet|events)\.js'/g,
-    `$1'${PACKAGE_NAMES.element}'`,
+    /(from\s+|import\()'\.\.\/([\w-]+)\.js'/g,
+    (whole, before: string, entry: string) =>
+      entry in ELEMENT_DECLARATIONS ? `${before}'${ELEMENT_DECLARATIONS[entry]}'` : whole,
   );
-  const relative = /from\s+'\.{1,2}\/[^']*'/.exec(rewritten);
-  if (relative) throw new Error(`the React declarations still import ${relative[0]}`);
+  const outside = /(?:from\s+|import\()'\.\.\/[^']*'/.exec(rewritten);
+  if (outside) throw new Error(`the React declarations still import ${outside[0]}`);
   return rewritten;
 }
 
-/** The React package: the wrapper, importing the element package, `react` and `@lit/react`. */
+/**
+ * The React package: the wrappers, each importing its element from the element package's
+ * matching entry, and `react` and `@lit/react`.
+ */
 async function buildReact(): Promise<void> {
   const dist = join(packageDir('react'), 'dist');
+  const elementModules = new Set(Object.values(ELEMENT_ENTRIES));
   const external = (id: string) =>
-    id === PACKAGE_NAMES.element || /^(?:react|react-dom|@lit\/react)(?:\/.*)?$/.test(id);
-  await build(
-    libraryConfig({ index: join(widget, 'react', 'velvet-login-react.ts') }, dist, external, [
-      packageImport(PACKAGE_NAMES.element, (id) => id === join(widget, 'velvet.ts')),
-    ]),
+    elementModules.has(id) || /^(?:react|react-dom|@lit\/react)(?:\/.*)?$/.test(id);
+  const entries = Object.fromEntries(
+    REACT_MODULES.map((name) => [name, join(widget, 'react', `${name}.ts`)]),
   );
-  const declarations = join(widgetTypes, 'react', 'velvet-login-react.d.ts');
-  writeFileSync(join(dist, 'index.d.ts'), reactDeclarations(readFileSync(declarations, 'utf8')));
+  await build(
+    libraryConfig(
+      entries,
+      dist,
+      external,
+      Object.entries(ELEMENT_ENTRIES).map(([entry, name]) =>
+        packageImport(name, (id) => id === join(widget, `${entry}.ts`)),
+      ),
+    ),
+  );
+  const types = join(widgetTypes, 'react');
+  for (const file of readdirSync(types).filter((name) => name.endsWith('.d.ts'))) {
+    writeFileSync(join(dist, file), reactDeclarations(readFileSync(join(types, file), 'utf8')));
+  }
 }
 
 /** Builds the three packages; the widget's build (types, manifest) must have run. */

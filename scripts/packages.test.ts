@@ -16,6 +16,7 @@ import Fastify from 'fastify';
 import { build, minifySync } from 'vite';
 import { widgetAssetRoutes } from '../server/web/widget-assets.js';
 import { buildPackages, PACKAGE_NAMES, type PackageFolder, packageDir } from './build-packages.js';
+import { fencedBlocks } from './docs-markdown.js';
 import { moduleImports, packageOf } from './module-imports.js';
 import { componentCheck, packageBlocks } from './package-snippets.js';
 import { FIRST_RENDER_BUDGET_BYTES } from './size-budgets.js';
@@ -65,8 +66,9 @@ const EXPECT_ERROR = '// @ts-expect-error';
 
 /**
  * An app using the packed packages, file by file: the imports and framework snippets of the
- * packages page (docs/widget-packages.md) (plain TypeScript, the React wrapper, React's JSX, Vue, Svelte),
- * the typings' with a misspelt `confgi` that tsc must reject. Vue and Svelte are not installed,
+ * packages page (docs/widget-packages.md) (plain TypeScript, the React wrappers, React's JSX, Vue, Svelte),
+ * the typings' and the three React wrappers' with a misspelt or mistyped property that tsc must
+ * reject (the React package's README's blocks join them, see {@link readmeBlocks}). Vue and Svelte are not installed,
  * so their files check the props types the packages' `GlobalComponents` and `svelteHTML` entries
  * use; the page's Vue and Svelte components join them as {@link componentCheck} reads them.
  */
@@ -105,6 +107,55 @@ const TYPED_APP: Record<string, string[]> = {
     '    />',
     '  );',
     '}',
+  ],
+  'react-wrappers.tsx': [
+    "import { useRef } from 'react';",
+    'import {',
+    '  VelvetIdentityProvider,',
+    '  type VelvetIdentityProviderElement,',
+    '  VelvetPasskeyRegistration,',
+    '  type VelvetPasskeyRegistrationElement,',
+    "} from 'velvet-login-react';",
+    '',
+    'export function Passkeys() {',
+    '  const ref = useRef<VelvetPasskeyRegistrationElement>(null);',
+    '  return (',
+    '    <VelvetPasskeyRegistration',
+    '      ref={ref}',
+    '      publicToken="public-token-live-…"',
+    '      config={{ sessionOptions: { sessionDurationMinutes: 60 } }}',
+    "      onEvent={(event) => event.type === 'PASSKEY_DONE' && ref.current?.remove()}",
+    '      onError={(error) => console.warn(error.message)}',
+    '    />',
+    '  );',
+    '}',
+    '',
+    'export function Consent() {',
+    '  const ref = useRef<VelvetIdentityProviderElement>(null);',
+    '  return (',
+    '    <VelvetIdentityProvider',
+    '      ref={ref}',
+    '      publicToken="public-token-live-…"',
+    "      config={{ products: ['otp'], otpOptions: { methods: ['sms'], expirationMinutes: 10 } }}",
+    '      onError={(error) => console.warn(error.message)}',
+    '    />',
+    '  );',
+    '}',
+    '',
+    "import { VelvetLogin } from 'velvet-login-react/login';",
+    "import { VelvetPasskeyRegistration as Registration } from 'velvet-login-react/passkey-registration';",
+    "import { VelvetIdentityProvider as Provider } from 'velvet-login-react/identity-provider';",
+    '',
+    'export const misspelt = [',
+    '  // @ts-expect-error a misspelt property',
+    '  <VelvetLogin key="login" publicTokn="public-token-test-x" />,',
+    '  // @ts-expect-error a misspelt property',
+    '  <Registration key="registration" confgi={{}} />,',
+    '  // @ts-expect-error a property of the wrong type',
+    '  <Provider key="provider" search={42} />,',
+    '  // @ts-expect-error the ref of another element',
+    '  <VelvetPasskeyRegistration key="ref" ref={useRef<VelvetIdentityProviderElement>(null)} />,',
+    '];',
   ],
   'plain.ts': [
     "import 'velvet-login-element';",
@@ -219,6 +270,21 @@ function docsComponentChecks(): Record<string, string> {
   }
   assert.deepEqual(Object.keys(checks).sort(), ['docs-svelte.ts', 'docs-vue.ts']);
   return checks;
+}
+
+/**
+ * The `lang` blocks of package `folder`'s README by file name for the typed app
+ * (`readme-react-1.tsx`, …), which tsc compiles against the packed packages; `count` of them.
+ */
+function readmeBlocks(folder: PackageFolder, lang: string, count: number): Record<string, string> {
+  const readme = join(packageDir(folder), 'README.md');
+  const blocks = fencedBlocks(readFileSync(readme, 'utf8'), readme).filter(
+    (block) => block.lang === lang,
+  );
+  assert.equal(blocks.length, count, `the ${lang} blocks of ${relative(root, readme)}`);
+  return Object.fromEntries(
+    blocks.map((block, index) => [`readme-${folder}-${index + 1}.${lang}`, block.code]),
+  );
 }
 
 /**
@@ -455,13 +521,16 @@ describe('the npm packages', () => {
     assert.match(source, /import\("\.\/phone-metadata-[\d.]+\/phone-44\.js"\)/);
   });
 
-  test('the packed packages import in Node without a DOM, and the wrapper renders on a server', () => {
+  test('the packed packages import in Node without a DOM, and the wrappers render on a server', () => {
     const specifiers = [
       'velvet-login-element',
       'velvet-login-element/passkey-registration',
       'velvet-login-element/identity-provider',
       'velvet-login-client',
       'velvet-login-react',
+      'velvet-login-react/login',
+      'velvet-login-react/passkey-registration',
+      'velvet-login-react/identity-provider',
     ];
     const imported = runInNode(
       [
@@ -474,20 +543,77 @@ describe('the npm packages', () => {
     );
     assert.match(imported, /^velvet-login-element: .*VelvetLogin/m);
     assert.match(imported, /^velvet-login-client: .*VelvetClient/m);
-    assert.match(imported, /^velvet-login-react: .*VelvetLogin/m);
-    // As the packages page's server-rendering example does.
+    assert.match(
+      imported,
+      /^velvet-login-react: VelvetIdentityProvider VelvetLogin VelvetPasskeyRegistration$/m,
+    );
+    assert.match(imported, /^velvet-login-react\/login: VelvetLogin$/m);
+    assert.match(
+      imported,
+      /^velvet-login-react\/passkey-registration: VelvetPasskeyRegistration$/m,
+    );
+    assert.match(imported, /^velvet-login-react\/identity-provider: VelvetIdentityProvider$/m);
+    // As the packages page's server-rendering example does, for each wrapper: the bare element,
+    // its HTML attributes, and none of its properties (set in the browser).
     const html = runInNode(
       [
         "import { createElement } from 'react';",
         "import { renderToString } from 'react-dom/server';",
-        "import { VelvetLogin } from 'velvet-login-react';",
-        'const html = renderToString(',
-        "  createElement(VelvetLogin, { publicToken: 'public-token-test-x', className: 'sign-in' }),",
-        ');',
-        'console.log(html);',
+        'import {',
+        '  VelvetIdentityProvider,',
+        '  VelvetLogin,',
+        '  VelvetPasskeyRegistration,',
+        "} from 'velvet-login-react';",
+        'for (const component of [VelvetLogin, VelvetPasskeyRegistration, VelvetIdentityProvider]) {',
+        '  const html = renderToString(',
+        "    createElement(component, { publicToken: 'public-token-test-x', className: 'sign-in', config: { products: ['otp'] }, onEvent() {} }),",
+        '  );',
+        '  console.log(html);',
+        '}',
       ].join('\n'),
     );
-    assert.match(html, /<velvet-login class="sign-in"><\/velvet-login>/);
+    assert.deepEqual(html.trim().split('\n'), [
+      '<velvet-login class="sign-in"></velvet-login>',
+      '<velvet-passkey-registration class="sign-in"></velvet-passkey-registration>',
+      '<velvet-identity-provider class="sign-in"></velvet-identity-provider>',
+    ]);
+  });
+
+  test("each React wrapper's module imports its own element's entry and bundles no element", () => {
+    const unpacked = join(dir, 'node_modules', PACKAGE_NAMES.react);
+    const elementImports = (file: string) =>
+      [...moduleImports(file).static, ...moduleImports(file).dynamic].filter((specifier) =>
+        specifier.startsWith(PACKAGE_NAMES.element),
+      );
+    const modules = {
+      'velvet-login-react.js': [PACKAGE_NAMES.element],
+      'velvet-passkey-registration-react.js': [`${PACKAGE_NAMES.element}/passkey-registration`],
+      'velvet-identity-provider-react.js': [`${PACKAGE_NAMES.element}/identity-provider`],
+    };
+    for (const [file, expected] of Object.entries(modules)) {
+      assert.deepEqual(elementImports(join(unpacked, 'dist', file)), expected, file);
+    }
+    // The entry only re-exports the three modules; the shared factory imports no element.
+    const entry = join(unpacked, 'dist', 'index.js');
+    assert.deepEqual(
+      moduleImports(entry).static.sort(),
+      Object.keys(modules)
+        .map((file) => `./${file}`)
+        .sort(),
+    );
+    for (const file of builtFiles(unpacked).filter((path) => path.endsWith('.js'))) {
+      const source = readFileSync(file, 'utf8');
+      assert.doesNotMatch(
+        source,
+        /customElements|\bLitElement\b/,
+        `${relative(unpacked, file)} holds no element`,
+      );
+    }
+    const types = readFileSync(
+      join(unpacked, 'dist', 'velvet-passkey-registration-react.d.ts'),
+      'utf8',
+    );
+    assert.match(types, /from 'velvet-login-element\/passkey-registration'/);
   });
 
   test("the element package's custom-elements.json names its built modules and their exports", () => {
@@ -527,7 +653,7 @@ describe('the npm packages', () => {
     for (const [name, lines] of Object.entries(TYPED_APP)) {
       writeFileSync(join(app, name), `${lines.join('\n')}\n`);
     }
-    const components = docsComponentChecks();
+    const components = { ...docsComponentChecks(), ...readmeBlocks('react', 'tsx', 2) };
     for (const [name, code] of Object.entries(components)) writeFileSync(join(app, name), code);
     const compilerOptions = {
       strict: true,
@@ -563,8 +689,9 @@ describe('the npm packages', () => {
       return match ? [`${match[1]}(${match[2]})`] : [];
     });
     assert.deepEqual([...new Set(found)].sort(), expected.sort(), wrong.output);
-    assert.equal(expected.length, 5);
+    assert.equal(expected.length, 9);
     assert.match(wrong.output, /confgi/);
+    assert.match(wrong.output, /publicTokn/);
   });
 
   test('every code block of docs/widget-packages.md is checked against the packages', async () => {
@@ -597,14 +724,15 @@ describe('the npm packages', () => {
       }
       checked.set(lang, (checked.get(lang) ?? 0) + 1);
     }
-    // Install, imports, React, the four typings, plain HTML, Vue, Svelte, server rendering.
+    // Install, imports, React (sign-in, then passkeys and consent), the four typings, plain HTML,
+    // Vue, Svelte, server rendering.
     assert.deepEqual(Object.fromEntries([...checked].sort()), {
       html: 1,
       js: 1,
       sh: 1,
       svelte: 1,
       ts: 4,
-      tsx: 2,
+      tsx: 3,
       vue: 1,
     });
   });
@@ -683,5 +811,48 @@ describe('the npm packages', () => {
       files.join(' '),
     );
     console.log(`the Vite app's build: ${files.length} files`);
+  });
+
+  test("an app's Vite build keeps only the elements of the React wrappers it uses", async () => {
+    const TAGS = ['velvet-login', 'velvet-passkey-registration', 'velvet-identity-provider'];
+    /** The tags whose definition is in the build of an app rendering `wrapper` from the entry. */
+    async function tagsBuilt(wrapper: string): Promise<string[]> {
+      const app = join(dir, `vite-app-${wrapper}`);
+      mkdirSync(app, { recursive: true });
+      writeFileSync(
+        join(app, 'index.html'),
+        '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>\n',
+      );
+      writeFileSync(
+        join(app, 'main.js'),
+        [
+          "import { createElement } from 'react';",
+          "import { createRoot } from 'react-dom/client';",
+          `import { ${wrapper} } from 'velvet-login-react';`,
+          "createRoot(document.getElementById('root')).render(",
+          `  createElement(${wrapper}, { publicToken: 'public-token-test-x' }),`,
+          ');',
+          '',
+        ].join('\n'),
+      );
+      const output = await build({
+        configFile: false,
+        root: app,
+        logLevel: 'silent',
+        build: { outDir: join(app, 'dist'), write: false },
+      });
+      // Minified, so a tag left in a comment does not count: only its string in code.
+      const code = (Array.isArray(output) ? output : [output])
+        .flatMap((result) =>
+          'output' in result
+            ? result.output.flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
+            : [],
+        )
+        .join('\n');
+      return TAGS.filter((tag) => new RegExp(`["'\`]${tag}["'\`]`).test(code));
+    }
+    assert.deepEqual(await tagsBuilt('VelvetLogin'), ['velvet-login']);
+    assert.deepEqual(await tagsBuilt('VelvetPasskeyRegistration'), ['velvet-passkey-registration']);
+    assert.deepEqual(await tagsBuilt('VelvetIdentityProvider'), ['velvet-identity-provider']);
   });
 });
