@@ -14,10 +14,10 @@ export const FIRST_RENDER_BUDGET_BYTES = 20 * 1024;
 /**
  * The ceiling of the SMS-only page's settled first render, in gzip bytes: everything the widget
  * fetched until it fetched nothing for 2 s after the phone form appeared. Issue 37's goal is
- * 15,000; until it is met, the first-paint budget: counted first at 20,984 (the main screen's
- * calls a chunk fetched after the form), 20,409 with them in the entry.
+ * 15,000; until it is met, the first-paint budget's 20 KB: counted first at 20,984 (the main
+ * screen's calls a chunk fetched after the form), 20,410 with them in the entry.
  */
-export const SETTLED_FIRST_RENDER_BUDGET_BYTES = FIRST_RENDER_BUDGET_BYTES;
+export const SETTLED_FIRST_RENDER_BUDGET_BYTES = 20_480;
 
 /** Issue 37's goal for each other product's settled first render, in gzip bytes. */
 const PRODUCT_FIRST_RENDER_GOAL_BYTES = 20_000;
