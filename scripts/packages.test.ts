@@ -191,6 +191,18 @@ function gzipBytes(files: string[], transform = (_file: string, code: string) =>
   return { sizes, total: sizes.reduce((sum, size) => sum + size.gzip, 0) };
 }
 
+/** A package's package.json, as the first test reads it. */
+interface PackageFields {
+  name: string;
+  version: string;
+  license: string;
+  types?: string;
+  files?: string[];
+  sideEffects?: boolean | string[];
+  dependencies?: Record<string, string>;
+  exports?: Record<string, { types?: string; import?: string }>;
+}
+
 /** A package.json's dependency fields, as the tests read them. */
 interface Dependencies {
   dependencies?: Record<string, string>;
@@ -294,13 +306,28 @@ describe('the npm packages', () => {
     for (const folder of FOLDERS) {
       const manifest = JSON.parse(
         readFileSync(join(packageDir(folder), 'package.json'), 'utf8'),
-      ) as { name: string; version: string; license: string };
+      ) as PackageFields;
       assert.equal(manifest.name, PACKAGE_NAMES[folder]);
       assert.equal(
         manifest.version,
         rootManifest.version,
         `${manifest.name} is versioned with the root`,
       );
+      // Versioned together: a package names its siblings at this very version, so an app never
+      // installs a wrapper of one release on the element of another.
+      const siblings = Object.entries(manifest.dependencies ?? {}).filter(([name]) =>
+        Object.values(PACKAGE_NAMES).includes(name as never),
+      );
+      for (const [name, range] of siblings) {
+        assert.equal(range, rootManifest.version, `${manifest.name} depends on ${name}@${range}`);
+      }
+      // An ES module entry with its types, the files to pack, and what a bundler may drop.
+      const entry = manifest.exports?.['.'];
+      assert.ok(entry?.import?.endsWith('.js'), `${manifest.name} exports an ES module`);
+      assert.ok(entry?.types?.endsWith('.d.ts'), `${manifest.name} exports its types`);
+      assert.equal(manifest.types, entry?.types, `${manifest.name}'s types field`);
+      assert.ok(Array.isArray(manifest.files), `${manifest.name} lists its files`);
+      assert.ok('sideEffects' in manifest, `${manifest.name} says whether it has side effects`);
       assert.equal(manifest.license, 'MIT', `${manifest.name}'s licence`);
       const packed = pack(folder, true);
       const paths = packed.files.map((file) => file.path);

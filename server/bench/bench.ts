@@ -12,10 +12,14 @@
  *   npm run bench -- --rounds 3 --sqlite        # medians of 3 rounds, SQLite only
  *   npm run bench -- --skip-sizes               # without the download sizes
  *   npm run bench -- --sizes-only               # only the download sizes
+ *   npm run bench -- --skip-time                # without the time to the phone form
+ *   npm run bench -- --time-only --loads 9      # only that time, 9 loads of each page
  *   npm run bench -- --cpu-prof /tmp/prof       # and a V8 CPU profile of each Velvet server
  *
  * The download sizes (the widget's first render, the SMS flow, the gate page) come from each
- * checkout's own size-budget tests in Chromium (`page-sizes.ts`), beside their budgets.
+ * checkout's own size-budget tests in Chromium (`page-sizes.ts`), beside their budgets. The time
+ * to the phone form on a throttled phone (`time-to-form.ts`) is this checkout's widget beside
+ * Stytch's prebuilt form, loaded alternately in the same run (medians of `--loads`, default 7).
  * PostgreSQL is `VELVET_TEST_DATABASE_URL`, `DATABASE_URL` or the local server (a scratch
  * database is created there and dropped); `--sqlite` or `--pg` runs one database only.
  * Asserts nothing about timing; exits 1 when a request failed.
@@ -43,6 +47,7 @@ import {
   type ServerProcess,
   startServer,
 } from './server-process.js';
+import { measureTimeToForm, THROTTLED_PROFILE, TIME_TO_FORM_GOAL_RATIO } from './time-to-form.js';
 
 /** The node flags of `npm start` (see package.json): the compiled server runs with them. */
 export const START_NODE_FLAGS = ['--max-semi-space-size=2'] as const;
@@ -86,6 +91,9 @@ const { values: options } = parseArgs({
     pg: { type: 'boolean', default: false },
     'skip-sizes': { type: 'boolean', default: false },
     'sizes-only': { type: 'boolean', default: false },
+    'skip-time': { type: 'boolean', default: false },
+    'time-only': { type: 'boolean', default: false },
+    loads: { type: 'string', default: '7' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -369,8 +377,38 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** The time to the phone form, Velvet beside Stytch, with the ratio of the medians. */
+async function measureTime(): Promise<void> {
+  const loads = Math.max(1, Number(options.loads) || 7);
+  const times = await measureTimeToForm(loads);
+  const velvet = median(times.velvet);
+  const stytch = median(times.stytch);
+  const p = THROTTLED_PROFILE;
+  console.log(
+    `\nTime to the phone form, throttled (${p.latencyMs} ms RTT, ${p.downloadBitsPerSecond / 1e6} Mbps down, ` +
+      `${p.uploadBitsPerSecond / 1e3} kbps up, CPU ${p.cpuSlowdown}x), medians of ${loads} loads each, alternating:\n`,
+  );
+  const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  printMarkdownTable(
+    ['measure', 'goal', "Stytch's prebuilt form (baseline)", 'Velvet'],
+    [
+      [
+        'SMS-only sign-in, navigation -> phone field',
+        `<= ${TIME_TO_FORM_GOAL_RATIO}x`,
+        `${stytch.toFixed(0)} ms`,
+        `${velvet.toFixed(0)} ms = ${(velvet / stytch).toFixed(2)}x`,
+      ],
+    ],
+  );
+  console.log(`  loads: Stytch ${ms(times.stytch)} ms; Velvet ${ms(times.velvet)} ms`);
+}
+
 async function main(): Promise<number> {
   printMachine();
+  if (options['time-only']) {
+    await measureTime();
+    return 0;
+  }
   if (!options['sizes-only'] && serverBuildIsStale()) await buildServer();
   const beforeRoot = options.before ? resolve(options.before) : undefined;
   const serversMeasured = !options['sizes-only'];
@@ -379,6 +417,7 @@ async function main(): Promise<number> {
     await measureDatabase(database, variants);
   }
   if (!options['skip-sizes']) await measureSizes(beforeRoot);
+  if (!options['skip-time']) await measureTime();
   if (!serversMeasured) return 0;
   const verify = await measureArgon2Verify(2);
   console.log(

@@ -7,17 +7,17 @@ export const alertStyles = `
   --velvet-alert-color: var(--velvet-error, #8b1214);
   display: flex;
   align-items: flex-start;
-  gap: 8px;
+  gap: .5rem;
   box-sizing: border-box;
   width: 100%;
-  padding: 12px;
+  padding: .75rem;
   border: 1px solid var(--velvet-alert-color);
   border-radius: var(--velvet-input-radius, 4px);
   background: color-mix(in srgb, var(--velvet-alert-color) 8%, var(--velvet-background, #ffffff));
   color: var(--velvet-text, #19303d);
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
-  font-size: 14px;
-  line-height: 20px;
+  font-size: .875rem;
+  line-height: 1.25rem;
   overflow-wrap: anywhere;
 }
 .velvet-alert--warning {
@@ -28,6 +28,8 @@ export const alertStyles = `
 }
 .velvet-alert__icon {
   flex: none;
+  width: 1.25rem;
+  height: 1.25rem;
   color: var(--velvet-alert-color);
 }
 .velvet-alert__message {

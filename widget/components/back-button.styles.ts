@@ -7,8 +7,8 @@ export const backButtonStyles = `
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 32px;
-  height: 32px;
+  width: 2rem;
+  height: 2rem;
   margin: 0;
   padding: 0;
   border: none;
@@ -26,6 +26,8 @@ export const backButtonStyles = `
 }
 .velvet-back-button__icon {
   display: block;
+  width: 1.5rem;
+  height: 1.5rem;
   pointer-events: none;
 }
 `;

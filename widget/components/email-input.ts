@@ -21,7 +21,7 @@ let nextId = 1;
  * @cssproperty [--velvet-input-border=#5c727d] - Border.
  * @cssproperty --velvet-input-background - Background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Font (Arial, Helvetica, sans-serif).
- * @cssproperty --velvet-input-height - Height (47px).
+ * @cssproperty --velvet-input-height - Height (2.9375rem, 47px by default).
  * @cssproperty --velvet-input-radius - Corner radius (4px).
  */
 @customElement('velvet-email-input')

@@ -9,7 +9,7 @@ velvet-otp-input {
 
 .velvet-otp-input {
   display: flex;
-  gap: 8px;
+  gap: .5rem;
   justify-content: space-between;
 }
 
@@ -17,8 +17,8 @@ velvet-otp-input {
   box-sizing: border-box;
   flex: 1 1 0;
   min-width: 0;
-  max-width: var(--velvet-input-height, 47px);
-  height: var(--velvet-input-height, 47px);
+  max-width: var(--velvet-input-height, 2.9375rem);
+  height: var(--velvet-input-height, 2.9375rem);
   margin: 0;
   padding: 0;
   border: 1px solid var(--velvet-input-border, #5c727d);
@@ -27,7 +27,7 @@ velvet-otp-input {
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
   caret-color: var(--velvet-primary, #19303d);
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
-  font-size: 20px;
+  font-size: 1.25rem;
   line-height: 1;
   text-align: center;
 }

@@ -53,7 +53,8 @@ function digitsOf(text: string): string {
  * @cssproperty [--velvet-input-border=#5c727d] - Box border.
  * @cssproperty --velvet-input-background - Box background (--velvet-background, else #fff).
  * @cssproperty --velvet-font-family - Digit font (Arial, Helvetica, sans-serif).
- * @cssproperty --velvet-input-height - Box height and largest width (47px).
+ * @cssproperty --velvet-input-height - Box height and largest width (2.9375rem,
+ *   47px by default).
  * @cssproperty --velvet-input-radius - Box corner radius (4px).
  */
 @customElement('velvet-otp-input')

@@ -11,7 +11,8 @@ velvet-phone-input {
 
 .velvet-phone-input {
   display: flex;
-  gap: 8px;
+  flex-wrap: wrap;
+  gap: .5rem;
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
 }
 
@@ -22,24 +23,24 @@ ${visuallyHiddenStyles('.velvet-phone-input__label')}
   display: inline-flex;
   flex: 0 0 auto;
   align-items: center;
-  min-width: 72px;
-  height: var(--velvet-input-height, 47px);
-  padding: 0 28px 0 12px;
+  min-width: 4.5rem;
+  height: var(--velvet-input-height, 2.9375rem);
+  padding: 0 1.75rem 0 .75rem;
   border: 1px solid var(--velvet-input-border, #5c727d);
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
-  font-size: 18px;
+  font-size: 1.125rem;
 }
 
 .velvet-phone-input__country::after {
   content: '';
   position: absolute;
-  right: 12px;
+  right: .75rem;
   top: 50%;
-  width: 6px;
-  height: 6px;
-  margin-top: -5px;
+  width: .375rem;
+  height: .375rem;
+  margin-top: -.3125rem;
   border-right: 2px solid currentColor;
   border-bottom: 2px solid currentColor;
   transform: rotate(45deg);
@@ -66,12 +67,12 @@ ${visuallyHiddenStyles('.velvet-phone-input__label')}
   border: 0;
   opacity: 0;
   cursor: pointer;
-  font-size: 16px;
+  font-size: 1rem;
   appearance: none;
 }
 
 .velvet-phone-input__input {
-  flex: 1 1 auto;
+  flex: 1 1 10rem;
   min-width: 0;
 }
 ${textInputStyles('.velvet-phone-input__input')}

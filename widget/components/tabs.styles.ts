@@ -5,21 +5,21 @@
 export const tabsStyles = `
 .velvet-tabs {
   display: flex;
-  gap: 4px;
+  gap: .25rem;
   border-bottom: 1px solid var(--velvet-border, #adbcc5);
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
 }
 .velvet-tabs__tab {
   flex: 1;
-  min-height: 44px;
+  min-height: 2.75rem;
   margin: 0 0 -1px;
-  padding: 8px 12px;
+  padding: .5rem .75rem;
   border: none;
   border-bottom: 3px solid transparent;
   background: transparent;
   color: var(--velvet-secondary, #5c727d);
   font: inherit;
-  font-size: 16px;
+  font-size: 1rem;
   cursor: pointer;
 }
 .velvet-tabs__tab[aria-selected='true'] {

@@ -9,15 +9,15 @@ export function textInputStyles(selector: string): string {
   return `
 ${selector} {
   box-sizing: border-box;
-  height: var(--velvet-input-height, 47px);
+  height: var(--velvet-input-height, 2.9375rem);
   margin: 0;
-  padding: 0 12px;
+  padding: 0 .75rem;
   border: 1px solid var(--velvet-input-border, #5c727d);
   border-radius: var(--velvet-input-radius, 4px);
   background: var(--velvet-input-background, var(--velvet-background, #fff));
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
-  font-size: 18px;
+  font-size: 1.125rem;
 }
 
 ${selector}::placeholder {

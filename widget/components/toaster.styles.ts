@@ -17,23 +17,23 @@ export const toasterStyles = `
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 8px;
+  gap: .5rem;
 }
 .velvet-toast {
   display: flex;
   align-items: center;
-  gap: 8px;
+  gap: .5rem;
   box-sizing: border-box;
-  max-width: 350px;
-  padding: 8px 8px 8px 12px;
+  max-width: 21.875rem;
+  padding: .5rem .5rem .5rem .75rem;
   border: 1px solid var(--velvet-border, #adbcc5);
   border-radius: 8px;
   background: var(--velvet-background, #ffffff);
   box-shadow: 0 3px 10px rgb(0 0 0 / 10%), 0 3px 3px rgb(0 0 0 / 5%);
   color: var(--velvet-text, #19303d);
   font-family: var(--velvet-font-family, Arial, Helvetica, sans-serif);
-  font-size: 14px;
-  line-height: 20px;
+  font-size: .875rem;
+  line-height: 1.25rem;
   pointer-events: auto;
   opacity: 1;
   transform: none;
@@ -47,6 +47,8 @@ export const toasterStyles = `
 }
 .velvet-toast__icon {
   flex: none;
+  width: 1.25rem;
+  height: 1.25rem;
 }
 .velvet-toast--error .velvet-toast__icon {
   color: var(--velvet-error, #8b1214);
@@ -70,8 +72,8 @@ export const toasterStyles = `
   flex: none;
   align-items: center;
   justify-content: center;
-  width: 28px;
-  height: 28px;
+  width: 1.75rem;
+  height: 1.75rem;
   margin: 0;
   padding: 0;
   border: none;
@@ -79,6 +81,10 @@ export const toasterStyles = `
   background: transparent;
   color: inherit;
   cursor: pointer;
+}
+.velvet-toast__close svg {
+  width: 1rem;
+  height: 1rem;
 }
 .velvet-toast__close:hover {
   background: color-mix(in srgb, var(--velvet-text, #19303d) 8%, transparent);

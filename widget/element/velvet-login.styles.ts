@@ -29,16 +29,16 @@ const layoutStyles = `
 .velvet-container {
   position: relative;
   box-sizing: border-box;
-  width: var(--velvet-container-width, 400px);
+  width: var(--velvet-container-width, 25rem);
   max-width: 100%;
-  padding: 32px 24px 24px;
+  padding: 2rem 1.5rem 1.5rem;
   overflow: hidden;
   border: 1px solid var(--velvet-container-border, #adbcc5);
   border-radius: var(--velvet-container-radius, 8px);
   background: var(--velvet-container-background, #ffffff);
   color: var(--velvet-text, #19303d);
   font-family: ${FONT};
-  font-size: var(--velvet-font-size, 16px);
+  font-size: var(--velvet-font-size, 1rem);
   line-height: 1.5;
   text-align: left;
 }
@@ -59,7 +59,7 @@ const layoutStyles = `
 .velvet-screen {
   display: flex;
   flex-direction: column;
-  gap: 16px;
+  gap: 1rem;
 }
 
 .velvet-logo {
@@ -74,7 +74,7 @@ const layoutStyles = `
   margin: 0;
   color: var(--velvet-title, var(--velvet-text, #19303d));
   font-family: ${FONT};
-  font-size: 24px;
+  font-size: 1.5rem;
   font-weight: 600;
   line-height: 1.25;
   text-align: center;
@@ -87,21 +87,21 @@ const layoutStyles = `
 .velvet-section {
   display: flex;
   flex-direction: column;
-  gap: 16px;
+  gap: 1rem;
 }
 
 .velvet-form {
   display: flex;
   flex-direction: column;
-  gap: 12px;
+  gap: .75rem;
   margin: 0;
 }
 
 .velvet-form__error {
   margin: 0;
   color: var(--velvet-error, #8b1214);
-  font-size: 14px;
-  line-height: 20px;
+  font-size: .875rem;
+  line-height: 1.25rem;
 }
 
 .velvet-form__error-link {
@@ -120,13 +120,13 @@ const layoutStyles = `
   align-items: center;
   justify-content: center;
   width: 100%;
-  height: var(--velvet-button-height, 45px);
+  min-height: var(--velvet-button-height, 2.8125rem);
   margin: 0;
-  padding: 0 16px;
+  padding: 0 1rem;
   border: 1px solid;
   border-radius: ${BUTTON_RADIUS};
   font-family: ${FONT};
-  font-size: 16px;
+  font-size: 1rem;
   font-weight: 600;
   cursor: pointer;
 }
@@ -189,10 +189,10 @@ const layoutStyles = `
 .velvet-divider {
   display: flex;
   align-items: center;
-  gap: 12px;
+  gap: .75rem;
   margin: 0;
   color: ${SECONDARY};
-  font-size: 14px;
+  font-size: .875rem;
 }
 
 .velvet-divider::before,

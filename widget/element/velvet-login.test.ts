@@ -966,9 +966,11 @@ describe('<velvet-login>', () => {
           buttons: { primary: { textColor: 'rgb(255, 255, 0)', borderRadius: '20px' } },
           inputs: { borderColor: 'rgb(0, 128, 0)' },
           fontFamily: 'Georgia, serif',
+          typography: { fontSize: '18px' },
         });
         const container = getComputedStyle($(mounted, '.velvet-container'));
         expect(container.width).to.equal('320px');
+        expect(container.fontSize).to.equal('18px');
         expect(container.borderTopLeftRadius).to.equal('0px');
         expect(container.backgroundColor).to.equal('rgb(250, 240, 230)');
         expect(container.fontFamily).to.equal('Georgia, serif');

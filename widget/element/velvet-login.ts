@@ -135,7 +135,8 @@ const realClock: Clock = {
  * @csspart box - The six passcode boxes.
  * @csspart tab - Each method tab; `tab-selected` too for the current one.
  *
- * @cssproperty [--velvet-container-width=400px] - Width of the box.
+ * @cssproperty [--velvet-container-width=25rem] - Width of the box (400px at the browser's
+ *   default text size, 16px; at most the page's width).
  * @cssproperty [--velvet-container-radius=8px] - Corner radius of the box.
  * @cssproperty [--velvet-container-background=#ffffff] - Background of the box.
  * @cssproperty [--velvet-container-border=#adbcc5] - Border of the box.
@@ -149,8 +150,9 @@ const realClock: Clock = {
  * @cssproperty [--velvet-background=#ffffff] - Background of toasts (and of inputs, below
  *   --velvet-input-background).
  * @cssproperty [--velvet-font-family=Arial, Helvetica, sans-serif] - Font.
- * @cssproperty [--velvet-font-size=16px] - Body text size.
- * @cssproperty [--velvet-button-height=45px] - Button height.
+ * @cssproperty [--velvet-font-size=1rem] - Body text size (16px by default).
+ * @cssproperty [--velvet-button-height=2.8125rem] - Button height (45px by default; a
+ *   label that wraps makes the button taller).
  * @cssproperty [--velvet-button-radius=4px] - Corner radius of every button, unless its kind
  *   has its own.
  * @cssproperty [--velvet-button-primary-background=#19303d] - Main button background; follows
@@ -173,7 +175,7 @@ const realClock: Clock = {
  * @cssproperty [--velvet-button-disabled-border=#f3f5f6] - Disabled buttons' border.
  * @cssproperty [--velvet-button-disabled-radius=4px] - Disabled buttons' corner radius;
  *   follows their kind's radius.
- * @cssproperty [--velvet-input-height=47px] - Input height.
+ * @cssproperty [--velvet-input-height=2.9375rem] - Input height (47px by default).
  * @cssproperty [--velvet-input-radius=4px] - Input corner radius.
  * @cssproperty [--velvet-input-background=#ffffff] - Input background; follows
  *   --velvet-background.

@@ -3,14 +3,27 @@ import { describe, it } from '../client/testing/mocha.js';
 import { THEME_DEFAULTS, themeDefaultsCss, themeProperties } from './theme.js';
 
 describe('theme', () => {
-  it('has the spec’s layout defaults', () => {
-    expect(THEME_DEFAULTS['--velvet-container-width']).to.equal('400px');
+  it('has the spec’s layout defaults, the sizes in rem: the spec’s px at the default text size', () => {
+    const probe = document.createElement('div');
+    document.body.append(probe);
+    const px = (value: string) => {
+      probe.style.width = value;
+      return getComputedStyle(probe).width;
+    };
+    try {
+      expect(getComputedStyle(document.documentElement).fontSize).to.equal('16px');
+      expect(THEME_DEFAULTS['--velvet-container-width']).to.equal('25rem');
+      expect(px(THEME_DEFAULTS['--velvet-container-width'])).to.equal('400px');
+      expect(px(THEME_DEFAULTS['--velvet-button-height'])).to.equal('45px');
+      expect(px(THEME_DEFAULTS['--velvet-input-height'])).to.equal('47px');
+      expect(px(THEME_DEFAULTS['--velvet-font-size'])).to.equal('16px');
+    } finally {
+      probe.remove();
+    }
     expect(THEME_DEFAULTS['--velvet-container-radius']).to.equal('8px');
     expect(THEME_DEFAULTS['--velvet-button-radius']).to.equal('4px');
-    expect(THEME_DEFAULTS['--velvet-button-height']).to.equal('45px');
-    expect(THEME_DEFAULTS['--velvet-input-height']).to.equal('47px');
     expect(THEME_DEFAULTS['--velvet-font-family']).to.equal('Arial, Helvetica, sans-serif');
-    expect(themeDefaultsCss()).to.contain('--velvet-container-width: 400px;');
+    expect(themeDefaultsCss()).to.contain('--velvet-container-width: 25rem;');
   });
 
   it('maps the theme config to custom properties, and only what it names', () => {

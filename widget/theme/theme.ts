@@ -1,13 +1,15 @@
 /**
  * The theme config as CSS custom properties on the element, with the spec's
  * defaults (container 400px wide, radius 8px; buttons 45px high, radius 4px;
- * inputs 47px; Arial, Helvetica, sans-serif). Every screen reads these.
+ * inputs 47px; Arial, Helvetica, sans-serif). The sizes are in rem (1rem = 16px
+ * at the browser's default text size) so that a guest who enlarges the text
+ * enlarges the whole widget; corner radii stay in px. A theme may give px.
  */
 import type { WidgetTheme } from '../config/widget-config.js';
 
 /** The defaults of the spec (section 9). */
 export const THEME_DEFAULTS = {
-  '--velvet-container-width': '400px',
+  '--velvet-container-width': '25rem',
   '--velvet-container-radius': '8px',
   '--velvet-container-background': '#ffffff',
   '--velvet-container-border': '#adbcc5',
@@ -20,8 +22,8 @@ export const THEME_DEFAULTS = {
   '--velvet-border': '#adbcc5',
   '--velvet-background': '#ffffff',
   '--velvet-font-family': 'Arial, Helvetica, sans-serif',
-  '--velvet-font-size': '16px',
-  '--velvet-button-height': '45px',
+  '--velvet-font-size': '1rem',
+  '--velvet-button-height': '2.8125rem',
   '--velvet-button-radius': '4px',
   '--velvet-button-primary-background': '#19303d',
   '--velvet-button-primary-text': '#ffffff',
@@ -35,7 +37,7 @@ export const THEME_DEFAULTS = {
   '--velvet-button-primary-radius': '4px',
   '--velvet-button-secondary-radius': '4px',
   '--velvet-button-disabled-radius': '4px',
-  '--velvet-input-height': '47px',
+  '--velvet-input-height': '2.9375rem',
   '--velvet-input-radius': '4px',
   '--velvet-input-background': '#ffffff',
   '--velvet-input-border': '#5c727d',

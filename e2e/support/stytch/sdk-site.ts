@@ -7,6 +7,7 @@
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { StytchPageConfig } from './page-config.js';
 import { stytchBundles } from './sdk-bundle.js';
 
@@ -27,8 +28,17 @@ function page(title: string, head: string, body = ''): string {
  */
 export async function serveStytchSdkSite(
   settings: () => Pick<StytchPageConfig, 'apiUrl' | 'publicToken'>,
+  options: {
+    /** `production`: the SDK's minified production builds, sent gzip-compressed as a CDN would. */
+    build?: 'development' | 'production';
+  } = {},
 ): Promise<StytchSdkSite> {
-  const bundles = await stytchBundles();
+  const bundles = await stytchBundles(options.build);
+  const gzipped = new Map(
+    options.build === 'production'
+      ? [...bundles].map(([name, text]) => [name, gzipSync(text, { level: 9 })])
+      : [],
+  );
   let port = 0;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
@@ -65,6 +75,15 @@ export async function serveStytchSdkSite(
           '<script type="module" src="/clientside-services.js"></script>',
         ),
       );
+    }
+    const compressed = gzipped.get(path.slice(1));
+    if (compressed && /\bgzip\b/.test(String(request.headers['accept-encoding']))) {
+      response.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'content-encoding': 'gzip',
+        'cache-control': 'no-store',
+      });
+      return response.end(compressed);
     }
     const script = bundles.get(path.slice(1));
     if (script !== undefined) return send(200, 'text/javascript', script);

@@ -557,7 +557,7 @@ describe('Velvet as an OpenID Connect provider', () => {
     assert.deepEqual(await grants(), before, 'no grant, no code');
   });
 
-  test('CORS on token and userinfo: the origins of registered redirect URIs and allowedOrigins, preflights answered', async () => {
+  test('CORS on token, userinfo, revocation and introspection: the origins of registered redirect URIs and allowedOrigins, preflights answered', async () => {
     const cors = (headers: Headers) => ({
       origin: headers.get('access-control-allow-origin'),
       credentials: headers.get('access-control-allow-credentials'),
@@ -588,6 +588,11 @@ describe('Velvet as an OpenID Connect provider', () => {
       assert.equal(info.status, 204);
       assert.equal(cors(info.headers).methods, 'GET, POST');
       assert.equal(cors(info.headers).origin, origin);
+      for (const path of ['/revoke', '/introspect']) {
+        const answered = await preflight(path, origin, 'POST');
+        assert.equal(answered.status, 204, path);
+        assert.deepEqual(cors(answered.headers), cors(token.headers), path);
+      }
     }
     // The answers themselves, errors included, carry the header; userinfo's challenge is readable.
     const user = await signInBySms(server, '+14155550911');
@@ -618,6 +623,24 @@ describe('Velvet as an OpenID Connect provider', () => {
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get('access-control-allow-origin'), 'https://app.planner.example');
     assert.equal(refused.headers.get('access-control-expose-headers'), 'WWW-Authenticate');
+    // Revocation (a public client names itself) and introspection (confidential clients only:
+    // a public client's is refused, and the refusal is readable too).
+    const revoked = await call(server, '/revoke', {
+      headers: { origin: 'https://planner.example' },
+      form: { token: exchanged.body.refresh_token, client_id: SPA },
+    });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    assert.equal(revoked.headers.get('access-control-allow-origin'), 'https://planner.example');
+    const introspected = await call(server, '/introspect', {
+      headers: { origin: 'https://app.planner.example' },
+      form: { token: exchanged.body.access_token, client_id: SPA },
+    });
+    assert.equal(introspected.status, 401, JSON.stringify(introspected.body));
+    assert.equal(introspected.body.error, 'invalid_client');
+    assert.equal(
+      introspected.headers.get('access-control-allow-origin'),
+      'https://app.planner.example',
+    );
     // Other origins: no CORS header at all, on the preflight or the answer.
     for (const origin of ['https://evil.example', 'https://planner.example.evil.example', 'null']) {
       const other = await preflight('/token', origin, 'POST');

@@ -218,7 +218,7 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
     );
   });
 
-  test('oauth4webapi: the code grant, ID token and userinfo with client_secret_post', async () => {
+  test('oauth4webapi: the code grant, ID token, userinfo, refresh, introspection and revocation with client_secret_post', async () => {
     const as = await oauth.processDiscoveryResponse(
       new URL(ISSUER),
       await toServer(`${ISSUER}/.well-known/openid-configuration`),
@@ -251,6 +251,46 @@ describe('OpenID Connect conformance with openid-client and oauth4webapi', () =>
       await oauth.userInfoRequest(as, client, tokens.access_token, options),
     );
     assert.equal(info.sub, user.userId);
+
+    // The refresh token grant: a new pair.
+    const refresh = (token: string) =>
+      oauth.refreshTokenGrantRequest(as, client, auth, token, options);
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await refresh(String(tokens.refresh_token)),
+    );
+    assert.ok(refreshed.refresh_token, 'a new refresh token');
+    assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
+    assert.notEqual(refreshed.access_token, tokens.access_token);
+    // Introspection (RFC 7662) and revocation (RFC 7009) as oauth4webapi sends and reads them.
+    const introspect = async (token: string) =>
+      oauth.processIntrospectionResponse(
+        as,
+        client,
+        await oauth.introspectionRequest(as, client, auth, token, options),
+      );
+    for (const token of [refreshed.access_token, String(refreshed.refresh_token)]) {
+      const live = await introspect(token);
+      assert.equal(live.active, true);
+      assert.equal(live.sub, user.userId);
+      assert.equal(live.client_id, RS_APP);
+    }
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, auth, refreshed.access_token, options),
+    );
+    assert.equal((await introspect(refreshed.access_token)).active, false);
+    assert.equal((await introspect(String(refreshed.refresh_token))).active, true);
+    // The rotated refresh token used again: invalid_grant, and its whole family is revoked.
+    await assert.rejects(
+      oauth.processRefreshTokenResponse(as, client, await refresh(String(tokens.refresh_token))),
+      (error) => {
+        assert.ok(error instanceof oauth.ResponseBodyError, String(error));
+        assert.equal(error.error, 'invalid_grant');
+        return true;
+      },
+    );
+    assert.equal((await introspect(String(refreshed.refresh_token))).active, false);
   });
 
   test('prompt=none: login_required without a session, consent_required before consent, else a code', async () => {

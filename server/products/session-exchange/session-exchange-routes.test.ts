@@ -184,16 +184,17 @@ describe('sessions from other credentials', () => {
     const refusedExpired = await exchange(expired);
     assertApiError(refusedExpired, 401, 'invalid_access_token');
     assert.match(refusedExpired.body.error_message, /expired/);
-    assertApiError(
-      await exchange(await accessToken({ sub: user.user_id }, { audience: 'project-test-other' })),
-      401,
-      'invalid_access_token',
+    // Refused for their claims, before the lookup that would refuse any token never issued.
+    const foreignAudience = await exchange(
+      await accessToken({ sub: user.user_id }, { audience: 'project-test-other' }),
     );
-    assertApiError(
-      await exchange(await accessToken({ sub: user.user_id }, { issuer: 'https://evil.test' })),
-      401,
-      'invalid_access_token',
+    assertApiError(foreignAudience, 401, 'invalid_access_token');
+    assert.match(foreignAudience.body.error_message, /is not valid/);
+    const foreignIssuer = await exchange(
+      await accessToken({ sub: user.user_id }, { issuer: 'https://evil.test' }),
     );
+    assertApiError(foreignIssuer, 401, 'invalid_access_token');
+    assert.match(foreignIssuer.body.error_message, /is not valid/);
     const narrow = await exchange(await accessToken({ sub: user.user_id, scope: 'openid email' }));
     assertApiError(narrow, 401, 'invalid_access_token');
     assert.match(narrow.body.error_message, /full_access/);

@@ -12,7 +12,7 @@ velvet-crypto-screen {
 .velvet-crypto__buttons {
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
   margin: 0;
   padding: 0;
   list-style: none;
@@ -26,7 +26,7 @@ velvet-crypto-screen {
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
+  gap: .5rem;
   width: 100%;
   text-decoration: none;
 }
@@ -64,6 +64,8 @@ velvet-crypto-screen {
 }
 
 .velvet-confirmation__icon {
+  width: 3rem;
+  height: 3rem;
   color: var(--velvet-success, #0c5a56);
 }
 `;

@@ -19,7 +19,7 @@ velvet-magic-link-confirmation {
 .velvet-mail-links {
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
   margin: 0;
   padding: 0;
   list-style: none;

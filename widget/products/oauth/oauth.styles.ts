@@ -13,7 +13,7 @@ velvet-oauth-buttons {
 .velvet-oauth__buttons {
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
   margin: 0;
   padding: 0;
   list-style: none;
@@ -27,12 +27,14 @@ velvet-oauth-buttons {
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
+  gap: .5rem;
   width: 100%;
 }
 
 .velvet-oauth__mark {
   flex: none;
+  width: 1.25rem;
+  height: 1.25rem;
 }
 
 .velvet-oauth__button[data-provider='google'] {

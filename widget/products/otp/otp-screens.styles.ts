@@ -24,7 +24,7 @@ velvet-otp-confirmation {
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: 4px;
+  gap: .25rem;
 }
 
 .velvet-confirmation {
@@ -33,6 +33,8 @@ velvet-otp-confirmation {
 }
 
 .velvet-confirmation__icon {
+  width: 3rem;
+  height: 3rem;
   color: var(--velvet-success, #0c5a56);
 }
 `;

@@ -8,12 +8,18 @@ velvet-passkey-confirmation {
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
+  gap: .5rem;
 }
 .velvet-confirmation {
   text-align: center;
 }
+.velvet-passkey-login__icon {
+  width: 1.25rem;
+  height: 1.25rem;
+}
 .velvet-confirmation__icon {
+  width: 3rem;
+  height: 3rem;
   color: var(--velvet-success, #0c5a56);
   margin: 0 auto;
 }
@@ -23,16 +29,16 @@ velvet-passkey-confirmation {
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
 }
 .velvet-passkey-list__item {
   border: 1px solid var(--velvet-border, #adbcc5);
   border-radius: var(--velvet-input-radius, 4px);
-  padding: 8px 12px;
+  padding: .5rem .75rem;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 8px;
+  gap: .5rem;
 }
 .velvet-passkey-list__name {
   flex: 1 1 auto;
@@ -40,18 +46,18 @@ velvet-passkey-confirmation {
 }
 .velvet-passkey-list__actions {
   display: flex;
-  gap: 12px;
+  gap: .75rem;
 }
 .velvet-passkey-list__confirm {
   flex-basis: 100%;
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: .5rem;
 }
 .velvet-passkey-list__input {
   flex: 1 1 auto;
-  min-height: 40px;
-  padding: 0 8px;
+  min-height: 2.5rem;
+  padding: 0 .5rem;
   font: inherit;
   color: var(--velvet-input-text, var(--velvet-text, #19303d));
   background: var(--velvet-input-background, var(--velvet-background, #ffffff));

@@ -21,7 +21,7 @@ velvet-new-password {
 .velvet-password-field {
   display: flex;
   flex-direction: column;
-  gap: 6px;
+  gap: .375rem;
 }
 
 .velvet-password-field__label {
@@ -37,14 +37,14 @@ ${visuallyHiddenStyles('.velvet-password-username')}
 .velvet-strength {
   display: flex;
   flex-direction: column;
-  gap: 6px;
-  margin-top: 8px;
+  gap: .375rem;
+  margin-top: .5rem;
 }
 
 .velvet-strength__bar {
   display: grid;
   grid-template-columns: repeat(4, 1fr);
-  gap: 4px;
+  gap: .25rem;
 }
 
 .velvet-strength__segment {
@@ -66,7 +66,7 @@ ${visuallyHiddenStyles('.velvet-password-username')}
 .velvet-strength__rule {
   margin: 0;
   color: var(--velvet-secondary, #5c727d);
-  font-size: 14px;
+  font-size: .875rem;
 }
 
 .velvet-strength__rule--met {
@@ -80,14 +80,14 @@ ${visuallyHiddenStyles('.velvet-password-username')}
 .velvet-strength__breach {
   margin: 0;
   color: var(--velvet-error, #8b1214);
-  font-size: 14px;
+  font-size: .875rem;
 }
 
 .velvet-password-actions {
   display: flex;
   flex-wrap: wrap;
   justify-content: space-between;
-  gap: 8px;
+  gap: .5rem;
 }
 
 .velvet-confirmation {
