@@ -40,10 +40,10 @@ export const PRODUCT_FIRST_RENDER_BUDGET_BYTES: Readonly<Record<string, number>>
 /**
  * The ceiling of a page with all six products' settled first render, in gzip bytes. Issue 37's
  * goal is 40,000; until it is met, the figure measured (48,927 with the crypto product's base58
- * encoder out of its first render; the client library for the passkey autofill among it) and a
- * small margin.
+ * encoder out of its first render, 47,893 with the email field without Lit's `live()`; the
+ * client library for the passkey autofill among it) and a small margin.
  */
-export const ALL_PRODUCTS_BUDGET_BYTES = 49_200;
+export const ALL_PRODUCTS_BUDGET_BYTES = 48_200;
 
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was
