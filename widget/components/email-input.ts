@@ -1,7 +1,6 @@
 /** `<velvet-email-input>`: the field of the email form (spec section 2). */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { live } from 'lit/directives/live.js';
 
 let nextId = 1;
 
@@ -79,9 +78,15 @@ export class VelvetEmailInput extends LitElement {
         aria-invalid=${this.invalid ? 'true' : nothing}
         aria-describedby=${this.describedBy || nothing}
         ?disabled=${this.disabled}
-        .value=${live(this.value)}
         @input=${this.onInput}
       />`;
+  }
+
+  protected override updated(): void {
+    // The field shows `value` even after the user typed something else (what Lit's `live()`
+    // does, without its chunk in the first render of every page with an email field).
+    const input = this.querySelector<HTMLInputElement>('.velvet-email-input__input');
+    if (input && input.value !== this.value) input.value = this.value;
   }
 
   private readonly onInput = (event: Event): void => {

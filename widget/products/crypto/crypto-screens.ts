@@ -15,7 +15,7 @@ import type { ProductContext } from '../product.js';
 import { CryptoEventType } from './crypto-events.js';
 import { cryptoTexts } from './crypto-strings.js';
 import './wallet-buttons.js';
-import { connectWallet, signWithWallet } from './wallet-providers.js';
+import { connectWallet, signWithWallet } from './wallet-actions.js';
 import { chainOf, WALLET_DOWNLOADS } from './wallets.js';
 
 /** Which screen the element shows. */

@@ -5,9 +5,9 @@
  * `window.phantom.solana`, `window.solana`). Ethereum wallets are EIP-1193 providers
  * (`eth_requestAccounts`, `personal_sign`); Solana wallets follow Phantom's interface
  * (`connect`, `signMessage`). Providers are objects with behaviour, so they live here, keyed by
- * wallet option, never in the widget state.
+ * wallet option, never in the widget state. Connecting and signing (`wallet-actions.ts`) load
+ * with the crypto screens, after a guest picks a wallet.
  */
-import { base58 } from '@scure/base';
 import { WALLET_ORDER, WalletOption } from './wallets.js';
 
 /** An EIP-1193 provider, as far as sign-in uses it. */
@@ -124,57 +124,4 @@ export function detectWallets(): DetectedWallet[] {
     const wallet = found.get(option);
     return wallet ? [wallet] : [];
   });
-}
-
-/** The detected wallet of `option`, or an error saying it is not there. */
-function walletOf(option: string): DetectedWallet {
-  const wallet = detectWallets().find((candidate) => candidate.option === option);
-  if (!wallet) throw new Error(`No ${option} wallet was found in this browser.`);
-  return wallet;
-}
-
-/** Connects the wallet (the user approves in its window) and resolves to its address. */
-export async function connectWallet(option: string): Promise<string> {
-  const wallet = walletOf(option);
-  if (wallet.chain === 'ethereum') {
-    const accounts = await wallet.provider.request({ method: 'eth_requestAccounts' });
-    const [address] = Array.isArray(accounts) ? accounts : [];
-    if (typeof address !== 'string') throw new Error('The wallet shared no account.');
-    return address;
-  }
-  const answer = await wallet.provider.connect();
-  const key = answer?.publicKey ?? wallet.provider.publicKey;
-  if (!key) throw new Error('The wallet shared no account.');
-  return key.toString();
-}
-
-/** `0x` and the hexadecimal UTF-8 bytes of `text`: how `personal_sign` takes a message. */
-function utf8Hex(text: string): string {
-  let hex = '0x';
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-/**
- * Has the wallet sign `message` (the user approves in its window): `personal_sign` for
- * Ethereum (a 0x-hex signature), `signMessage` for Solana (the signature in base58).
- */
-export async function signWithWallet(
-  option: string,
-  message: string,
-  address: string,
-): Promise<string> {
-  const wallet = walletOf(option);
-  if (wallet.chain === 'ethereum') {
-    const signature = await wallet.provider.request({
-      method: 'personal_sign',
-      params: [utf8Hex(message), address],
-    });
-    if (typeof signature !== 'string') throw new Error('The wallet returned no signature.');
-    return signature;
-  }
-  const answer = await wallet.provider.signMessage(new TextEncoder().encode(message), 'utf8');
-  const signature = answer instanceof Uint8Array ? answer : answer?.signature;
-  if (!(signature instanceof Uint8Array)) throw new Error('The wallet returned no signature.');
-  return base58.encode(signature);
 }
