@@ -7,24 +7,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
 import { type PageTestWallets, testWalletsScript } from './support/crypto/test-wallets-script.js';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 import { missingPostgres, POSTGRES_URL, postgresAnswers } from './support/postgres-server.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { recordVelvetEvents, widgetPage } from './support/widget-page.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-crypto-wallets';
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
-  });
-}
 
 const wallets = (page: Page) =>
   page.evaluate(

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, openGroup, startDemo } from './demo-support.js';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 
 let demo: DemoServer;
 
@@ -20,17 +20,6 @@ test.afterAll(async () => {
 
 const widget = (page: Page) => page.locator('velvet-login');
 const session = (page: Page) => page.getByRole('region', { name: 'Session' });
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
-  });
-}
 
 const PROVIDERS = [
   { type: 'google', label: 'Google', person: { name: 'Ada Lovelace', email: 'ada@example.com' } },

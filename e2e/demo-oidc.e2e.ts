@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemo } from './demo-support.js';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 import { buildWidget } from './support/widget-bundle.js';
 
 const PHONE = '+14155550971';
@@ -23,16 +23,6 @@ test.afterAll(async () => {
 
 const panel = (page: Page) =>
   page.getByRole('region', { name: 'Sign in with Velvet (OpenID Connect)' });
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    return (await axe.run(document)).violations.map((v) => ({ id: v.id, nodes: v.nodes }));
-  });
-}
 
 test('the sample app signs in through the consent screen and logs out through the logout screen', async ({
   page,

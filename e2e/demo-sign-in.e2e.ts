@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEVELOPMENT_PUBLIC_TOKEN } from '../server/config/config.js';
 import { type DemoServer, startDemo } from './demo-support.js';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 import { browserSecrets, expectNoSecretsInLog } from './support/secrets-in-log.js';
 
 const PHONE = '+14155550901';
@@ -20,17 +20,6 @@ const widget = (page: Page) => page.locator('velvet-login');
 const log = (page: Page) => page.getByRole('log', { name: 'Widget callbacks' });
 const outbox = (page: Page) => page.getByRole('region', { name: 'Development outbox' });
 const session = (page: Page) => page.getByRole('region', { name: 'Session' });
-
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
-  });
-}
 
 test('a passcode sign-in through the outbox panel, logged as it happens, then revoked', async ({
   page,

@@ -14,7 +14,7 @@
  * second `import()` of the same URL is a real retry.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 import { SMS_ONLY, startWidgetSite, type WidgetSite } from './support/widget-site.js';
 
 const PUBLIC_TOKEN = 'public-token-test-e2e-widget-steady';
@@ -162,18 +162,6 @@ async function failChunk(page: Page, name: string, failing: () => boolean): Prom
     else await route.fallback();
   });
   return requested;
-}
-
-/** The axe violations on the page (axe-core through the DevTools protocol). */
-async function axeViolations(page: Page): Promise<unknown[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-    };
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes }));
-  });
 }
 
 test('a product chunk that fails once is loaded again, and the guest sees nothing wrong', async ({

@@ -8,7 +8,7 @@
  */
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { startVelvet, type VelvetServer } from '../server/test/velvet-process.js';
-import { injectAxe } from './support/inject-axe.js';
+import { axeViolations } from './support/inject-axe.js';
 import { type StaticSite, serveStaticPage } from './support/static-site.js';
 import { buildWidget } from './support/widget-bundle.js';
 import { widgetPage } from './support/widget-page.js';
@@ -119,17 +119,6 @@ async function sticksOut(page: Page): Promise<string[]> {
   });
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(el: Element): Promise<{ violations: { id: string }[] }> } }
-    ).axe;
-    const el = document.querySelector('velvet-login');
-    return el ? (await axe.run(el)).violations.map((violation) => violation.id) : ['no widget'];
-  });
-}
-
 async function setFonts(cdp: CDPSession, fontSizes: typeof DEFAULT_FONTS): Promise<void> {
   await cdp.send('Page.setFontSizes', { fontSizes });
 }
@@ -184,7 +173,10 @@ async function checkDoubles(page: Page, cdp: CDPSession, screen: string, parts: 
     32,
   );
   await expect.poll(() => sticksOut(page), { message: `${screen} at 360 px, 200 %` }).toEqual([]);
-  expect(await axeViolations(page), `${screen}: axe at 200 %`).toEqual([]);
+  expect(
+    (await axeViolations(page, 'velvet-login')).map((violation) => violation.id),
+    `${screen}: axe at 200 %`,
+  ).toEqual([]);
 
   await setFonts(cdp, DEFAULT_FONTS);
   await page.setViewportSize({ width: 1280, height: 900 });
