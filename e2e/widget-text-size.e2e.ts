@@ -197,6 +197,8 @@ test('at 200 % text the SMS screens, the passwords screen and the passkey button
   await page.goto(site.origin);
   const phone = widget.getByRole('textbox', { name: 'Phone number' });
   await expect(phone).toBeVisible();
+  // The method tabs come with their own chunk, a moment after the form.
+  await expect(widget.getByRole('tab', { name: 'Text' })).toBeVisible();
   await checkDoubles(page, cdp, 'the main screen', [
     TITLE,
     { name: 'phone input', selector: '.velvet-phone-input__input', box: 'height' },

@@ -102,8 +102,9 @@ describe('<velvet-login> in other languages', () => {
       );
       expect(mounted.el.getAttribute('lang')).to.equal(expected.locale.slice(0, 2));
       expect(mounted.button(expected.send)).to.exist;
-      expect(mounted.el.querySelector('option[value=DE]')?.textContent).to.include(
-        expected.germany,
+      await waitFor(
+        () => mounted.el.querySelector('option[value=DE]')?.textContent?.includes(expected.germany),
+        () => `no ${expected.germany} among the countries`,
       );
       await expect(mounted.el).to.be.accessible();
 

@@ -419,7 +419,10 @@ describe('<velvet-login>', () => {
         expect(errors).to.deep.equal([]);
         // English texts, German country names, and no `lang` claiming a language the texts are not in.
         expect(button(mounted, 'Continue with text message')).to.exist;
-        expect($(mounted, 'option[value=FR]').textContent).to.include('Frankreich');
+        await waitFor(
+          () => $(mounted, 'option[value=FR]')?.textContent?.includes('Frankreich'),
+          'no German country names',
+        );
         expect(mounted.el.hasAttribute('lang')).to.equal(false);
         mounted.el.config = { ...SMS_ONLY, locale: 'de', hideHeaderText: true };
         await mounted.el.updateComplete;
