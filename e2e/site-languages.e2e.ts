@@ -12,6 +12,7 @@ import { invitation } from '../site/content/invitation.js';
 import { en, type SiteTexts } from '../site/i18n/en.js';
 import siteEs from '../site/i18n/es.js';
 import siteFr from '../site/i18n/fr.js';
+import { passcodeEn } from '../widget/products/otp/passcode-strings.js';
 import type { LocaleCatalogue } from '../widget/strings/catalogue.js';
 import { en as widgetEn } from '../widget/strings/en.js';
 import widgetEs from '../widget/strings/es.js';
@@ -30,10 +31,8 @@ test.afterAll(async () => {
 });
 
 /** The widget's words a guest meets on the gate's phone form and code entry. */
-type WidgetWords = Pick<
-  LocaleCatalogue['core'],
-  'phoneLabel' | 'continueWithText' | 'passcodeGroupLabel'
->;
+type WidgetWords = Pick<LocaleCatalogue['core'], 'phoneLabel' | 'continueWithText'> &
+  Pick<LocaleCatalogue['passcodes'], 'passcodeGroupLabel'>;
 
 /** A browser locale, and what the site and the widget should say in it. */
 interface Language {
@@ -44,10 +43,20 @@ interface Language {
 }
 
 const LANGUAGES: readonly Language[] = [
-  { browser: 'es-ES', lang: 'es', site: siteEs, widget: widgetEs.core },
-  { browser: 'fr-FR', lang: 'fr', site: siteFr, widget: widgetFr.core },
-  { browser: 'en-US', lang: 'en', site: en, widget: widgetEn },
-  { browser: 'de-DE', lang: 'en', site: en, widget: widgetEn },
+  {
+    browser: 'es-ES',
+    lang: 'es',
+    site: siteEs,
+    widget: { ...widgetEs.core, ...widgetEs.passcodes },
+  },
+  {
+    browser: 'fr-FR',
+    lang: 'fr',
+    site: siteFr,
+    widget: { ...widgetFr.core, ...widgetFr.passcodes },
+  },
+  { browser: 'en-US', lang: 'en', site: en, widget: { ...widgetEn, ...passcodeEn } },
+  { browser: 'de-DE', lang: 'en', site: en, widget: { ...widgetEn, ...passcodeEn } },
 ];
 
 /** Words that are the same in every language: the calendar services' names. */

@@ -47,6 +47,15 @@ describe('the template-literal minifier (scripts/template-literal-minify.ts)', (
     assert.equal(minifyCssPart(' 6%, white);\n}\n', false, true), ' 6%,white)}');
     assert.equal(minifyCssPart("content: '\\2014  ';", true, true), undefined);
     assert.equal(minifyCssPart("content: 'runs on", true, false), undefined);
+    // A quote in a comment quotes nothing; a comment's opening inside a string is text.
+    assert.equal(
+      minifyCssPart("a {\n  color: red;\n}\n/* its kind's shape */\nb {\n  top: 0;\n}", true, true),
+      'a{color:red}b{top:0}',
+    );
+    assert.equal(
+      minifyCssPart("a::before {\n  content: '/* x */';\n}", true, true),
+      "a::before{content:'/* x */'}",
+    );
   });
 
   test('HTML keeps one space wherever there was some, and closes tags on their own line', () => {

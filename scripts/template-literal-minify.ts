@@ -35,10 +35,12 @@ interface Edit {
   readonly text: string;
 }
 
-/** CSS outside quoted strings: no comments, no layout. */
+/** A comment or a quoted string, whichever starts first: a quote in a comment quotes nothing. */
+const COMMENT_OR_STRING = /\/\*[\s\S]*?\*\/|"[^"\n]*"|'[^'\n]*'/g;
+
+/** CSS outside quoted strings and comments: no layout. */
 function minifyCssCode(css: string, first: boolean, last: boolean): string {
   let out = css
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/ ?([{};,>]) ?/g, '$1')
     .replace(/: /g, ':')
@@ -52,7 +54,11 @@ function minifyCssCode(css: string, first: boolean, last: boolean): string {
 /** One part of a CSS template literal, or `undefined` to leave it as written. */
 export function minifyCssPart(raw: string, first: boolean, last: boolean): string | undefined {
   if (raw.includes('\\') || /\/\*(?![\s\S]*?\*\/)/.test(raw)) return undefined;
-  const pieces = raw.split(/("[^"\n]*"|'[^'\n]*')/);
+  // Comments go first (one may hold an apostrophe), but not a `/*` inside a quoted string.
+  const uncommented = raw.replace(COMMENT_OR_STRING, (match) =>
+    match.startsWith('/*') ? ' ' : match,
+  );
+  const pieces = uncommented.split(/("[^"\n]*"|'[^'\n]*')/);
   // An odd quote left over: a string that runs on past this part.
   if (pieces.some((piece, index) => index % 2 === 0 && /["']/.test(piece))) return undefined;
   return pieces

@@ -594,7 +594,7 @@ export class VelvetLogin extends ReactiveElement {
       const view = plugin.screens[screen];
       if (view) return view(context);
     }
-    loadLazily(() => import('../components/back-button.js'));
+    loadLazily(() => import('../components/back-button-element.js'));
     return html`<div class="velvet-screen">
       <velvet-back-button
         label=${this.texts.back}

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { describe, it } from '../client/testing/mocha.js';
 import { cryptoStrings } from '../products/crypto/crypto-strings.js';
 import { magicLinkEn } from '../products/magic-links/magic-links.strings.js';
+import { passcodeEn } from '../products/otp/passcode-strings.js';
 import { passkeysEn } from '../products/passkeys/passkey-strings.js';
 import { passwordEn } from '../products/passwords/password-strings.js';
 import type { LocaleCatalogue } from './catalogue.js';
@@ -11,6 +12,7 @@ import fr from './fr.js';
 
 const ENGLISH = {
   core: en,
+  passcodes: passcodeEn,
   magicLinks: magicLinkEn,
   passwords: passwordEn,
   passkeys: passkeysEn,
@@ -25,11 +27,14 @@ describe('locale catalogues', () => {
     const { captcha_required: _captcha, ...errorsWithoutOne } = fr.errors;
     // @ts-expect-error: `errors.captcha_required` is missing
     const missingError: LocaleCatalogue = { ...fr, errors: errorsWithoutOne };
-    // @ts-expect-error: a text with values must stay a function
-    const wrongType: LocaleCatalogue = { ...es, core: { ...es.core, passcodeSentTo: 'x' } };
+    const wrongType: LocaleCatalogue = {
+      ...es,
+      // @ts-expect-error: a text with values must stay a function
+      passcodes: { ...es.passcodes, passcodeSentTo: 'x' },
+    };
     expect(missingText.core.mainTitle).to.equal(undefined);
     expect(missingError.errors.captcha_required).to.equal(undefined);
-    expect(wrongType.core.passcodeSentTo).to.equal('x');
+    expect(wrongType.passcodes.passcodeSentTo).to.equal('x');
   });
 
   for (const catalogue of [es, fr]) {
@@ -57,7 +62,7 @@ describe('locale catalogues', () => {
   it('translates the spec’s texts', () => {
     expect(es.core.mainTitle).to.equal('Regístrate o inicia sesión');
     expect(fr.core.mainTitle).to.equal('Inscrivez-vous ou connectez-vous');
-    expect(es.core.passcodeSentTo('+1 415')).to.include('+1 415');
+    expect(es.passcodes.passcodeSentTo('+1 415')).to.include('+1 415');
     expect(fr.passwords.ludsLength(1)).to.equal('Doit contenir au moins 1 caractère');
     expect(fr.passwords.ludsLength(8)).to.equal('Doit contenir au moins 8 caractères');
     expect(es.passwords.ludsLength(8)).to.equal('Debe tener al menos 8 caracteres');

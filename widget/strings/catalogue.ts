@@ -9,6 +9,7 @@ import type { CryptoStrings } from '../products/crypto/crypto-strings.js';
 import type { MagicLinkStrings } from '../products/magic-links/magic-links.strings.js';
 import type { OAuthStrings } from '../products/oauth/oauth-strings.js';
 import type { OneTapStrings } from '../products/one-tap/one-tap-strings.js';
+import type { PasscodeStrings } from '../products/otp/passcode-strings.js';
 import type { PasskeyStrings } from '../products/passkeys/passkey-strings.js';
 import type { PasswordStrings } from '../products/passwords/password-strings.js';
 import type { Strings } from './en.js';
@@ -18,6 +19,7 @@ import type { Strings } from './en.js';
  * by key (the keys are unique across the catalogues).
  */
 export type PageStrings = Strings &
+  PasscodeStrings &
   MagicLinkStrings &
   PasswordStrings &
   PasskeyStrings &
@@ -62,6 +64,8 @@ export interface LocaleCatalogue {
   /** The BCP 47 tag of the language (`es`, `fr`), set as the widget's `lang`. */
   readonly lang: string;
   readonly core: Strings;
+  /** The passcode screens' texts (`widget/products/otp/passcode-strings.ts`). */
+  readonly passcodes: PasscodeStrings;
   readonly magicLinks: MagicLinkStrings;
   readonly passwords: PasswordStrings;
   readonly passkeys: PasskeyStrings;

@@ -1,7 +1,10 @@
 /**
- * The widget's English texts: one typed catalogue. The spec's texts are
+ * The widget's English texts: one typed catalogue (the passcode screens' are in their chunk,
+ * `widget/products/otp/passcode-strings.ts`). The spec's texts are
  * exact; a page overrides any of them through the element's `strings`.
  */
+import { withProductOverrides } from '../products/shared/product-strings.js';
+
 export const en = {
   mainTitle: 'Sign up or log in',
   tabText: 'Text',
@@ -19,19 +22,7 @@ export const en = {
   invalidPhone: 'Invalid phone number, please try again.',
   countryNotAllowed: (country: string, allowed: string) =>
     `Text messages cannot be sent to phone numbers in ${country}. Please use a number from ${allowed}.`,
-  invalidPasscode: 'Invalid passcode, please try again.',
-  codeExpired: 'Your code has expired.',
-  verifyingPasscode: 'Verifying passcode...',
-  enterPasscode: 'Enter passcode',
-  passcodeSentTo: (destination: string) => `A 6-digit passcode was sent to you at ${destination}.`,
-  codeExpiresIn: (time: string) => `Your code expires in ${time}.`,
   didNotGetIt: 'Didn’t get it?',
-  resendCode: 'Resend code',
-  sendingCode: 'Sending...',
-  codeSent: 'Code sent',
-  emailResent: 'Email resent',
-  otpSuccessTitle: 'Success!',
-  otpSuccessText: 'Your passcode has been successfully verified.',
   genericError: 'Looks like there was an error!',
   genericErrorAdvice: 'Please use the back arrow to try again.',
   loadFailed: 'Part of the sign-in did not load. Please check your connection and try again.',
@@ -39,9 +30,6 @@ export const en = {
   back: 'Back',
   loading: 'Loading',
   dismiss: 'Dismiss',
-  passcodeGroupLabel: 'One-time passcode',
-  /** Each box of the passcode: `{index}` and `{count}` are replaced. */
-  passcodeDigitLabel: 'Digit {index} of {count}',
   methodTabsLabel: 'Sign-in method',
   noProducts: 'No sign-in method is available.',
   divider: 'or',
@@ -56,16 +44,11 @@ export type Strings = {
 
 /**
  * The texts of `base` (English, or a loaded locale's core catalogue) with a page's overrides on
- * top (unknown keys and wrong types are ignored).
+ * top (unknown keys and wrong types are ignored), as the products' texts take them.
  */
 export function withOverrides(
   overrides: Partial<Strings> | undefined,
   base: Strings = en,
 ): Strings {
-  const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(overrides ?? {})) {
-    if (key in en && typeof value === typeof (en as Record<string, unknown>)[key])
-      merged[key] = value;
-  }
-  return merged as Strings;
+  return withProductOverrides(base, overrides ?? {});
 }

@@ -22,6 +22,7 @@ import type { ProductContext } from '../product.js';
 import { COUNTDOWN_TICK_MS, formatRemaining, RESEND_FEEDBACK_MS } from './countdown.js';
 import { otpExpiresAt, sendOptions } from './otp-flow.js';
 import { otpScreenStyles } from './otp-screens.styles.js';
+import { passcodeStrings } from './passcode-strings.js';
 import { formError } from './send-form.js';
 
 /** The resend link: a link, a send under way, or `Code sent` for 2 seconds. */
@@ -115,22 +116,23 @@ export class VelvetOtpAuthenticate extends LitElement {
     const otp = this.otp;
     const { strings } = this.context;
     if (!otp) return nothing;
+    const texts = passcodeStrings(this.context);
     const left = otp.expiresAt - this.now;
     const expired = left <= 0;
     const errorId = `velvet-otp-authenticate-${this.ids}-error`;
     const resendLabel =
       this.resend === 'sending'
-        ? strings.sendingCode
+        ? texts.sendingCode
         : this.resend === 'sent'
-          ? strings.codeSent
-          : strings.resendCode;
+          ? texts.codeSent
+          : texts.resendCode;
     return html`<div class="velvet-screen velvet-otp-authenticate">
       <velvet-back-button label=${strings.back} @velvet-back=${this.onBack}></velvet-back-button>
-      <h2 class="velvet-title" part="title">${strings.enterPasscode}</h2>
-      <p class="velvet-text" part="text">${strings.passcodeSentTo(this.shownDestination)}</p>
+      <h2 class="velvet-title" part="title">${texts.enterPasscode}</h2>
+      <p class="velvet-text" part="text">${texts.passcodeSentTo(this.shownDestination)}</p>
       <velvet-otp-input
-        .label=${strings.passcodeGroupLabel}
-        .digitLabel=${strings.passcodeDigitLabel}
+        .label=${texts.passcodeGroupLabel}
+        .digitLabel=${texts.passcodeDigitLabel}
         ?disabled=${this.verifying || expired}
         ?invalid=${this.error !== undefined}
         described-by=${this.error ? errorId : ''}
@@ -139,7 +141,7 @@ export class VelvetOtpAuthenticate extends LitElement {
       ${
         this.verifying
           ? html`<p class="velvet-text velvet-otp-authenticate__verifying" role="status">
-            ${strings.verifyingPasscode}
+            ${texts.verifyingPasscode}
           </p>`
           : nothing
       }
@@ -147,10 +149,10 @@ export class VelvetOtpAuthenticate extends LitElement {
       ${
         expired
           ? html`<p class="velvet-text velvet-otp-authenticate__expired" role="alert">
-            ${strings.codeExpired}
+            ${texts.codeExpired}
           </p>`
           : html`<p class="velvet-text velvet-otp-authenticate__countdown">
-            ${strings.codeExpiresIn(formatRemaining(left, this.context.locale))}
+            ${texts.codeExpiresIn(formatRemaining(left, this.context.locale))}
           </p>`
       }
       <p class="velvet-text velvet-otp-authenticate__resend">
@@ -214,7 +216,7 @@ export class VelvetOtpAuthenticate extends LitElement {
     const context = this.context;
     const code = event.detail.code;
     if (!isValidPasscode(code)) {
-      this.error = context.strings.invalidPasscode;
+      this.error = passcodeStrings(context).invalidPasscode;
       return;
     }
     this.error = undefined;
@@ -267,7 +269,7 @@ export class VelvetOtpAuthenticate extends LitElement {
         });
       }
       // The spec's toast follows every resend, whatever the channel.
-      (await toasts)?.success(context.strings.emailResent);
+      (await toasts)?.success(passcodeStrings(context).emailResent);
       context.dispatch({
         type: 'update-otp-state',
         otp: { ...otp, methodId: response.method_id, expiresAt: otpExpiresAt(context) },

@@ -6,6 +6,7 @@ import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ProductContext } from '../product.js';
 import { otpScreenStyles } from './otp-screens.styles.js';
+import { passcodeStrings } from './passcode-strings.js';
 
 /** `Success!` and `Your passcode has been successfully verified.` */
 @customElement('velvet-otp-confirmation')
@@ -26,7 +27,7 @@ export class VelvetOtpConfirmation extends LitElement {
   }
 
   protected override render(): unknown {
-    const { strings } = this.context;
+    const texts = passcodeStrings(this.context);
     return html`<div class="velvet-screen velvet-confirmation" role="status">
       <svg
         class="velvet-confirmation__icon"
@@ -46,8 +47,8 @@ export class VelvetOtpConfirmation extends LitElement {
           stroke-linejoin="round"
         />
       </svg>
-      <h2 class="velvet-title" part="title">${strings.otpSuccessTitle}</h2>
-      <p class="velvet-text" part="text">${strings.otpSuccessText}</p>
+      <h2 class="velvet-title" part="title">${texts.otpSuccessTitle}</h2>
+      <p class="velvet-text" part="text">${texts.otpSuccessText}</p>
     </div>`;
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Texts a product keeps in its own chunk (so pages without it do not download them), overridable
- * by the page through the element's `strings` like the core catalogue's.
+ * by the page through the element's `strings` like the core catalogue's. This module ships in
+ * `velvet.js`, whose core texts take their overrides the same way (`withOverrides`), so no product
+ * fetches a chunk of its own for it.
  */
 
 /** A catalogue's shape: every text, or a function for texts with values. */

@@ -8,6 +8,7 @@ import { IDP_STRINGS_EN, type IdpStrings } from '../../products/idp/idp-strings.
 import { magicLinkEn } from '../../products/magic-links/magic-links.strings.js';
 import { oauthStrings } from '../../products/oauth/oauth-strings.js';
 import { type OneTapStrings, oneTapStrings } from '../../products/one-tap/one-tap-strings.js';
+import { passcodeEn } from '../../products/otp/passcode-strings.js';
 import { passkeysEn } from '../../products/passkeys/passkey-strings.js';
 import { passwordEn } from '../../products/passwords/password-strings.js';
 import type { LocaleCatalogue } from '../catalogue.js';
@@ -91,6 +92,7 @@ export const TRANSLATIONS = {
 export function englishMatchers({ catalogue, oneTap, idp }: Translation): EnglishText[] {
   const pairs: Array<[Record<string, Text>, Record<string, Text>]> = [
     [en, catalogue.core],
+    [passcodeEn, catalogue.passcodes],
     [magicLinkEn, catalogue.magicLinks],
     [passwordEn, catalogue.passwords],
     [passkeysEn, catalogue.passkeys],
