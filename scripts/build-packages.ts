@@ -28,6 +28,7 @@ import { writeElementTypings } from './element-typings.js';
 import { packageManifest } from './package-manifest.js';
 import { phoneMetadataVitePlugin } from './phone-metadata.mjs';
 import { simpleIconsInline } from './simple-icons-inline.js';
+import { templateLiteralMinify } from './template-literal-minify.js';
 
 const root = join(import.meta.dirname, '..');
 const widget = join(root, 'widget');
@@ -78,7 +79,12 @@ function libraryConfig(
       rolldownOptions: {
         external,
         preserveEntrySignatures: 'strict',
-        output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+        // Readable code for the app's own bundler, which minifies it; the doc comments live in
+        // the declarations (`types/`), and the bundler's hints stay for its tree-shaking.
+        output: {
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          comments: { legal: true, annotation: true, jsdoc: false },
+        },
       },
     },
   };
@@ -102,6 +108,9 @@ async function buildElement(): Promise<void> {
       packageImport(PACKAGE_NAMES.client, isClientModule),
       phoneMetadataVitePlugin({ staticImports: true }),
       simpleIconsInline(),
+      // The CSS and templates without their layout, as the served widget has them: an app's
+      // bundler minifies the code but leaves what is inside template literals as it is.
+      templateLiteralMinify(),
     ]),
   );
   // The names each entry exports, as `dist/velvet.js` → […], for the package's manifest.
