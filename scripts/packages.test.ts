@@ -774,8 +774,12 @@ describe('the npm packages', () => {
     );
   });
 
-  test("an app's Vite build splits the element's products and phone metadata with no plugin", async () => {
-    const app = join(dir, 'vite-app');
+  /**
+   * Builds, in memory with Vite's defaults, an app in `dir/<name>` whose page renders `wrapper`
+   * from `velvet-login-react`; its output chunks.
+   */
+  async function buildReactApp(name: string, wrapper: string) {
+    const app = join(dir, name);
     mkdirSync(app, { recursive: true });
     writeFileSync(
       join(app, 'index.html'),
@@ -786,9 +790,9 @@ describe('the npm packages', () => {
       [
         "import { createElement } from 'react';",
         "import { createRoot } from 'react-dom/client';",
-        "import { VelvetLogin } from 'velvet-login-react';",
+        `import { ${wrapper} } from 'velvet-login-react';`,
         "createRoot(document.getElementById('root')).render(",
-        "  createElement(VelvetLogin, { publicToken: 'public-token-test-x' }),",
+        `  createElement(${wrapper}, { publicToken: 'public-token-test-x' }),`,
         ');',
         '',
       ].join('\n'),
@@ -799,9 +803,13 @@ describe('the npm packages', () => {
       logLevel: 'silent',
       build: { outDir: join(app, 'dist'), write: false },
     });
-    const files = (Array.isArray(output) ? output : [output]).flatMap((result) =>
-      'output' in result ? result.output.map((file) => file.fileName) : [],
+    return (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result ? result.output : [],
     );
+  }
+
+  test("an app's Vite build splits the element's products and phone metadata with no plugin", async () => {
+    const files = (await buildReactApp('vite-app', 'VelvetLogin')).map((file) => file.fileName);
     assert.ok(
       files.some((name) => /^assets\/phone-44-[\w-]+\.js$/.test(name)),
       files.join(' '),
@@ -817,37 +825,9 @@ describe('the npm packages', () => {
     const TAGS = ['velvet-login', 'velvet-passkey-registration', 'velvet-identity-provider'];
     /** The tags whose definition is in the build of an app rendering `wrapper` from the entry. */
     async function tagsBuilt(wrapper: string): Promise<string[]> {
-      const app = join(dir, `vite-app-${wrapper}`);
-      mkdirSync(app, { recursive: true });
-      writeFileSync(
-        join(app, 'index.html'),
-        '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>\n',
-      );
-      writeFileSync(
-        join(app, 'main.js'),
-        [
-          "import { createElement } from 'react';",
-          "import { createRoot } from 'react-dom/client';",
-          `import { ${wrapper} } from 'velvet-login-react';`,
-          "createRoot(document.getElementById('root')).render(",
-          `  createElement(${wrapper}, { publicToken: 'public-token-test-x' }),`,
-          ');',
-          '',
-        ].join('\n'),
-      );
-      const output = await build({
-        configFile: false,
-        root: app,
-        logLevel: 'silent',
-        build: { outDir: join(app, 'dist'), write: false },
-      });
       // Minified, so a tag left in a comment does not count: only its string in code.
-      const code = (Array.isArray(output) ? output : [output])
-        .flatMap((result) =>
-          'output' in result
-            ? result.output.flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
-            : [],
-        )
+      const code = (await buildReactApp(`vite-app-${wrapper}`, wrapper))
+        .flatMap((file) => (file.type === 'chunk' ? [file.code] : []))
         .join('\n');
       return TAGS.filter((tag) => new RegExp(`["'\`]${tag}["'\`]`).test(code));
     }
