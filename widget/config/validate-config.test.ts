@@ -23,6 +23,45 @@ describe('checkConfig', () => {
     expect(config).to.deep.equal(input);
   });
 
+  it('keeps every theme option, at the top level and under theme', () => {
+    const button = {
+      backgroundColor: '#111',
+      textColor: 'white',
+      borderColor: 'rgb(1, 2, 3)',
+      borderRadius: '4px',
+    };
+    const theme = {
+      container: {
+        backgroundColor: '#fff',
+        borderColor: 'red',
+        borderRadius: '8px',
+        width: '24rem',
+      },
+      colors: { primary: '#123', secondary: '#456', success: 'green', error: 'red' },
+      buttons: { primary: button, secondary: button, disabled: button },
+      inputs: {
+        backgroundColor: '#fff',
+        borderColor: '#000',
+        borderRadius: '2px',
+        placeholderColor: 'gray',
+        textColor: 'black',
+      },
+      typography: {
+        fontFamily: 'Georgia, serif',
+        fontSize: '1rem',
+        titleColor: 'navy',
+        textColor: 'black',
+      },
+      fontFamily: 'Arial',
+      hideHeaderText: true,
+      logo: { logoImageUrl: 'https://example.com/logo.png' },
+    };
+    const input = { products: ['otp'], ...theme, theme };
+    const { config, problems } = checkConfig(input);
+    expect(problems).to.deep.equal([]);
+    expect(config).to.deep.include(input);
+  });
+
   it('reports unknown and mistyped options by path, and leaves them out', () => {
     const { config, problems } = checkConfig({
       products: ['otp', 'fax'],

@@ -5,7 +5,8 @@
  * typo never blanks the widget; the spec's two configuration errors replace the
  * form instead.
  */
-import { CssValueKind, describeCssValue, isCssValue } from '../theme/css-values.js';
+import { type CssValueKind, describeCssValue, isCssValue } from '../theme/css-values.js';
+import { THEME_OPTIONS } from '../theme/theme.js';
 import { Products, type VelvetConfig } from './widget-config.js';
 
 /** The spec's configuration errors (section 2). */
@@ -24,126 +25,96 @@ export interface ConfigCheck {
   configError: string | undefined;
 }
 
+/**
+ * What an option must be: a named type, a kind of CSS value (which the browser must accept), one
+ * of a list of values, an array, or an object of options by name (no option is named `enumOf` or
+ * `arrayOf`). The theme's options are `THEME_OPTIONS` as they are.
+ */
 type Shape =
   | 'string'
   | 'number'
   | 'boolean'
   | 'string[]'
   | 'record'
+  | CssValueKind
   | { enumOf: readonly string[] }
-  | { css: CssValueKind }
   | { arrayOf: Shape }
-  | { object: Record<string, Shape> };
+  | ObjectShape;
 
-const color: Shape = { css: CssValueKind.COLOR };
-const radius: Shape = { css: CssValueKind.RADIUS };
-const fontFamily: Shape = { css: CssValueKind.FONT_FAMILY };
+/** An object's options by name. */
+interface ObjectShape {
+  readonly [option: string]: Shape;
+}
 
-const buttonShape: Shape = {
-  object: { backgroundColor: color, textColor: color, borderColor: color, borderRadius: radius },
-};
-
-/** The theme's options; each CSS value must be one the browser can use. */
-const themeShape: Record<string, Shape> = {
-  container: {
-    object: {
-      backgroundColor: color,
-      borderColor: color,
-      borderRadius: radius,
-      width: { css: CssValueKind.LENGTH },
-    },
-  },
-  colors: { object: { primary: color, secondary: color, success: color, error: color } },
-  buttons: { object: { primary: buttonShape, secondary: buttonShape, disabled: buttonShape } },
-  inputs: {
-    object: {
-      backgroundColor: color,
-      borderColor: color,
-      borderRadius: radius,
-      placeholderColor: color,
-      textColor: color,
-    },
-  },
-  typography: {
-    object: {
-      fontFamily,
-      fontSize: { css: CssValueKind.FONT_SIZE },
-      titleColor: color,
-      textColor: color,
-    },
-  },
-  fontFamily,
+/** The theme's options: those that set a custom property (`THEME_OPTIONS`), and two more. */
+const themeShape: ObjectShape = {
+  ...THEME_OPTIONS,
   hideHeaderText: 'boolean',
-  logo: { object: { logoImageUrl: 'string' } },
+  logo: { logoImageUrl: 'string' },
 };
 
 /** The shape of the whole configuration. */
-const configShape: Record<string, Shape> = {
+const configShape: ObjectShape = {
   products: { arrayOf: { enumOf: Object.values(Products) } },
   emailMagicLinksOptions: {
-    object: {
-      loginRedirectURL: 'string',
-      loginExpirationMinutes: 'number',
-      signupRedirectURL: 'string',
-      signupExpirationMinutes: 'number',
-      createUserAsPending: 'boolean',
-      domainHint: 'string',
-    },
+    loginRedirectURL: 'string',
+    loginExpirationMinutes: 'number',
+    signupRedirectURL: 'string',
+    signupExpirationMinutes: 'number',
+    createUserAsPending: 'boolean',
+    domainHint: 'string',
   },
   oauthOptions: {
-    object: {
-      providers: {
-        arrayOf: {
-          object: {
-            type: 'string',
-            position: 'string',
-            one_tap: 'boolean',
-            cancel_on_tap_outside: 'boolean',
-            custom_scopes: 'string[]',
-            provider_params: 'record',
-          },
-        },
+    providers: {
+      arrayOf: {
+        type: 'string',
+        position: 'string',
+        one_tap: 'boolean',
+        cancel_on_tap_outside: 'boolean',
+        custom_scopes: 'string[]',
+        provider_params: 'record',
       },
-      loginRedirectURL: 'string',
-      signupRedirectURL: 'string',
     },
+    loginRedirectURL: 'string',
+    signupRedirectURL: 'string',
   },
   otpOptions: {
-    object: {
-      methods: { arrayOf: { enumOf: ['sms', 'whatsapp', 'email'] } },
-      expirationMinutes: 'number',
-      loginTemplateId: 'string',
-      signupTemplateId: 'string',
-    },
+    methods: { arrayOf: { enumOf: ['sms', 'whatsapp', 'email'] } },
+    expirationMinutes: 'number',
+    loginTemplateId: 'string',
+    signupTemplateId: 'string',
   },
   passwordOptions: {
-    object: {
-      loginRedirectURL: 'string',
-      loginExpirationMinutes: 'number',
-      resetPasswordRedirectURL: 'string',
-      resetPasswordExpirationMinutes: 'number',
-      resetPasswordTemplateId: 'string',
-    },
+    loginRedirectURL: 'string',
+    loginExpirationMinutes: 'number',
+    resetPasswordRedirectURL: 'string',
+    resetPasswordExpirationMinutes: 'number',
+    resetPasswordTemplateId: 'string',
   },
-  sessionOptions: { object: { sessionDurationMinutes: 'number' } },
+  sessionOptions: { sessionDurationMinutes: 'number' },
   enableShadowDOM: 'boolean',
-  theme: { object: themeShape },
+  theme: themeShape,
   locale: 'string',
   ...themeShape,
 };
 
+/** The named types, and how a message names them. */
+const NAMED_SHAPES: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  'string[]': 'an array of strings',
+  record: 'an object',
+};
+
 function describeShape(shape: Shape): string {
-  if (typeof shape === 'string') {
-    return shape === 'string[]'
-      ? 'an array of strings'
-      : shape === 'record'
-        ? 'an object'
-        : `a ${shape}`;
+  if (typeof shape === 'string')
+    return NAMED_SHAPES[shape] ?? describeCssValue(shape as CssValueKind);
+  if ('enumOf' in shape) {
+    return `one of ${(shape.enumOf as readonly string[]).map((v) => `"${v}"`).join(', ')}`;
   }
-  if ('enumOf' in shape) return `one of ${shape.enumOf.map((v) => `"${v}"`).join(', ')}`;
-  if ('css' in shape) return describeCssValue(shape.css);
   if ('arrayOf' in shape)
-    return `an array of ${describeShape(shape.arrayOf).replace(/^an? /, '')}s`;
+    return `an array of ${describeShape(shape.arrayOf as Shape).replace(/^an? /, '')}s`;
   return 'an object';
 }
 
@@ -164,6 +135,8 @@ function isOfNamedShape(value: unknown, shape: Extract<Shape, string>): boolean 
       return Array.isArray(value) && value.every((v) => typeof v === 'string');
     case 'record':
       return isPlainObject(value);
+    default:
+      return typeof value === 'string' && isCssValue(shape, value);
   }
 }
 
@@ -174,23 +147,22 @@ function clean(value: unknown, shape: Shape, path: string, problems: string[]): 
     return undefined;
   };
   if (typeof shape === 'string') return isOfNamedShape(value, shape) ? value : wrong();
-  if ('enumOf' in shape) return shape.enumOf.includes(value as string) ? value : wrong();
-  if ('css' in shape) {
-    return typeof value === 'string' && isCssValue(shape.css, value) ? value : wrong();
+  if ('enumOf' in shape) {
+    return (shape.enumOf as readonly string[]).includes(value as string) ? value : wrong();
   }
   if ('arrayOf' in shape) {
     if (!Array.isArray(value)) return wrong();
     return value
-      .map((item, index) => clean(item, shape.arrayOf, `${path}[${index}]`, problems))
+      .map((item, index) => clean(item, shape.arrayOf as Shape, `${path}[${index}]`, problems))
       .filter((item) => item !== undefined);
   }
   if (!isPlainObject(value)) return wrong();
-  return cleanObject(value, shape.object, path, problems);
+  return cleanObject(value, shape as ObjectShape, path, problems);
 }
 
 function cleanObject(
   value: Record<string, unknown>,
-  fields: Record<string, Shape>,
+  fields: ObjectShape,
   path: string,
   problems: string[],
 ): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from '../client/testing/mocha.js';
+import type { WidgetTheme } from '../config/widget-config.js';
 import { THEME_DEFAULTS, themeDefaultsCss, themeProperties } from './theme.js';
 
 describe('theme', () => {
@@ -61,6 +62,64 @@ describe('theme', () => {
       '--velvet-button-secondary-radius': '2px',
       '--velvet-button-disabled-radius': '0px',
     });
+  });
+
+  it('maps every option of the theme to its custom property', () => {
+    const theme: WidgetTheme = {
+      container: { backgroundColor: 'a', borderColor: 'b', borderRadius: 'c', width: 'd' },
+      colors: { primary: 'e', secondary: 'f', success: 'g', error: 'h' },
+      buttons: {
+        primary: { backgroundColor: 'i', textColor: 'j', borderColor: 'k', borderRadius: 'l' },
+        secondary: { backgroundColor: 'm', textColor: 'n', borderColor: 'o', borderRadius: 'p' },
+        disabled: { backgroundColor: 'q', textColor: 'r', borderColor: 's', borderRadius: 't' },
+      },
+      inputs: {
+        backgroundColor: 'u',
+        borderColor: 'v',
+        borderRadius: 'w',
+        placeholderColor: 'x',
+        textColor: 'y',
+      },
+      typography: { fontFamily: 'z', fontSize: 'A', titleColor: 'B', textColor: 'C' },
+    };
+    expect(themeProperties(theme)).to.deep.equal({
+      '--velvet-container-background': 'a',
+      '--velvet-container-border': 'b',
+      '--velvet-container-radius': 'c',
+      '--velvet-container-width': 'd',
+      '--velvet-primary': 'e',
+      '--velvet-secondary': 'f',
+      '--velvet-success': 'g',
+      '--velvet-error': 'h',
+      '--velvet-button-primary-background': 'i',
+      '--velvet-button-primary-text': 'j',
+      '--velvet-button-primary-border': 'k',
+      '--velvet-button-primary-radius': 'l',
+      '--velvet-button-secondary-background': 'm',
+      '--velvet-button-secondary-text': 'n',
+      '--velvet-button-secondary-border': 'o',
+      '--velvet-button-secondary-radius': 'p',
+      '--velvet-button-disabled-background': 'q',
+      '--velvet-button-disabled-text': 'r',
+      '--velvet-button-disabled-border': 's',
+      '--velvet-button-disabled-radius': 't',
+      '--velvet-input-background': 'u',
+      '--velvet-input-border': 'v',
+      '--velvet-input-radius': 'w',
+      '--velvet-input-placeholder': 'x',
+      '--velvet-input-text': 'y',
+      '--velvet-font-family': 'z',
+      '--velvet-font-size': 'A',
+      '--velvet-title': 'B',
+      '--velvet-text': 'C',
+    });
+    for (const name of Object.keys(themeProperties(theme))) {
+      expect(THEME_DEFAULTS, `${name} has a default`).to.have.property(name);
+    }
+  });
+
+  it('leaves out empty values', () => {
+    expect(themeProperties({ colors: { primary: '' }, fontFamily: '' })).to.deep.equal({});
   });
 
   it('typography.fontFamily wins over the top-level fontFamily', () => {

@@ -6,6 +6,7 @@
  * enlarges the whole widget; corner radii stay in px. A theme may give px.
  */
 import type { WidgetTheme } from '../config/widget-config.js';
+import type { CssValueKind } from './css-values.js';
 
 /** The defaults of the spec (section 9). */
 export const THEME_DEFAULTS = {
@@ -48,36 +49,90 @@ export const THEME_DEFAULTS = {
 /** A custom property the theme sets. */
 export type ThemeProperty = keyof typeof THEME_DEFAULTS;
 
+/** The options of each kind of button (`buttons.primary`, …). */
+const BUTTON_OPTIONS = {
+  backgroundColor: 'color',
+  textColor: 'color',
+  borderColor: 'color',
+  borderRadius: 'radius',
+} as const;
+
+/**
+ * The theme's options that set a custom property, each with the kind of CSS value it takes (the
+ * config's check, `validate-config.ts`, holds them to it). Each sets the custom property named
+ * after it: `--velvet-`, its group's prefix ({@link GROUP_PREFIXES}; inside `buttons`, also the
+ * button's kind), then its name without `Color` and with `borderRadius` as `radius`, in kebab
+ * case: `inputs.placeholderColor` sets `--velvet-input-placeholder`, `buttons.primary.borderRadius`
+ * `--velvet-button-primary-radius`, `typography.fontSize` `--velvet-font-size`. The top-level
+ * `fontFamily` comes first, so that `typography.fontFamily` wins over it.
+ */
+export const THEME_OPTIONS = {
+  fontFamily: 'font-family',
+  container: {
+    backgroundColor: 'color',
+    borderColor: 'color',
+    borderRadius: 'radius',
+    width: 'length',
+  },
+  colors: { primary: 'color', secondary: 'color', success: 'color', error: 'color' },
+  buttons: { primary: BUTTON_OPTIONS, secondary: BUTTON_OPTIONS, disabled: BUTTON_OPTIONS },
+  inputs: {
+    backgroundColor: 'color',
+    borderColor: 'color',
+    borderRadius: 'radius',
+    placeholderColor: 'color',
+    textColor: 'color',
+  },
+  typography: {
+    fontFamily: 'font-family',
+    fontSize: 'font-size',
+    titleColor: 'color',
+    textColor: 'color',
+  },
+} as const satisfies ThemeOptions;
+
+/** Options by name: a kind of CSS value, or a group of options. */
+export interface ThemeOptions {
+  readonly [name: string]: CssValueKind | ThemeOptions;
+}
+
+/** The prefix of each group's custom properties; none for `colors` and `typography`. */
+const GROUP_PREFIXES: Readonly<Record<string, string>> = {
+  container: 'container-',
+  buttons: 'button-',
+  inputs: 'input-',
+};
+
+/** Sets in `out` the custom property of each option of `options` that `values` names. */
+function setProperties(
+  options: ThemeOptions,
+  values: unknown,
+  prefix: string,
+  out: Record<string, string>,
+): void {
+  for (const [name, option] of Object.entries(options)) {
+    const value = (values as Record<string, unknown> | undefined)?.[name];
+    if (typeof option === 'object') {
+      setProperties(
+        option,
+        value,
+        prefix ? `${prefix}${name}-` : (GROUP_PREFIXES[name] ?? ''),
+        out,
+      );
+    } else if (typeof value === 'string' && value !== '') {
+      const property = name
+        .replace(/Color$/, '')
+        .replace('borderRadius', 'radius')
+        .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+      out[`--velvet-${prefix}${property}`] = value;
+    }
+  }
+}
+
 /** The custom properties a theme sets (only those it names; the stylesheet holds the defaults). */
 export function themeProperties(theme: WidgetTheme): Partial<Record<ThemeProperty, string>> {
-  const out: Partial<Record<ThemeProperty, string>> = {};
-  const set = (name: ThemeProperty, value: string | undefined) => {
-    if (value !== undefined && value !== '') out[name] = value;
-  };
-  set('--velvet-container-width', theme.container?.width);
-  set('--velvet-container-radius', theme.container?.borderRadius);
-  set('--velvet-container-background', theme.container?.backgroundColor);
-  set('--velvet-container-border', theme.container?.borderColor);
-  set('--velvet-primary', theme.colors?.primary);
-  set('--velvet-secondary', theme.colors?.secondary);
-  set('--velvet-success', theme.colors?.success);
-  set('--velvet-error', theme.colors?.error);
-  set('--velvet-font-family', theme.typography?.fontFamily ?? theme.fontFamily);
-  set('--velvet-font-size', theme.typography?.fontSize);
-  set('--velvet-title', theme.typography?.titleColor);
-  set('--velvet-text', theme.typography?.textColor);
-  for (const kind of ['primary', 'secondary', 'disabled'] as const) {
-    const button = theme.buttons?.[kind];
-    set(`--velvet-button-${kind}-background`, button?.backgroundColor);
-    set(`--velvet-button-${kind}-text`, button?.textColor);
-    set(`--velvet-button-${kind}-border`, button?.borderColor);
-    set(`--velvet-button-${kind}-radius`, button?.borderRadius);
-  }
-  set('--velvet-input-background', theme.inputs?.backgroundColor);
-  set('--velvet-input-border', theme.inputs?.borderColor);
-  set('--velvet-input-radius', theme.inputs?.borderRadius);
-  set('--velvet-input-placeholder', theme.inputs?.placeholderColor);
-  set('--velvet-input-text', theme.inputs?.textColor);
+  const out: Record<string, string> = {};
+  setProperties(THEME_OPTIONS, theme, '', out);
   return out;
 }
 
