@@ -31,19 +31,20 @@ export const PRODUCT_FIRST_RENDER_BUDGET_BYTES: Readonly<Record<string, number>>
   emailMagicLinks: PRODUCT_FIRST_RENDER_GOAL_BYTES,
   passwords: PRODUCT_FIRST_RENDER_GOAL_BYTES,
   oauth: PRODUCT_FIRST_RENDER_GOAL_BYTES,
-  // Passkeys load the client library for the passkey autofill right after the first render:
-  // 35,518 B.
-  'passkeys (with SMS passcodes)': 35_800,
+  // Passkeys loaded the client library for the passkey autofill right after the first render
+  // (35,607 B); the autofill now asks for its options itself, and the library loads once a
+  // passkey is picked: 23,900 B, of which the SMS form's first render is 20,496.
+  'passkeys (with SMS passcodes)': 24_000,
   crypto: PRODUCT_FIRST_RENDER_GOAL_BYTES,
 };
 
 /**
- * The ceiling of a page with all six products' settled first render, in gzip bytes. Issue 37's
- * goal is 40,000; until it is met, the figure measured (48,927 with the crypto product's base58
- * encoder out of its first render, 47,893 with the email field without Lit's `live()`; the
- * client library for the passkey autofill among it) and a small margin.
+ * The ceiling of a page with all six products' settled first render, in gzip bytes: issue 37's
+ * goal. It was 48,927 with the crypto product's base58 encoder out of its first render, 47,893
+ * with the email field without Lit's `live()`; the passkey autofill asking for its options
+ * without the client library (which loads once a passkey is picked): 36,220.
  */
-export const ALL_PRODUCTS_BUDGET_BYTES = 48_200;
+export const ALL_PRODUCTS_BUDGET_BYTES = 40_000;
 
 /**
  * The ceiling of the whole SMS flow, phone form to passcode screen, in gzip bytes. It was

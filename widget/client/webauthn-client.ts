@@ -233,10 +233,24 @@ export class WebAuthnClient {
       ...(options.conditional_mediation ? { mediation: 'conditional' as const } : {}),
     });
     if (!credential) return null;
+    return this.authenticateWith(credential as PublicKeyCredential, options);
+  }
+
+  /**
+   * Signs in with a passkey the browser gave already (`navigator.credentials.get()` for request
+   * options from `/webauthn/authenticate/start/primary`, asked for without this library: the
+   * widget's autofill does so before the library loads): `POST /webauthn/authenticate`, and the
+   * session kept as {@link authenticate} keeps it.
+   */
+  async authenticateWith(
+    credential: PublicKeyCredential,
+    options: Pick<WebAuthnAuthenticateOptions, 'session_duration_minutes'>,
+  ): Promise<WebAuthnAuthenticateResponse> {
+    checkNumber('session_duration_minutes', options.session_duration_minutes);
     const response = await this.http.post(
       '/webauthn/authenticate',
       {
-        public_key_credential: JSON.stringify(credentialToJson(credential as PublicKeyCredential)),
+        public_key_credential: JSON.stringify(credentialToJson(credential)),
         session_duration_minutes: options.session_duration_minutes,
       },
       isWebAuthnAuthenticateResponse,

@@ -528,6 +528,8 @@ export class VelvetLogin extends ReactiveElement {
       clock: this.clock,
       dispatch: (action) => this.dispatch(action),
       client: () => this.getClient(),
+      // The element itself: its `publicToken` and `apiBase`.
+      api: this.client ? undefined : this,
       load: (loader) => this.load(loader),
       busy: async (work) => {
         this.loading += 1;

@@ -52,6 +52,12 @@ export interface ProductContext {
   /** The client library, loaded on first use and shared with the page's client if it gave one. */
   client(): Promise<VelvetClient>;
   /**
+   * The project's public token and API base, for a call a product makes before it needs the
+   * client library (the passkey autofill's options); `undefined` when the page gave its own
+   * client, which then makes every call.
+   */
+  readonly api: { readonly publicToken: string; readonly apiBase: string | undefined } | undefined;
+  /**
    * Loads a lazy chunk (`loader` runs its `import()`): once per loader, tried twice; when it does
    * not load, the page hears of it and the screen shows an error with "Try again".
    */

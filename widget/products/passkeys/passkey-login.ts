@@ -7,9 +7,11 @@
  */
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { WebAuthnClient } from '../../client/webauthn-client.js';
+import type { VelvetClient } from '../../client/velvet-client.js';
+import type { WebAuthnAuthenticateResponse } from '../../client/webauthn-client.js';
 import { sessionMinutes } from '../../config/widget-config.js';
 import type { ProductContext } from '../product.js';
+import { autofillOptions } from './autofill-options.js';
 import { isCancelled, signInFailure } from './passkey-errors.js';
 import {
   AUTOFILL_ATTEMPTS,
@@ -94,14 +96,8 @@ export class VelvetPasskeyLogin extends LitElement {
         console.error(`<velvet-login>: ${textsOf(this.context).passkeyNoAutofill}`);
       return;
     }
-    let client: WebAuthnClient;
-    try {
-      client = (await this.context.client()).webauthn;
-    } catch {
-      return;
-    }
     while (this.attemptsLeft > 0 && !signal.aborted) {
-      if (await this.autofillOnce(client, signal)) return;
+      if (await this.autofillOnce(signal)) return;
     }
   }
 
@@ -110,15 +106,9 @@ export class VelvetPasskeyLogin extends LitElement {
    * the autofill is over (signed in, aborted, or nothing offered), false after a failure that
    * used up one attempt.
    */
-  private async autofillOnce(client: WebAuthnClient, signal: AbortSignal): Promise<boolean> {
+  private async autofillOnce(signal: AbortSignal): Promise<boolean> {
     try {
-      const response = await client.authenticate({
-        session_duration_minutes: sessionMinutes(this.context.config),
-        is_passkey: true,
-        conditional_mediation: true,
-        disable_input_check: true,
-        signal,
-      });
+      const response = await this.autofillSignIn(signal);
       if (signal.aborted || !response) return true;
       void loadPasskeyScreens();
       signedIn(this.context, response);
@@ -129,6 +119,43 @@ export class VelvetPasskeyLogin extends LitElement {
       if (!isCancelled(error)) this.showFailure(error);
       return false;
     }
+  }
+
+  /**
+   * The autofill ceremony. Its request options come without the client library where they can
+   * (`autofill-options.ts`), which then loads only once a passkey is picked; otherwise the client
+   * library runs the whole ceremony (`null` when it does not load: no autofill then).
+   */
+  private async autofillSignIn(signal: AbortSignal): Promise<WebAuthnAuthenticateResponse | null> {
+    const context = this.context;
+    const minutes = { session_duration_minutes: sessionMinutes(context.config) };
+    const publicKey = await autofillOptions(context, signal);
+    if (signal.aborted) return null;
+    if (publicKey) {
+      const credential = await navigator.credentials.get({
+        publicKey,
+        signal,
+        mediation: 'conditional',
+      });
+      if (!credential) return null;
+      return (await context.client()).webauthn.authenticateWith(
+        credential as PublicKeyCredential,
+        minutes,
+      );
+    }
+    let client: VelvetClient;
+    try {
+      client = await context.client();
+    } catch {
+      return null;
+    }
+    return client.webauthn.authenticate({
+      ...minutes,
+      is_passkey: true,
+      conditional_mediation: true,
+      disable_input_check: true,
+      signal,
+    });
   }
 
   private showFailure(error: unknown): void {

@@ -7,6 +7,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { User } from '../../client/api-types.js';
 import { encodeBase64Url } from '../../client/base64.js';
+import { SESSION_COOKIE, SESSION_STORAGE_PREFIX } from '../../client/constants.js';
+import { FakeApi } from '../../client/testing/fake-api.js';
 import { apiErrorBody, makeSession, makeUser, success } from '../../client/testing/fixtures.js';
 import { afterEach, beforeEach, describe, it } from '../../client/testing/mocha.js';
 import {
@@ -14,11 +16,13 @@ import {
   createTestClient,
   signIn,
   type TestClient,
+  uniqueToken,
 } from '../../client/testing/test-client.js';
 import { waitFor } from '../../client/testing/wait-for.js';
 import type { VelvetErrorDetail, VelvetEventDetail } from '../../events.js';
 import '../../velvet.js';
 import type { VelvetLogin } from '../../element/velvet-login.js';
+import { SESSION_MARKS } from './autofill-options.js';
 import './passkey-registration.js';
 import type { VelvetPasskeyLogin } from './passkey-login.js';
 import type { VelvetPasskeyRegistration } from './passkey-registration.js';
@@ -310,6 +314,95 @@ describe('passkeys on the main screen', () => {
       () => `shown: ${mounted.text()}`,
     );
     expect(mounted.events.map((event) => event.type)).to.include('PASSKEY_AUTHENTICATE');
+  });
+});
+
+describe('the autofill sign-in with the widget’s own client', () => {
+  const realFetch = globalThis.fetch;
+  let api: FakeApi;
+  let publicToken = '';
+
+  beforeEach(() => {
+    api = new FakeApi();
+    publicToken = uniqueToken();
+    globalThis.fetch = (input, init) => api.fetch(String(input), init ?? {});
+  });
+
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  /** Mounts the widget with no page client: it makes its own calls (through `api`). */
+  async function mountOwn(): Promise<{ el: VelvetLogin; text: () => string }> {
+    const el = await fixture<VelvetLogin>(html`<velvet-login
+      public-token=${publicToken}
+      .config=${CONFIG}
+    ></velvet-login>`);
+    return { el, text: () => el.textContent?.replace(/\s+/g, ' ').trim() ?? '' };
+  }
+
+  const signedInShown = 'You have successfully logged in with your Passkey.';
+
+  it('asks for the options itself, then signs in with the passkey picked and keeps the session', async () => {
+    const credentialId = await makePasskey();
+    api.on('POST', '/webauthn/authenticate/start/primary', { json: requestOptions() });
+    api.on('POST', '/webauthn/authenticate', { json: signedInBody() });
+    const mounted = await mountOwn();
+    await waitFor(
+      () => mounted.text().includes(signedInShown),
+      () => `shown: ${mounted.text()}; requests: ${api.requests.map((r) => r.path).join(', ')}`,
+    );
+    const [start, ...again] = api.requestsTo('/webauthn/authenticate/start/primary');
+    expect(again).to.have.length(0);
+    expect(start?.headers.get('Authorization')).to.equal(
+      `Basic ${btoa(`${publicToken}:${publicToken}`)}`,
+    );
+    expect(start?.body).to.deep.equal({
+      domain: 'localhost',
+      return_passkey_credential_options: true,
+    });
+    const [finish] = api.requestsTo('/webauthn/authenticate');
+    const sent = JSON.parse(
+      (finish?.body as { public_key_credential?: string } | undefined)?.public_key_credential ??
+        '{}',
+    );
+    expect(sent.id).to.equal(credentialId);
+    // The options were asked for by the widget itself (the client library sends its telemetry
+    // header on every call): the library loaded only to finish.
+    expect(start?.headers.get('X-SDK-Client')).to.equal(null);
+    expect(finish?.headers.get('X-SDK-Client')).to.be.a('string');
+    // The widget's client library keeps the session where the page's own client finds it.
+    const stored = JSON.parse(localStorage.getItem(`velvet_session::${publicToken}`) ?? '{}');
+    expect(stored.sessionToken).to.equal('session-token-passkey');
+  });
+
+  it('leaves the options to the client library when its own request fails (a captcha, an error)', async () => {
+    await makePasskey();
+    let starts = 0;
+    api.on('POST', '/webauthn/authenticate/start/primary', () => {
+      starts += 1;
+      return starts === 1
+        ? { status: 500, json: apiErrorBody(500, 'internal_server_error', 'boom') }
+        : { json: requestOptions() };
+    });
+    api.on('POST', '/webauthn/authenticate', { json: signedInBody() });
+    const mounted = await mountOwn();
+    await waitFor(
+      () => mounted.text().includes(signedInShown),
+      () => `shown: ${mounted.text()}; requests: ${api.requests.map((r) => r.path).join(', ')}`,
+    );
+    const [own, library] = api.requestsTo('/webauthn/authenticate/start/primary');
+    expect(own?.headers.get('X-SDK-Client')).to.equal(null);
+    expect(library?.headers.get('X-SDK-Client')).to.be.a('string');
+    expect(starts).to.equal(2);
+    expect(mounted.text()).not.to.include('Unknown error');
+  });
+
+  it('the session marks it looks for are the client library’s', () => {
+    expect(SESSION_MARKS).to.deep.equal({
+      storagePrefix: SESSION_STORAGE_PREFIX,
+      cookie: SESSION_COOKIE,
+    });
   });
 });
 
