@@ -26,7 +26,10 @@ export function isCancelled(error: unknown): boolean {
 }
 
 /** A failed sign-in: the not-found message for a deleted passkey, the unknown one otherwise. */
-export function signInFailure(error: unknown, strings: PasskeyStrings): PasskeyFailure {
+export function signInFailure(
+  error: unknown,
+  strings: Pick<PasskeyStrings, 'passkeyNotFound' | 'passkeyUnknownError'>,
+): PasskeyFailure {
   const type = errorTypeOf(error);
   if (type === 'webauthn_registration_not_found') {
     return { message: strings.passkeyNotFound, errorType: type };

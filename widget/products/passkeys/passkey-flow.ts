@@ -2,14 +2,19 @@
 import type { WebAuthnAuthenticateResponse } from '../../client/webauthn-client.js';
 import { Screen } from '../../state/screen.js';
 import type { ProductContext } from '../product.js';
-import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
+import {
+  PasskeyEvent,
+  type PasskeyLoginStrings,
+  passkeyLoginEn,
+  passkeyStrings,
+} from './passkey-strings.js';
 
 /** How many times the autofill sign-in is tried on the main screen (spec section 9). */
 export const AUTOFILL_ATTEMPTS = 5;
 
 /** The passkey texts, with the page's overrides. */
-export function textsOf(context: ProductContext): PasskeyStrings {
-  return passkeyStrings(context.pageStrings, context.catalogue?.passkeys);
+export function textsOf(context: ProductContext): PasskeyLoginStrings {
+  return passkeyStrings(passkeyLoginEn, context.pageStrings, context.catalogue?.passkeys);
 }
 
 /** Whether the config has a product with an email or phone field (where autofill shows). */

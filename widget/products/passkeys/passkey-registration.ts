@@ -31,7 +31,12 @@ import { Screen } from '../../state/screen.js';
 import type { LocaleCatalogue } from '../../strings/catalogue.js';
 import { themeProperties } from '../../theme/theme.js';
 import { isCancelled, registrationFailure } from './passkey-errors.js';
-import { PasskeyEvent, type PasskeyStrings, passkeyStrings } from './passkey-strings.js';
+import {
+  PasskeyEvent,
+  type PasskeyStrings,
+  passkeyStrings,
+  passkeysEn,
+} from './passkey-strings.js';
 import { passkeysStyles } from './passkeys.styles.js';
 
 /** The element's tag. */
@@ -93,7 +98,7 @@ export class VelvetPasskeyRegistration extends LitElement {
   @state() private draft = '';
   @state() private confirmingDelete: string | undefined;
 
-  private texts: PasskeyStrings = passkeyStrings({});
+  private texts: PasskeyStrings = passkeyStrings(passkeysEn, {});
   /** The configured locale, and its catalogue once loaded (none for English). */
   private locale = 'en';
   private catalogue: LocaleCatalogue | undefined;
@@ -126,7 +131,7 @@ export class VelvetPasskeyRegistration extends LitElement {
     const config: unknown = this.config;
     if (changed.has('config') && !(config instanceof UnparsableConfig)) this.applyLocale();
     if (changed.has('strings'))
-      this.texts = passkeyStrings(this.strings ?? {}, this.catalogue?.passkeys);
+      this.texts = passkeyStrings(passkeysEn, this.strings ?? {}, this.catalogue?.passkeys);
     if (config instanceof UnparsableConfig) {
       // The theme falls back to the defaults, and the page hears why.
       this.config = {};
