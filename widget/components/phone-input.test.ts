@@ -210,6 +210,26 @@ describe('<velvet-phone-input>', () => {
       expect(select.value).to.equal('US');
     });
 
+    it('before the names, offers the shown country only when it is given, and names the countries at once when it is not', async () => {
+      // Italian and Dutch are asked for by no other test of this page.
+      const values = (select: HTMLSelectElement) => [...select.options].map((o) => o.value);
+      const italian = await setup(
+        html`<velvet-phone-input locale="it" country="CA" .countries=${['GB', 'CA']}></velvet-phone-input>`,
+      );
+      expect([...italian.select.options].map((option) => option.text.trim())).to.deep.equal(['+1']);
+      expect(italian.select.value).to.equal('CA');
+      await named(italian.select);
+      expect(values(italian.select)).to.deep.equal(['CA', 'GB']);
+      expect(italian.select.value).to.equal('CA');
+      // Neither the country set nor the United States is given: the first by name is shown.
+      const dutch = await setup(
+        html`<velvet-phone-input locale="nl" .countries=${['GB', 'FR']}></velvet-phone-input>`,
+      );
+      expect(values(dutch.select)).to.deep.equal(['FR', 'GB']);
+      expect(dutch.select.options[0]?.text.trim()).to.equal('+33 Frankrijk');
+      expect(dutch.select.value).to.equal('FR');
+    });
+
     it('offers only the countries given; every one when none of them is known; none for an empty list', async () => {
       const values = (select: HTMLSelectElement) => [...select.options].map((o) => o.value);
       const { el, select } = await setup(

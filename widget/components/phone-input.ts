@@ -127,31 +127,27 @@ export class VelvetPhoneInput extends LitElement {
     );
   }
 
-  /**
-   * Before the names: the shown country alone (the one set, else the United States), by its
-   * calling code, when it is offered; none when nothing is offered; `undefined` when choosing
-   * the shown country needs the names (neither is offered: the first by name is shown).
-   */
-  private get unnamedOptions(): CountryOption[] | undefined {
-    const known = (this.countries ?? []).filter(isCountryCode);
-    const offered = (code: string) =>
-      known.length > 0 ? known.includes(code as CountryCode) : this.countries?.length !== 0;
-    if (this.countries?.length === 0) return [];
-    for (const country of [this.country, DEFAULT_COUNTRY]) {
-      if (isCountryCode(country) && offered(country)) {
-        const dialCode = dialCodeOf(country);
-        return [{ country, dialCode, label: `+${dialCode}` }];
-      }
-    }
-    return undefined;
-  }
-
   private get options(): readonly CountryOption[] {
-    const early = this.named || countryOptionsNamed(this.locale) ? undefined : this.unnamedOptions;
-    if (early) return early;
+    const given = this.countries;
+    if (!this.named && !countryOptionsNamed(this.locale)) {
+      // Before the names: the shown country alone (the one set, else the United States), by its
+      // calling code, when it is offered; none when nothing is offered. When neither is offered,
+      // the first by name is shown, which needs the names.
+      const known = given?.filter(isCountryCode) ?? [];
+      for (const country of [this.country, DEFAULT_COUNTRY]) {
+        if (
+          isCountryCode(country) &&
+          (known.length ? known.includes(country) : given?.length !== 0)
+        ) {
+          const dialCode = dialCodeOf(country);
+          return [{ country, dialCode, label: `+${dialCode}` }];
+        }
+      }
+      if (given?.length === 0) return [];
+    }
     const all = countryOptions(this.locale);
-    const offered = all.filter((option) => this.countries?.includes(option.country));
-    return offered.length > 0 || this.countries?.length === 0 ? offered : all;
+    const offered = all.filter((option) => given?.includes(option.country));
+    return offered.length > 0 || given?.length === 0 ? offered : all;
   }
 
   /** The country shown: `country`, else the United States, else the first offered. */
