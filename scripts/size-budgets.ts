@@ -14,10 +14,14 @@ export const FIRST_RENDER_BUDGET_BYTES = 20 * 1024;
 /**
  * The ceiling of the SMS-only page's settled first render, in gzip bytes: everything the widget
  * fetched until it fetched nothing for 2 s after the phone form appeared. Issue 37's goal is
- * 15,000; until it is met, the first-paint budget's 20 KB: counted first at 20,984 (the main
- * screen's calls a chunk fetched after the form), 20,410 with them in the entry.
+ * 15,000; until it is met, the figure measured and a small margin: counted first at 20,984 (the
+ * main screen's calls a chunk fetched after the form), 20,410 with them in the entry, then held
+ * to the first-paint budget's 20 KB. The dial-code table by calling code (otp-product 5,026 →
+ * 4,985) and the theme's options as one table for the config's check and the custom properties
+ * (velvet.js 15,447 → 15,194): 20,179; the phone input naming its countries after its first
+ * paint, re-landed (otp-product 5,114): 20,308.
  */
-export const SETTLED_FIRST_RENDER_BUDGET_BYTES = 20_480;
+export const SETTLED_FIRST_RENDER_BUDGET_BYTES = 20_320;
 
 /** Issue 37's goal for each other product's settled first render, in gzip bytes. */
 const PRODUCT_FIRST_RENDER_GOAL_BYTES = 20_000;
@@ -78,9 +82,11 @@ export const ALL_PRODUCTS_BUDGET_BYTES = 40_000;
  * the locale texts brought it to 39,251; the passcode screens' texts with those screens (velvet.js
  * 15,715 → 15,512, the SMS-only settled first render 20,738 → 20,538, but the flow 39,307), the
  * CSS minifier no longer stopping at an apostrophe in a comment (velvet.js 15,447) and the back
- * button's chunk without a module namespace (814 → 755): 39,183, and 20,473 settled.
+ * button's chunk without a module namespace (814 → 755): 39,183, and 20,473 settled. The dial-code
+ * table by calling code and the theme's options as one table: 38,889; the phone input naming its
+ * countries after its first paint, re-landed: 39,017.
  */
-export const SMS_FLOW_BUDGET_BYTES = 39_200;
+export const SMS_FLOW_BUDGET_BYTES = 39_030;
 
 /** The invitation site's gate: JS and CSS until the phone form. */
 export const GATE_BUDGET_BYTES = 90_000;

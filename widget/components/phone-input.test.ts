@@ -1,10 +1,15 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { selectOption, sendKeys } from '@web/test-runner-commands';
 import { describe, it } from '../client/testing/mocha.js';
+import { waitFor } from '../client/testing/wait-for.js';
 import { DIAL_CODES } from '../validation/dial-codes.js';
 import './phone-input.js';
 import type { CountryChangeDetail, VelvetPhoneInput } from './phone-input.js';
 import { phoneInputStyles } from './phone-input.styles.js';
+
+/** Waits until the select's options carry the countries' names (after the first paint). */
+const named = (select: HTMLSelectElement) =>
+  waitFor(() => (select.options[0]?.text.trim() ?? '').includes(' '), 'no country names');
 
 const style = document.createElement('style');
 style.textContent = phoneInputStyles;
@@ -94,6 +99,7 @@ describe('<velvet-phone-input>', () => {
 
     it("lists every country as '+code Name', the United States first", async () => {
       const { select } = await setup();
+      await named(select);
       const options = [...select.options];
       expect(options).to.have.length(Object.keys(DIAL_CODES).length);
       expect(options[0]?.value).to.equal('US');
@@ -189,7 +195,39 @@ describe('<velvet-phone-input>', () => {
 
     it('names the countries in the given locale', async () => {
       const { select } = await setup(html`<velvet-phone-input locale="fr"></velvet-phone-input>`);
+      await named(select);
       expect(select.options[0]?.text.trim()).to.equal('+1 États-Unis');
+    });
+
+    it('first offers the shown country by its code alone, then names every country after the first paint', async () => {
+      // German is asked for by no other test of this page, so its names are not known yet.
+      const { select } = await setup(html`<velvet-phone-input locale="de"></velvet-phone-input>`);
+      expect([...select.options].map((option) => option.text.trim())).to.deep.equal(['+1']);
+      expect(select.value).to.equal('US');
+      await named(select);
+      expect(select.options[0]?.text.trim()).to.equal('+1 Vereinigte Staaten');
+      expect(select.options.length).to.equal(Object.keys(DIAL_CODES).length);
+      expect(select.value).to.equal('US');
+    });
+
+    it('before the names, offers the shown country only when it is given, and names the countries at once when it is not', async () => {
+      // Italian and Dutch are asked for by no other test of this page.
+      const values = (select: HTMLSelectElement) => [...select.options].map((o) => o.value);
+      const italian = await setup(
+        html`<velvet-phone-input locale="it" country="CA" .countries=${['GB', 'CA']}></velvet-phone-input>`,
+      );
+      expect([...italian.select.options].map((option) => option.text.trim())).to.deep.equal(['+1']);
+      expect(italian.select.value).to.equal('CA');
+      await named(italian.select);
+      expect(values(italian.select)).to.deep.equal(['CA', 'GB']);
+      expect(italian.select.value).to.equal('CA');
+      // Neither the country set nor the United States is given: the first by name is shown.
+      const dutch = await setup(
+        html`<velvet-phone-input locale="nl" .countries=${['GB', 'FR']}></velvet-phone-input>`,
+      );
+      expect(values(dutch.select)).to.deep.equal(['FR', 'GB']);
+      expect(dutch.select.options[0]?.text.trim()).to.equal('+33 Frankrijk');
+      expect(dutch.select.value).to.equal('FR');
     });
 
     it('offers only the countries given; every one when none of them is known; none for an empty list', async () => {
@@ -202,6 +240,7 @@ describe('<velvet-phone-input>', () => {
       expect(select.value).to.equal('CA');
       el.countries = ['XX'];
       await el.updateComplete;
+      await named(select);
       expect(select.options.length).to.equal(Object.keys(DIAL_CODES).length);
       el.countries = [];
       await el.updateComplete;

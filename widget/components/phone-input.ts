@@ -5,7 +5,9 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import {
   type CountryCode,
+  type CountryOption,
   countryOptions,
+  countryOptionsNamed,
   DEFAULT_COUNTRY,
   dialCodeOf,
   isCountryCode,
@@ -106,10 +108,46 @@ export class VelvetPhoneInput extends LitElement {
     return this;
   }
 
-  private get options() {
+  /**
+   * Whether the countries may be named yet. Naming them (`Intl.DisplayNames`, then sorting them
+   * by name) was the costliest step of the phone form's first render on a slow phone (about a
+   * tenth of a second at a 4× CPU slowdown), and the closed select shows only the `+code` beside
+   * it: so a page's first phone input first offers the shown country alone, labelled by its
+   * calling code, and names the countries right after its first paint.
+   */
+  private named = false;
+
+  protected override firstUpdated(): void {
+    // A task queued from the frame's callback runs after that frame is painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        this.named = true;
+        this.requestUpdate();
+      }),
+    );
+  }
+
+  private get options(): readonly CountryOption[] {
+    const given = this.countries;
+    if (!this.named && !countryOptionsNamed(this.locale)) {
+      // Before the names: the shown country alone (the one set, else the United States), by its
+      // calling code, when it is offered; none when nothing is offered. When neither is offered,
+      // the first by name is shown, which needs the names.
+      const known = given?.filter(isCountryCode) ?? [];
+      for (const country of [this.country, DEFAULT_COUNTRY]) {
+        if (
+          isCountryCode(country) &&
+          (known.length ? known.includes(country) : given?.length !== 0)
+        ) {
+          const dialCode = dialCodeOf(country);
+          return [{ country, dialCode, label: `+${dialCode}` }];
+        }
+      }
+      if (given?.length === 0) return [];
+    }
     const all = countryOptions(this.locale);
-    const offered = all.filter((option) => this.countries?.includes(option.country));
-    return offered.length > 0 || this.countries?.length === 0 ? offered : all;
+    const offered = all.filter((option) => given?.includes(option.country));
+    return offered.length > 0 || given?.length === 0 ? offered : all;
   }
 
   /** The country shown: `country`, else the United States, else the first offered. */

@@ -122,7 +122,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether `value` has `shape`, one of the shapes named by a string. */
+/** Whether `value` has `shape`, a shape written as a string (a named type or a CSS kind). */
 function isOfNamedShape(value: unknown, shape: Extract<Shape, string>): boolean {
   switch (shape) {
     case 'string':

@@ -90,6 +90,11 @@ function regionNamer(locale: string): ((country: string) => string | undefined) 
   return undefined;
 }
 
+/** Whether {@link countryOptions} for `locale` answers at once (it named the countries before). */
+export function countryOptionsNamed(locale = 'en'): boolean {
+  return optionsByLocale.has(locale);
+}
+
 /** `'GB'` → `'United Kingdom'` in `locale` (the code when the browser cannot name it). */
 export function countryName(country: string, locale = 'en'): string {
   return regionNamer(locale)?.(country) || country;
