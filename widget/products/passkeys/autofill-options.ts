@@ -5,7 +5,6 @@
  * The passkey product's first render then fetches no client library: it loads once the guest
  * picks a passkey, to finish the sign-in and keep the session (`webauthn.authenticateWith`).
  */
-import { apiUrl } from '../../element/read-bootstrap.js';
 import type { ProductContext } from '../product.js';
 
 /**
@@ -47,7 +46,10 @@ export async function autofillOptions(
   const api = context.api;
   if (!api || !parse || sessionStored(api.publicToken)) return undefined;
   try {
-    const response = await fetch(`${apiUrl(api.apiBase)}/webauthn/authenticate/start/primary`, {
+    // `{apiBase}/sdk/v1`, as `apiUrl` (`read-bootstrap.ts`) makes it: not imported, as an export
+    // of `velvet.js` costs every page.
+    const base = `${(api.apiBase ?? location.origin).replace(/\/+$/, '')}/sdk/v1`;
+    const response = await fetch(`${base}/webauthn/authenticate/start/primary`, {
       method: 'POST',
       headers: {
         Authorization: `Basic ${btoa(`${api.publicToken}:${api.publicToken}`)}`,
