@@ -84,9 +84,10 @@ export const ALL_PRODUCTS_BUDGET_BYTES = 40_000;
  * CSS minifier no longer stopping at an apostrophe in a comment (velvet.js 15,447) and the back
  * button's chunk without a module namespace (814 → 755): 39,183, and 20,473 settled. The dial-code
  * table by calling code and the theme's options as one table: 38,889; the phone input naming its
- * countries after its first paint, re-landed: 39,017.
+ * countries after its first paint, re-landed: 39,017; the element's context naming the API for the
+ * passkey autofill's own request: 39,035.
  */
-export const SMS_FLOW_BUDGET_BYTES = 39_030;
+export const SMS_FLOW_BUDGET_BYTES = 39_045;
 
 /** The invitation site's gate: JS and CSS until the phone form. */
 export const GATE_BUDGET_BYTES = 90_000;
