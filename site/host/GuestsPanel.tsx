@@ -3,9 +3,10 @@
  * they were last seen, their RSVP answer and note), a search, adding, editing and removing a
  * guest (removing asks first), importing a CSV and a link that downloads the list as one.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useHostAction } from './confirm-sign-in.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
+import { useFocusAfterRender } from './focus-after-render.js';
 import { type GuestFields, GuestForm } from './GuestForm.js';
 import { GuestImport } from './GuestImport.js';
 import { HOST_API, hostApi, segment } from './host-api.js';
@@ -32,7 +33,7 @@ export function GuestsPanel({ active }: GuestsPanelProps) {
   const id = useId();
   const run = useHostAction();
   // After a removal the row and its button are gone: the section's heading takes the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
+  const [heading, focusHeading] = useFocusAfterRender<HTMLHeadingElement>();
   const [search, setSearch] = useState('');
   const [everyone, setEveryone] = useState(false);
   const [guests, setGuests] = useState<readonly Guest[] | null>(null);
@@ -98,7 +99,7 @@ export function GuestsPanel({ active }: GuestsPanelProps) {
         hostApi<GuestAnswer>(`/guests/${segment(guest.user_id)}`, { method: 'DELETE' }),
       );
       setNote({ kind: 'done', text: `${guest.name || guest.phone_display} is off the list.` });
-      heading.current?.focus();
+      focusHeading();
       reload();
     } catch (error) {
       setNote(errorNote(error));

@@ -3,9 +3,10 @@
  * removed there, and those added here), adding one by phone number or email, and removing one
  * (asked first; the server keeps the last host and the config's).
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useHostAction } from './confirm-sign-in.js';
 import { ConfirmDialog } from './Dialog.js';
+import { useFocusAfterRender } from './focus-after-render.js';
 import { hostApi, segment } from './host-api.js';
 import type { HostEntry, HostList } from './host-types.js';
 import { errorNote, formatTime, type Note, Notes } from './Notes.js';
@@ -21,7 +22,7 @@ export function HostsPanel({ active }: HostsPanelProps) {
   const id = useId();
   const run = useHostAction();
   // After a removal the row and its button are gone: the section's heading takes the focus.
-  const heading = useRef<HTMLHeadingElement>(null);
+  const [heading, focusHeading] = useFocusAfterRender<HTMLHeadingElement>();
   const [hosts, setHosts] = useState<readonly HostEntry[] | null>(null);
   const [identifier, setIdentifier] = useState('');
   const [note, setNote] = useState<Note>(null);
@@ -63,7 +64,7 @@ export function HostsPanel({ active }: HostsPanelProps) {
     try {
       await run(() => hostApi(`/hosts/${segment(host.id)}`, { method: 'DELETE' }));
       setNote({ kind: 'done', text: `${host.identifier} is no longer a host.` });
-      heading.current?.focus();
+      focusHeading();
       await load();
     } catch (error) {
       setNote(errorNote(error));
